@@ -1,0 +1,61 @@
+//===- ETEnums.td - ExecuTorch program dialect enums -------*- tablegen -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_DIALECT_ET_IR_ETENUMS_TD
+#define EMIT_DIALECT_ET_IR_ETENUMS_TD
+
+include "emit/Dialect/ET/IR/ETBase.td"
+include "mlir/IR/EnumAttr.td"
+
+// Values and names follow ExecuTorch's `ScalarType` so that a round trip
+// through a `.pte` is the identity. Gaps (8-10, 18-21) are reserved upstream.
+def ET_ScalarType : I32EnumAttr<"ScalarType", "ExecuTorch tensor element type", [
+    I32EnumAttrCase<"Byte", 0, "byte">,
+    I32EnumAttrCase<"Char", 1, "char">,
+    I32EnumAttrCase<"Short", 2, "short">,
+    I32EnumAttrCase<"Int", 3, "int">,
+    I32EnumAttrCase<"Long", 4, "long">,
+    I32EnumAttrCase<"Half", 5, "half">,
+    I32EnumAttrCase<"Float", 6, "float">,
+    I32EnumAttrCase<"Double", 7, "double">,
+    I32EnumAttrCase<"Bool", 11, "bool">,
+    I32EnumAttrCase<"QInt8", 12, "qint8">,
+    I32EnumAttrCase<"QUInt8", 13, "quint8">,
+    I32EnumAttrCase<"QInt32", 14, "qint32">,
+    I32EnumAttrCase<"BFloat16", 15, "bfloat16">,
+    I32EnumAttrCase<"QUInt4x2", 16, "quint4x2">,
+    I32EnumAttrCase<"QUInt2x4", 17, "quint2x4">,
+    I32EnumAttrCase<"Bits16", 22, "bits16">,
+    I32EnumAttrCase<"Float8E5M2", 23, "float8_e5m2">,
+    I32EnumAttrCase<"Float8E4M3FN", 24, "float8_e4m3fn">,
+    I32EnumAttrCase<"Float8E5M2FNUZ", 25, "float8_e5m2fnuz">,
+    I32EnumAttrCase<"Float8E4M3FNUZ", 26, "float8_e4m3fnuz">,
+    I32EnumAttrCase<"UInt16", 27, "uint16">,
+    I32EnumAttrCase<"UInt32", 28, "uint32">,
+    I32EnumAttrCase<"UInt64", 29, "uint64">]> {
+  let cppNamespace = "::emit::et";
+  let genSpecializedAttr = 0;
+}
+
+def ET_ScalarTypeAttr : EnumAttr<ET_Dialect, ET_ScalarType, "scalar_type"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+def ET_ShapeDynamism : I32EnumAttr<"ShapeDynamism",
+    "whether a tensor's shape may change at run time", [
+    I32EnumAttrCase<"Static", 0, "static">,
+    I32EnumAttrCase<"DynamicBound", 1, "dynamic_bound">,
+    I32EnumAttrCase<"DynamicUnbound", 2, "dynamic_unbound">]> {
+  let cppNamespace = "::emit::et";
+  let genSpecializedAttr = 0;
+}
+
+def ET_ShapeDynamismAttr
+    : EnumAttr<ET_Dialect, ET_ShapeDynamism, "shape_dynamism"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
+#endif // EMIT_DIALECT_ET_IR_ETENUMS_TD

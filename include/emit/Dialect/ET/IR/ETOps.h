@@ -1,0 +1,53 @@
+//===- ETOps.h - ExecuTorch program dialect ops, attributes -----*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_DIALECT_ET_IR_ETOPS_H
+#define EMIT_DIALECT_ET_IR_ETOPS_H
+
+#include "emit/Dialect/ET/IR/ETDialect.h"
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/RegionKindInterface.h"
+#include "mlir/IR/SymbolTable.h"
+
+#include <optional>
+
+#include "emit/Dialect/ET/IR/ETEnums.h.inc"
+
+#define GET_TYPEDEF_CLASSES
+#include "emit/Dialect/ET/IR/ETTypes.h.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "emit/Dialect/ET/IR/ETAttrs.h.inc"
+
+namespace emit::et {
+class MethodOp;
+class ProgramOp;
+class BlobOp;
+class ChainOp;
+class SignatureOp;
+
+/// True if `attr` is a `dense` or `dense_resource` elements attribute of a
+/// statically shaped rank-1 tensor of i8 or ui8: the form payload bytes take.
+bool isByteElementsAttr(Attribute attr);
+
+/// The payload bytes held by `data`, or std::nullopt when they are not
+/// available (an elided or released resource). Splat `dense` payloads are
+/// expanded into `storage`; otherwise the result aliases the attribute.
+std::optional<ArrayRef<char>> getPayloadBytes(mlir::ElementsAttr data,
+                                              SmallVectorImpl<char> &storage);
+
+/// Byte size of one element of `type`, as ExecuTorch counts it.
+unsigned getScalarTypeByteSize(ScalarType type);
+} // namespace emit::et
+
+#define GET_OP_CLASSES
+#include "emit/Dialect/ET/IR/ETOps.h.inc"
+
+#endif // EMIT_DIALECT_ET_IR_ETOPS_H

@@ -1,0 +1,33 @@
+//===- ETTypes.td - ExecuTorch program dialect types -------*- tablegen -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_DIALECT_ET_IR_ETTYPES_TD
+#define EMIT_DIALECT_ET_IR_ETTYPES_TD
+
+include "emit/Dialect/ET/IR/ETBase.td"
+
+class ET_Type<string name, string typeMnemonic, list<Trait> traits = []>
+    : TypeDef<ET_Dialect, name, traits> {
+  let mnemonic = typeMnemonic;
+}
+
+def ET_ValueType : ET_Type<"Value", "value"> {
+  let summary = "A slot of a method's value table (one `EValue`)";
+  let description = [{
+    Every entry of an ExecuTorch method's `values` table is a slot that
+    instructions read and write. Its kind (tensor, int, list, ...) is given
+    by the op that declares it; its index is the declaration's position
+    among the method's value declarations.
+
+    Example:
+
+    ```mlir
+    %0 = et.int 1
+    ```
+  }];
+}
+
+#endif // EMIT_DIALECT_ET_IR_ETTYPES_TD

@@ -1,0 +1,78 @@
+//===- Passes.td - ExecuTorch program dialect passes -------*- tablegen -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_DIALECT_ET_TRANSFORMS_PASSES_TD
+#define EMIT_DIALECT_ET_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def DedupDelegateBlobs : Pass<"dedup-delegate-blobs", "::mlir::ModuleOp"> {
+  let summary = "Share identical delegate payloads program-wide, never calls";
+  let description = [{
+    Makes every delegate payload of each `et.program` a program-level
+    `et.blob` and stores each distinct byte string once:
+
+    1. Inline payloads (`#et.blob` on an `et.call_delegate`) are hoisted into
+       `et.blob` symbols (the `et.program` canonicalization).
+    2. Blobs are bucketed by size and a 128-bit content hash, and every
+       candidate merge is confirmed byte for byte, so a hash collision can
+       never merge different payloads. Resource names and element signedness
+       play no part: equal bytes merge.
+    3. In each group the first blob in program order survives, takes the
+       least common multiple of the group's alignments and the fused
+       locations of all of them; calls that named a duplicate now name it.
+    4. Blobs that no call references are erased.
+
+    Each `et.call_delegate` keeps its own backend id and compile specs: only
+    the bytes are shared. The result does not depend on hash values (names
+    come from program order) and a second run changes nothing.
+
+    Before:
+
+    ```mlir
+    et.program @p {
+      et.method @prefill {
+        ...
+        et.chain inputs() outputs() {
+          et.call_delegate "QnnBackend"
+              #et.blob<dense_resource<a> : tensor<4xi8>, align 16> (%0)
+              specs [#et.compile_spec<"graph" = "prefill">]
+        }
+        ...
+      }
+      et.method @decode {
+        ...
+          et.call_delegate "QnnBackend"
+              #et.blob<dense_resource<b> : tensor<4xi8>, align 64> (%0)
+              specs [#et.compile_spec<"graph" = "decode">]
+        ...
+      }
+    }
+    // with resources a and b holding the same four bytes
+    ```
+
+    After:
+
+    ```mlir
+    et.program @p {
+      et.blob @payload align 64 = dense_resource<a> : tensor<4xi8>
+      et.method @prefill {
+        ...
+          et.call_delegate "QnnBackend" @payload (%0)
+              specs [#et.compile_spec<"graph" = "prefill">]
+      }
+      et.method @decode {
+        ...
+          et.call_delegate "QnnBackend" @payload (%0)
+              specs [#et.compile_spec<"graph" = "decode">]
+      }
+    }
+    ```
+  }];
+  let dependentDialects = ["::emit::et::ETDialect"];
+}
+
+#endif // EMIT_DIALECT_ET_TRANSFORMS_PASSES_TD

@@ -1,0 +1,44 @@
+//===- PTE.h - ExecuTorch .pte translation API ------------------*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Translation between the `et` dialect and ExecuTorch `.pte` files. The core
+// API is independent of command-line flags; `register*Translation()` binds
+// the flags of `emit-translate` to the options structs.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_TARGET_PTE_PTE_H
+#define EMIT_TARGET_PTE_PTE_H
+
+#include "emit/Support/LLVM.h"
+
+#include <cstdint>
+
+namespace emit {
+
+/// How `translateToPTE` lays out a file.
+struct PTEWriteOptions {
+  /// Alignment of the segment base and of every segment, as ExecuTorch's
+  /// `segment_alignment` (a power of two). A segment whose payload asks for
+  /// more starts at the least common multiple of both.
+  uint64_t segmentAlignment = 128;
+};
+
+/// Writes the single `et.program` in `op` (an `et.program`, or a module
+/// holding exactly one) as a `.pte` to `os`: one `ExecutionPlan` per method,
+/// one `BackendDelegate` per `et.call_delegate`, and one segment per
+/// program-level payload, shared by every delegate that references it.
+/// Reports problems as diagnostics on the offending op and writes nothing
+/// then.
+LogicalResult translateToPTE(Operation *op, raw_ostream &os,
+                             const PTEWriteOptions &options = {});
+
+/// Registers `--to-pte` with the MLIR translation registry.
+void registerToPTETranslation();
+
+} // namespace emit
+
+#endif // EMIT_TARGET_PTE_PTE_H

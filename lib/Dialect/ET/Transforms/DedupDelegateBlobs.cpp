@@ -1,0 +1,174 @@
+//===- DedupDelegateBlobs.cpp - Share identical delegate payloads -*- C++ -*-=//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Stores each distinct delegate payload once per program while every call
+// keeps its own backend id and compile specs. The merge reads every payload
+// byte once to hash it and compares bytes only within a bucket of equal size
+// and hash, so the cost is O(total bytes) and no collision can merge
+// different payloads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Dialect/ET/Transforms/Passes.h"
+
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/MapVector.h"
+
+#include <numeric>
+#include <vector>
+#include <xxhash.h>
+
+namespace emit::et {
+#define GEN_PASS_DEF_DEDUPDELEGATEBLOBS
+#include "emit/Dialect/ET/Transforms/Passes.h.inc"
+} // namespace emit::et
+
+using namespace mlir;
+using namespace emit;
+using namespace emit::et;
+
+namespace {
+/// Size and 128-bit content hash: the bucket key. Equal keys are only
+/// candidates; bytes decide.
+struct ContentKey {
+  uint64_t size;
+  uint64_t hashLow;
+  uint64_t hashHigh;
+  bool operator==(const ContentKey &other) const {
+    return size == other.size && hashLow == other.hashLow &&
+           hashHigh == other.hashHigh;
+  }
+};
+} // namespace
+
+namespace llvm {
+template <>
+struct DenseMapInfo<ContentKey> {
+  static ContentKey getEmptyKey() { return {~0ull, 0, 0}; }
+  static ContentKey getTombstoneKey() { return {~0ull - 1, 0, 0}; }
+  static unsigned getHashValue(const ContentKey &key) {
+    return static_cast<unsigned>(key.hashLow ^ (key.hashLow >> 32));
+  }
+  static bool isEqual(const ContentKey &a, const ContentKey &b) {
+    return a == b;
+  }
+};
+} // namespace llvm
+
+namespace {
+/// One blob that survives, with everything merged into it.
+struct Survivor {
+  BlobOp blob;
+  ArrayRef<char> bytes;
+  uint64_t alignment;
+  SmallVector<Location> locations;
+};
+
+struct DedupDelegateBlobsPass
+    : public emit::et::impl::DedupDelegateBlobsBase<DedupDelegateBlobsPass> {
+  void runOnOperation() override;
+  LogicalResult dedupProgram(ProgramOp program);
+};
+} // namespace
+
+LogicalResult DedupDelegateBlobsPass::dedupProgram(ProgramOp program) {
+  MLIRContext *context = program.getContext();
+
+  // Group blobs by content, in program order. The bucket map only finds
+  // candidates; `survivors` owns the result in a deterministic order.
+  SmallVector<Survivor> survivors;
+  DenseMap<ContentKey, SmallVector<unsigned, 1>> buckets;
+  // Maps a merged-away blob's name to its survivor's index.
+  DenseMap<StringAttr, unsigned> replacement;
+  SmallVector<char> splatStorage;
+  // Expanded splats; std::vector keeps each buffer in place when moved.
+  std::vector<std::vector<char>> ownedSplats;
+
+  for (BlobOp blob : llvm::make_early_inc_range(program.getBlobs())) {
+    splatStorage.clear();
+    std::optional<ArrayRef<char>> maybeBytes =
+        getPayloadBytes(blob.getData(), splatStorage);
+    if (!maybeBytes) {
+      // Elided or released data cannot be compared: keep it as it is.
+      continue;
+    }
+    ArrayRef<char> bytes = *maybeBytes;
+    if (!splatStorage.empty()) {
+      ownedSplats.emplace_back(splatStorage.begin(), splatStorage.end());
+      bytes = ownedSplats.back();
+    }
+
+    XXH128_hash_t hash = XXH3_128bits(bytes.data(), bytes.size());
+    ContentKey key{bytes.size(), hash.low64, hash.high64};
+    SmallVector<unsigned, 1> &bucket = buckets[key];
+    auto match = llvm::find_if(bucket, [&](unsigned index) {
+      return survivors[index].bytes == bytes; // Confirm byte for byte.
+    });
+    if (match == bucket.end()) {
+      bucket.push_back(survivors.size());
+      survivors.push_back({blob, bytes, static_cast<uint64_t>(blob.getAlignment()),
+                           {blob.getLoc()}});
+      continue;
+    }
+    Survivor &survivor = survivors[*match];
+    survivor.alignment = std::lcm(survivor.alignment,
+                                  static_cast<uint64_t>(blob.getAlignment()));
+    survivor.locations.push_back(blob.getLoc());
+    replacement[blob.getSymNameAttr()] = *match;
+  }
+
+  // Point every call at its survivor and record which blobs are used, in
+  // one sweep over the program.
+  llvm::DenseSet<StringAttr> used;
+  program.walk([&](CallDelegateOp call) {
+    FlatSymbolRefAttr symbol = call.getPayloadSymbol();
+    if (!symbol)
+      return;
+    auto it = replacement.find(symbol.getAttr());
+    if (it != replacement.end()) {
+      BlobOp survivor = survivors[it->second].blob;
+      call.setPayloadAttr(FlatSymbolRefAttr::get(survivor.getSymNameAttr()));
+    }
+    used.insert(call.getPayloadSymbol().getAttr());
+  });
+
+  for (Survivor &survivor : survivors) {
+    if (survivor.alignment != static_cast<uint64_t>(survivor.blob.getAlignment()))
+      survivor.blob.setAlignment(survivor.alignment);
+    if (survivor.locations.size() > 1)
+      survivor.blob->setLoc(FusedLoc::get(context, survivor.locations));
+  }
+  for (BlobOp blob : llvm::make_early_inc_range(program.getBlobs()))
+    if (!used.contains(blob.getSymNameAttr()))
+      blob.erase();
+  return success();
+}
+
+void DedupDelegateBlobsPass::runOnOperation() {
+  SmallVector<Operation *> programs;
+  for (ProgramOp program : getOperation().getOps<ProgramOp>())
+    programs.push_back(program);
+  if (programs.empty())
+    return;
+
+  // Hoist inline payloads with the program canonicalization, driven only on
+  // the programs themselves.
+  RewritePatternSet patterns(&getContext());
+  ProgramOp::getCanonicalizationPatterns(patterns, &getContext());
+  GreedyRewriteConfig config;
+  config.strictMode = GreedyRewriteStrictness::ExistingOps;
+  if (failed(applyOpPatternsAndFold(programs, std::move(patterns), config))) {
+    getOperation().emitError("hoisting inline payloads did not converge");
+    return signalPassFailure();
+  }
+
+  for (Operation *program : programs)
+    if (failed(dedupProgram(cast<ProgramOp>(program))))
+      return signalPassFailure();
+}

@@ -1,0 +1,342 @@
+// RUN: emit-opt %s --split-input-file --verify-diagnostics
+
+et.program @bad_blob_alignment {
+  // expected-error @+1 {{alignment 24 is not a power of two}}
+  et.blob @b align 24 = dense<[1, 2]> : tensor<2xi8>
+}
+
+// -----
+
+et.program @blob_not_bytes {
+  // expected-error @+1 {{attribute 'data' failed to satisfy constraint: bytes as a `dense` or `dense_resource` 1-D tensor of i8 or ui8}}
+  et.blob @b align 4 = dense<[1, 2]> : tensor<2xi32>
+}
+
+// -----
+
+et.program @blob_size_mismatch {
+  // expected-error @+1 {{resource 'five_bytes' holds 5 bytes but its type declares 4}}
+  et.blob @b align 4 = dense_resource<five_bytes> : tensor<4xi8>
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      five_bytes: "0x040000000102030405"
+    }
+  }
+#-}
+
+// -----
+
+et.program @inline_blob_alignment {
+  et.method @m {
+    et.chain inputs() outputs() {
+      // expected-error @+1 {{alignment 3 is not a power of two}}
+      et.call_delegate "B" #et.blob<dense<[1]> : tensor<1xi8>, align 3> ()
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @inline_blob_not_bytes {
+  et.method @m {
+    et.chain inputs() outputs() {
+      // expected-error @+1 {{payload must be a 1-D tensor of i8 or ui8 held in `dense` or `dense_resource`, got dense<1.000000e+00> : tensor<1xf32>}}
+      et.call_delegate "B" #et.blob<dense<[1.0]> : tensor<1xf32>, align 4> ()
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @outer {
+  // expected-error @+1 {{'et.program' op is not allowed in an 'et.program'; only 'et.method' and 'et.blob' are}}
+  et.program @inner {
+  }
+}
+
+// -----
+
+et.program @duplicate_methods {
+  // expected-note @+1 {{see existing symbol definition here}}
+  et.method @forward {
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+  // expected-error @+1 {{redefinition of symbol named 'forward'}}
+  et.method @forward {
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @reserved_buffer {
+  // expected-error @+1 {{buffers must start with the reserved size 0}}
+  et.method @m buffers [16] {
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @negative_buffer {
+  // expected-error @+1 {{buffer 1 has negative size -8}}
+  et.method @m buffers [0, -8] {
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @no_chain {
+  // expected-error @+1 {{needs at least one 'et.chain'}}
+  et.method @m {
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @stray_op {
+  et.method @m {
+    et.chain inputs() outputs() {
+    }
+    // expected-error @+1 {{'builtin.unrealized_conversion_cast' op is not allowed in a method body; only value declarations, 'et.chain' and 'et.signature' are}}
+    %0 = builtin.unrealized_conversion_cast to i32
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @blob_in_method {
+  et.method @m {
+    et.chain inputs() outputs() {
+    }
+    // expected-error @+1 {{'et.blob' op expects parent op 'et.program'}}
+    et.blob @b align 1 = dense<[1]> : tensor<1xi8>
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @no_planned_buffer {
+  et.method @m buffers [0, 16] {
+    // expected-error @+1 {{memory id 2 names no planned buffer; the method has 1 (ids from 1)}}
+    %0 = et.tensor float [2] dim_order [0] mem(2, 0)
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @buffer_overflow {
+  et.method @m buffers [0, 16] {
+    // expected-error @+1 {{needs 16 bytes at offset 8 of buffer 1, which holds 16}}
+    %0 = et.tensor float [4] dim_order [0] mem(1, 8)
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @tensor_ranks {
+  et.method @m {
+    // expected-error @+1 {{has 2 sizes but 1 dim_order entries}}
+    %0 = et.tensor float [2, 2] dim_order [0]
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @tensor_dim_order {
+  et.method @m {
+    // expected-error @+1 {{dim_order must be a permutation of [0, 2)}}
+    %0 = et.tensor float [2, 2] dim_order [1, 1]
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @tensor_negative_size {
+  et.method @m {
+    // expected-error @+1 {{has negative size -2}}
+    %0 = et.tensor float [-2] dim_order [0]
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @tensor_half_placement {
+  et.method @m buffers [0, 16] {
+    // expected-error @+1 {{needs both a memory id and an offset}}
+    %0 = "et.tensor"() <{scalar_type = #et.scalar_type<float>, sizes = array<i32: 1>, dim_order = array<i32: 0>, memory_id = 1 : i32}> : () -> !et.value
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @tensor_negative_offset {
+  et.method @m buffers [0, 16] {
+    // expected-error @+1 {{has negative memory offset -4}}
+    %0 = et.tensor float [1] dim_order [0] mem(1, -4)
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @tensor_negative_constant {
+  et.method @m {
+    // expected-error @+1 {{has negative constant index -1}}
+    %0 = et.tensor float [1] dim_order [0] constant(-1)
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @unknown_scalar_type {
+  et.method @m {
+    // expected-error @+1 {{unknown scalar type 'complex64'}}
+    %0 = et.tensor complex64 [1] dim_order [0]
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @empty_operator {
+  et.method @m {
+    et.chain inputs() outputs() {
+      // expected-error @+1 {{needs an operator name}}
+      et.kernel_call "" overload "out" ()
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @empty_backend {
+  et.blob @b align 1 = dense<[1]> : tensor<1xi8>
+  et.method @m {
+    et.chain inputs() outputs() {
+      // expected-error @+1 {{needs a backend id}}
+      et.call_delegate "" @b ()
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @undefined_blob {
+  et.method @m {
+    et.chain inputs() outputs() {
+      // expected-error @+1 {{references undefined blob @missing}}
+      et.call_delegate "B" @missing ()
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @payload_is_method {
+  et.method @m {
+    et.chain inputs() outputs() {
+      // expected-error @+1 {{payload @m is a 'et.method', not an 'et.blob'}}
+      et.call_delegate "B" @m ()
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @bad_spec {
+  et.blob @b align 1 = dense<[1]> : tensor<1xi8>
+  et.method @m {
+    et.chain inputs() outputs() {
+      // expected-error @+1 {{attribute 'compile_specs' failed to satisfy constraint: ordered compile specs}}
+      et.call_delegate "B" @b () specs ["not a spec"]
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @jump_past_end {
+  et.method @m {
+    %0 = et.bool false
+    et.chain inputs() outputs() {
+      // expected-error @+1 {{destination 2 is past the end of its chain of 2 instructions}}
+      et.jump_false %0 to 2
+      et.free %0
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @jump_condition {
+  et.method @m {
+    %0 = et.int 1
+    et.chain inputs() outputs() {
+      // expected-error @+1 {{condition must be an 'et.bool' or a bool tensor}}
+      et.jump_false %0 to 0
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @instruction_outside_chain {
+  et.method @m {
+    %0 = et.int 1
+    // expected-error @+1 {{'et.free' op expects parent op 'et.chain'}}
+    et.free %0
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}

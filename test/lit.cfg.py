@@ -1,0 +1,51 @@
+# lit.cfg.py - lit configuration of emit's regression tests.
+#
+# Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+
+import os
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "EMIT"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.emit_obj_root, "test")
+
+# FileCheck variables do not leak across CHECK-LABEL blocks.
+config.environment["FILECHECK_OPTS"] = "-enable-var-scope"
+
+llvm_config.use_default_substitutions()
+llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
+
+schema = os.path.join(config.emit_src_root, "schema", "program.fbs")
+config.substitutions.append(("%schema", schema))
+# Decodes a .pte to JSON on stdout with the project's schema.
+config.substitutions.append(
+    ("%pte-json",
+     "%s/pte-json.sh %s %s" % (os.path.join(config.emit_src_root, "test", "Inputs"),
+                               config.flatc, schema)))
+
+# Real ExecuTorch files live beside the checkout; tests that read them
+# require the `pte-samples` feature and are UNSUPPORTED without it.
+samples = os.path.abspath(os.path.join(config.emit_src_root, "..", "shared",
+                                       "pte-samples"))
+if os.path.isdir(samples):
+    config.available_features.add("pte-samples")
+    config.substitutions.append(("%pte_samples", samples))
+else:
+    lit_config.note("../shared/pte-samples not found: tests on real .pte "
+                    "files are UNSUPPORTED")
+
+# Opt-in: run every emit-opt invocation with --verify-roundtrip
+# (lit --param verify_roundtrip=1).
+emit_opt = ToolSubst("emit-opt", unresolved="fatal")
+if lit_config.params.get("verify_roundtrip"):
+    emit_opt = ToolSubst("emit-opt", command=os.path.join(
+        config.emit_tools_dir, "emit-opt"), extra_args=["--verify-roundtrip"])
+llvm_config.add_tool_substitutions(
+    [emit_opt, ToolSubst("emit-translate", unresolved="fatal")],
+    [config.emit_tools_dir, config.llvm_tools_dir])

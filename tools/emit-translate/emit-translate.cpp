@@ -1,0 +1,22 @@
+//===- emit-translate.cpp - emit's translation driver -----------*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// mlir-translate for emit: `--to-pte` and `--from-pte`.
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/InitAll.h"
+
+#include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
+#include "llvm/Support/PrettyStackTrace.h"
+
+int main(int argc, char **argv) {
+  llvm::setBugReportMsg("PLEASE submit a bug report to the emit project "
+                        "and include the crash backtrace.\n");
+  emit::registerAllTranslations();
+  return mlir::failed(
+      mlir::mlirTranslateMain(argc, argv, "emit translation driver\n"));
+}
