@@ -23,11 +23,14 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 schema = os.path.join(config.emit_src_root, "schema", "program.fbs")
 config.substitutions.append(("%schema", schema))
+config.substitutions.append(("%emit_src_root", config.emit_src_root))
+config.substitutions.append(("%emit_obj_root", config.emit_obj_root))
 # Decodes a .pte to JSON on stdout with the project's schema.
 config.substitutions.append(
-    ("%pte-json",
-     "%s/pte-json.sh %s %s" % (os.path.join(config.emit_src_root, "test", "Inputs"),
-                               config.flatc, schema)))
+    ("%pte-json", "%s %s %s %s" % (
+        config.python_executable,
+        os.path.join(config.emit_src_root, "test", "Inputs", "pte-json.py"),
+        config.flatc, schema)))
 
 # Real ExecuTorch files live beside the checkout; tests that read them
 # require the `pte-samples` feature and are UNSUPPORTED without it.

@@ -39,8 +39,8 @@ def ET_Dialect : Dialect {
     et.program @model {
       et.blob @payload align 16 = dense_resource<xnn> : tensor<4xi8>
       et.method @forward buffers [0, 32] {
-        %0 = et.tensor f32 [2, 2] dim_order [0, 1]
-        %1 = et.tensor f32 [2, 2] dim_order [0, 1]
+        %0 = et.tensor float [2, 2] dim_order [0, 1]
+        %1 = et.tensor float [2, 2] dim_order [0, 1]
         et.chain inputs(%0) outputs(%1) {
           et.call_delegate "XnnpackBackend" @payload (%0, %1)
               specs [#et.compile_spec<"mode" = "fast">]

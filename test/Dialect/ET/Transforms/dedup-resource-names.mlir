@@ -1,0 +1,59 @@
+// RUN: emit-opt %s --split-input-file --dedup-delegate-blobs | FileCheck %s
+
+// Content decides, not names: equal bytes under different resource keys,
+// in different forms (dense_resource, dense, splat) and signedness merge.
+
+// CHECK-LABEL: et.program @names
+// CHECK-NEXT: et.blob @first align 4 = dense_resource<weights_v1> : tensor<4xi8>
+// CHECK-NEXT: et.method
+// CHECK-COUNT-4: et.call_delegate "B" @first()
+et.program @names {
+  et.blob @first align 4 = dense_resource<weights_v1> : tensor<4xi8>
+  et.blob @second align 4 = dense_resource<weights_copy> : tensor<4xi8>
+  et.blob @literal align 4 = dense<[7, 7, 7, 7]> : tensor<4xi8>
+  et.blob @unsigned align 4 = dense<7> : tensor<4xui8>
+  et.method @m {
+    et.chain inputs() outputs() {
+      et.call_delegate "B" @first ()
+      et.call_delegate "B" @second ()
+      et.call_delegate "B" @literal ()
+      et.call_delegate "B" @unsigned ()
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      weights_v1: "0x0400000007070707",
+      weights_copy: "0x0400000007070707"
+    }
+  }
+#-}
+
+// -----
+
+// One resource named by two blobs is one payload.
+// CHECK-LABEL: et.program @same_key
+// CHECK-NEXT: et.blob @one align 8 = dense_resource<shared>
+// CHECK-NEXT: et.method
+et.program @same_key {
+  et.blob @one align 8 = dense_resource<shared> : tensor<2xi8>
+  et.blob @two align 8 = dense_resource<shared> : tensor<2xi8>
+  et.method @m {
+    et.chain inputs() outputs() {
+      et.call_delegate "B" @one ()
+      et.call_delegate "B" @two ()
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+{-#
+  dialect_resources: {
+    builtin: {
+      shared: "0x080000000102"
+    }
+  }
+#-}

@@ -1,0 +1,29 @@
+// RUN: emit-opt %s --dedup-delegate-blobs | emit-translate --to-pte -o %t.1.pte
+// RUN: emit-opt %s --dedup-delegate-blobs | emit-translate --to-pte -o %t.2.pte
+// RUN: cmp %t.1.pte %t.2.pte
+// RUN: %pte-json %t.1.pte | FileCheck %s
+
+// Same input, same bytes; and the decode shows the content that was
+// written, so the comparison is not between two empty files.
+
+// CHECK-LABEL: "execution_plan": [
+// CHECK:        "name": "a",
+// CHECK:        "id": "B",
+// CHECK:        "name": "b",
+// CHECK:        "id": "C",
+// CHECK-LABEL: "segments": [
+// CHECK:          "size": 4
+et.program @det {
+  et.method @a {
+    et.chain inputs() outputs() {
+      et.call_delegate "B" #et.blob<dense<[1, 2, 3, 4]> : tensor<4xi8>, align 16> ()
+    }
+    et.signature inputs() outputs()
+  }
+  et.method @b {
+    et.chain inputs() outputs() {
+      et.call_delegate "C" #et.blob<dense<[1, 2, 3, 4]> : tensor<4xi8>, align 16> ()
+    }
+    et.signature inputs() outputs()
+  }
+}
