@@ -1,4 +1,5 @@
-//===- PTEFormat.h - .pte byte layout constants and header -------*- C++ -*-===//
+//===- PTEFormat.h - .pte byte layout constants and header -------*- C++
+//-*-===//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //

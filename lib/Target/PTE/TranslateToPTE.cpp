@@ -11,16 +11,16 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "emit/Target/PTE/PTE.h"
 #include "PTEFormat.h"
+#include "emit/Target/PTE/PTE.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Target/PTE/program_generated.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinDialect.h"
-#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -61,9 +61,10 @@ private:
                    DenseMap<std::pair<StringRef, StringRef>, int32_t> &opIndex,
                    std::vector<Offset<fb::BackendDelegate>> &delegates);
   /// Payload bytes of `call` (inline or through its symbol) with alignment.
-  FailureOr<std::pair<ArrayRef<char>, uint64_t>> getPayload(CallDelegateOp call);
-  FailureOr<Offset<flatbuffers::Vector<int32_t>>> buildIndices(ValueRange values,
-                                                              Operation *user);
+  FailureOr<std::pair<ArrayRef<char>, uint64_t>>
+  getPayload(CallDelegateOp call);
+  FailureOr<Offset<flatbuffers::Vector<int32_t>>>
+  buildIndices(ValueRange values, Operation *user);
 
   ProgramOp program;
   const PTEWriteOptions &options;
@@ -183,10 +184,12 @@ FailureOr<Offset<fb::EValue>> PTEWriter::buildValue(Operation *decl) {
         fb::CreateString(builder, builder.CreateString(op.getValue().str()))
             .Union());
   if (auto op = dyn_cast<TensorOp>(decl)) {
-    if (std::optional<int32_t> constant = op.getConstant(); constant && *constant)
+    if (std::optional<int32_t> constant = op.getConstant();
+        constant && *constant)
       return op.emitOpError("references constant entry ")
              << *constant << ", but constant tensor data cannot be written yet";
-    auto sizes = builder.CreateVector(op.getSizes().data(), op.getSizes().size());
+    auto sizes =
+        builder.CreateVector(op.getSizes().data(), op.getSizes().size());
     std::vector<uint8_t> dimOrder(op.getDimOrder().begin(),
                                   op.getDimOrder().end());
     auto dims = builder.CreateVector(dimOrder);
@@ -210,7 +213,8 @@ FailureOr<Offset<fb::EValue>> PTEWriter::buildValue(Operation *decl) {
 }
 
 FailureOr<Offset<fb::Instruction>> PTEWriter::buildInstruction(
-    Operation *op, MethodOp method, std::vector<Offset<fb::Operator>> &operators,
+    Operation *op, MethodOp method,
+    std::vector<Offset<fb::Operator>> &operators,
     DenseMap<std::pair<StringRef, StringRef>, int32_t> &opIndex,
     std::vector<Offset<fb::BackendDelegate>> &delegates) {
   auto index = [&](Value value) { return valueIndex.lookup(value); };
@@ -252,7 +256,8 @@ FailureOr<Offset<fb::Instruction>> PTEWriter::buildInstruction(
         specs.push_back(fb::CreateCompileSpec(
             builder, builder.CreateString(spec.getKey().str()),
             builder.CreateVector(
-                reinterpret_cast<const uint8_t *>(value.data()), value.size())));
+                reinterpret_cast<const uint8_t *>(value.data()),
+                value.size())));
       }
     }
     int32_t delegateIndex = delegates.size();
@@ -266,10 +271,10 @@ FailureOr<Offset<fb::Instruction>> PTEWriter::buildInstruction(
                 fb::CreateDelegateCall(builder, delegateIndex, *args).Union());
   }
   if (auto move = dyn_cast<MoveOp>(op))
-    return make(fb::InstructionArguments::MoveCall,
-                fb::CreateMoveCall(builder, index(move.getFrom()),
-                                   index(move.getTo()))
-                    .Union());
+    return make(
+        fb::InstructionArguments::MoveCall,
+        fb::CreateMoveCall(builder, index(move.getFrom()), index(move.getTo()))
+            .Union());
   if (auto jump = dyn_cast<JumpFalseOp>(op))
     return make(fb::InstructionArguments::JumpFalseCall,
                 fb::CreateJumpFalseCall(builder, index(jump.getCondition()),
@@ -348,7 +353,8 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
   if (needsEmptyInlineData) {
     builder.ForceVectorAlignment(0, sizeof(uint8_t), pte::kInlineDataAlignment);
     inlineData.push_back(fb::CreateBackendDelegateInlineData(
-        builder, builder.CreateVector(static_cast<const uint8_t *>(nullptr), 0)));
+        builder,
+        builder.CreateVector(static_cast<const uint8_t *>(nullptr), 0)));
   }
   std::vector<Offset<fb::DataSegment>> segmentTable;
   for (const Segment &segment : segments)
@@ -357,11 +363,11 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
   auto constantSegment = fb::CreateSubsegmentOffsets(
       builder, /*segment_index=*/0, builder.CreateVector<uint64_t>({0}));
 
-  auto root = fb::CreateProgram(
-      builder, /*version=*/0, builder.CreateVector(plans),
-      builder.CreateVector<Offset<fb::Buffer>>({}),
-      builder.CreateVector(inlineData), builder.CreateVector(segmentTable),
-      constantSegment);
+  auto root =
+      fb::CreateProgram(builder, /*version=*/0, builder.CreateVector(plans),
+                        builder.CreateVector<Offset<fb::Buffer>>({}),
+                        builder.CreateVector(inlineData),
+                        builder.CreateVector(segmentTable), constantSegment);
   builder.Finish(root, fb::ProgramIdentifier());
 
   ArrayRef<char> flatbuffer(
@@ -385,9 +391,8 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
   header.segmentBaseOffset =
       llvm::alignTo(header.programSize, options.segmentAlignment);
   header.segmentDataSize = segmentDataSize;
-  uint32_t rootOffset =
-      llvm::support::endian::read32le(flatbuffer.data()) +
-      pte::kHeaderRegionSize;
+  uint32_t rootOffset = llvm::support::endian::read32le(flatbuffer.data()) +
+                        pte::kHeaderRegionSize;
 
   pte::writeLE32(os, rootOffset);
   os.write(flatbuffer.data() + 4, 4); // File identifier.

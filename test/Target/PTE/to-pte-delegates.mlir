@@ -1,5 +1,6 @@
 // RUN: emit-opt %s --dedup-delegate-blobs | emit-translate --to-pte -o %t.pte
 // RUN: %pte-json %t.pte | FileCheck %s
+// UNSUPPORTED: verify-roundtrip
 
 // One BackendDelegate per call, each with its own id and compile specs; the
 // shared payload is one segment that every entry names, in both methods.

@@ -7,11 +7,12 @@
 #include "emit/Dialect/ET/IR/ETDialect.h"
 #include "emit/Dialect/ET/IR/ETOps.h"
 
+#include "mlir/Bytecode/BytecodeImplementation.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinDialect.h"
-#include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/DialectImplementation.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -28,6 +29,125 @@ using namespace emit::et;
 #include "emit/Dialect/ET/IR/ETAttrs.cpp.inc"
 
 //===----------------------------------------------------------------------===//
+// Bytecode
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// Native bytecode encodings of the dialect's attributes and types. Without
+/// them, attributes fall back to text inside bytecode, and a
+/// `dense_resource` nested in `#et.blob` would re-parse as a new, empty
+/// resource instead of the one the bytecode carries.
+struct ETBytecodeInterface : public BytecodeDialectInterface {
+  explicit ETBytecodeInterface(Dialect *dialect)
+      : BytecodeDialectInterface(dialect) {}
+
+  /// Codes are part of the bytecode format: append, never renumber.
+  enum AttrCode : uint64_t {
+    kBlobAttr = 0,
+    kCompileSpecAttr = 1,
+    kScalarTypeAttr = 2,
+    kShapeDynamismAttr = 3,
+  };
+  enum TypeCode : uint64_t { kValueType = 0 };
+
+  Attribute readAttribute(DialectBytecodeReader &reader) const override {
+    uint64_t code;
+    if (failed(reader.readVarInt(code)))
+      return {};
+    MLIRContext *context = getContext();
+    switch (code) {
+    case kBlobAttr: {
+      ElementsAttr data;
+      uint64_t alignment;
+      if (failed(reader.readAttribute(data)) ||
+          failed(reader.readVarInt(alignment)))
+        return {};
+      return BlobAttr::getChecked([&] { return reader.emitError(); }, context,
+                                  data, alignment);
+    }
+    case kCompileSpecAttr: {
+      StringRef key;
+      ArrayRef<char> value;
+      if (failed(reader.readString(key)) || failed(reader.readBlob(value)))
+        return {};
+      return CompileSpecAttr::get(context, key,
+                                  StringRef(value.data(), value.size()));
+    }
+    case kScalarTypeAttr: {
+      uint64_t value;
+      if (failed(reader.readVarInt(value)))
+        return {};
+      std::optional<ScalarType> type = symbolizeScalarType(value);
+      if (!type)
+        return reader.emitError() << "unknown et scalar type " << value,
+               Attribute();
+      return ScalarTypeAttr::get(context, *type);
+    }
+    case kShapeDynamismAttr: {
+      uint64_t value;
+      if (failed(reader.readVarInt(value)))
+        return {};
+      std::optional<ShapeDynamism> dynamism = symbolizeShapeDynamism(value);
+      if (!dynamism)
+        return reader.emitError() << "unknown et shape dynamism " << value,
+               Attribute();
+      return ShapeDynamismAttr::get(context, *dynamism);
+    }
+    }
+    reader.emitError() << "unknown et attribute code " << code;
+    return {};
+  }
+
+  LogicalResult writeAttribute(Attribute attr,
+                               DialectBytecodeWriter &writer) const override {
+    return TypeSwitch<Attribute, LogicalResult>(attr)
+        .Case([&](BlobAttr blob) {
+          writer.writeVarInt(kBlobAttr);
+          writer.writeAttribute(blob.getData());
+          writer.writeVarInt(blob.getAlignment());
+          return success();
+        })
+        .Case([&](CompileSpecAttr spec) {
+          writer.writeVarInt(kCompileSpecAttr);
+          writer.writeOwnedString(spec.getKey());
+          writer.writeOwnedBlob(
+              ArrayRef<char>(spec.getValue().data(), spec.getValue().size()));
+          return success();
+        })
+        .Case([&](ScalarTypeAttr type) {
+          writer.writeVarInt(kScalarTypeAttr);
+          writer.writeVarInt(static_cast<uint64_t>(type.getValue()));
+          return success();
+        })
+        .Case([&](ShapeDynamismAttr dynamism) {
+          writer.writeVarInt(kShapeDynamismAttr);
+          writer.writeVarInt(static_cast<uint64_t>(dynamism.getValue()));
+          return success();
+        })
+        .Default([](Attribute) { return failure(); });
+  }
+
+  Type readType(DialectBytecodeReader &reader) const override {
+    uint64_t code;
+    if (failed(reader.readVarInt(code)))
+      return {};
+    if (code == kValueType)
+      return ValueType::get(getContext());
+    reader.emitError() << "unknown et type code " << code;
+    return {};
+  }
+
+  LogicalResult writeType(Type type,
+                          DialectBytecodeWriter &writer) const override {
+    if (!isa<ValueType>(type))
+      return failure();
+    writer.writeVarInt(kValueType);
+    return success();
+  }
+};
+} // namespace
+
+//===----------------------------------------------------------------------===//
 // Dialect
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +158,7 @@ void ETDialect::initialize() {
 #define GET_OP_LIST
 #include "emit/Dialect/ET/IR/ETOps.cpp.inc"
       >();
+  addInterfaces<ETBytecodeInterface>();
 }
 
 void ETDialect::registerTypes() {
@@ -93,8 +214,7 @@ static LogicalResult verifyPayload(function_ref<InFlightDiagnostic()> emitError,
                           "in `dense` or `dense_resource`, got "
                        << data;
   if (!llvm::isPowerOf2_64(alignment))
-    return emitError() << "alignment " << alignment
-                       << " is not a power of two";
+    return emitError() << "alignment " << alignment << " is not a power of two";
   if (auto resource = dyn_cast<DenseResourceElementsAttr>(data)) {
     if (AsmResourceBlob *blob = resource.getRawHandle().getBlob()) {
       int64_t expected = resource.getType().getNumElements();

@@ -93,9 +93,8 @@ LogicalResult ProgramOp::canonicalize(ProgramOp program,
     rewriter.create<BlobOp>(call.getLoc(), name,
                             rewriter.getI64IntegerAttr(payload.getAlignment()),
                             payload.getData());
-    rewriter.modifyOpInPlace(call, [&] {
-      call.setPayloadAttr(FlatSymbolRefAttr::get(name));
-    });
+    rewriter.modifyOpInPlace(
+        call, [&] { call.setPayloadAttr(FlatSymbolRefAttr::get(name)); });
   }
   return success();
 }
@@ -194,7 +193,8 @@ LogicalResult TensorOp::verify() {
     return emitOpError("needs both a memory id and an offset");
   if (std::optional<int64_t> offset = getMemoryOffset(); offset && *offset < 0)
     return emitOpError("has negative memory offset ") << *offset;
-  if (std::optional<int32_t> constant = getConstant(); constant && *constant < 0)
+  if (std::optional<int32_t> constant = getConstant();
+      constant && *constant < 0)
     return emitOpError("has negative constant index ") << *constant;
   return success();
 }

@@ -1,4 +1,5 @@
 // RUN: emit-opt %s --split-input-file --verify-diagnostics
+// UNSUPPORTED: verify-roundtrip
 
 et.program @bad_blob_alignment {
   // expected-error @+1 {{alignment 24 is not a power of two}}

@@ -1,4 +1,5 @@
 // RUN: emit-opt %s --dedup-delegate-blobs | FileCheck %s
+// UNSUPPORTED: verify-roundtrip
 
 // The case that broke ExecuTorch before PR #14564: two calls in one method,
 // same payload bytes, different backend ids and compile specs. The bytes
