@@ -30,6 +30,9 @@ inline constexpr uint32_t kHeaderLength = 32;
 inline constexpr uint64_t kHeaderRegionSize = 32;
 /// `force_align` of inline delegate data and constant buffers.
 inline constexpr uint64_t kInlineDataAlignment = 16;
+/// Largest alignment a vector inside the flatbuffer can be given: the
+/// flatbuffers maximum, which the 32-byte header region also preserves.
+inline constexpr uint64_t kMaxInlineAlignment = 32;
 /// Flatbuffers address with signed 32-bit offsets.
 inline constexpr uint64_t kMaxFlatbufferSize = uint64_t(1) << 31;
 

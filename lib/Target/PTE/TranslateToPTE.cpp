@@ -6,8 +6,9 @@
 //
 // Builds the `Program` flatbuffer, lays out the segments after it and writes
 // the extended header, following the writer checklist of the format notes:
-// constant segment 0 always present, `delegates` always written, one
-// `BackendDelegate` per call, payloads in first-use order and zero padding.
+// constant segment 0 unless the program names its own, `delegates` always
+// written, one `BackendDelegate` per call, zero padding, and segments in
+// program order so that output never depends on hash or pointer order.
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,6 +23,8 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/TypeSwitch.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -42,6 +45,12 @@ struct Segment {
   uint64_t offset = 0; // Relative to the segment base.
 };
 
+/// Bytes and alignment of one payload.
+struct Payload {
+  ArrayRef<char> bytes;
+  uint64_t alignment;
+};
+
 /// Writes one program. Payload bytes are never copied: segments alias the
 /// resources they come from and are streamed to the output.
 class PTEWriter {
@@ -52,32 +61,48 @@ public:
   LogicalResult write(raw_ostream &os);
 
 private:
-  LogicalResult assignSegments();
+  LogicalResult placeData();
+  FailureOr<Payload> getBytes(Operation *user, ElementsAttr data,
+                              uint64_t alignment);
+  /// The key under which a call's payload is placed: its blob, or the call
+  /// itself for an inline payload.
+  Operation *getPayloadKey(CallDelegateOp call);
+
   FailureOr<Offset<fb::ExecutionPlan>> buildPlan(MethodOp method);
   FailureOr<Offset<fb::EValue>> buildValue(Operation *decl);
+  Offset<fb::Tensor> buildTensor(TensorOp op);
   FailureOr<Offset<fb::Instruction>>
-  buildInstruction(Operation *op, MethodOp method,
+  buildInstruction(Operation *op,
                    std::vector<Offset<fb::Operator>> &operators,
                    DenseMap<std::pair<StringRef, StringRef>, int32_t> &opIndex,
                    std::vector<Offset<fb::BackendDelegate>> &delegates);
-  /// Payload bytes of `call` (inline or through its symbol) with alignment.
-  FailureOr<std::pair<ArrayRef<char>, uint64_t>>
-  getPayload(CallDelegateOp call);
-  FailureOr<Offset<flatbuffers::Vector<int32_t>>>
-  buildIndices(ValueRange values, Operation *user);
+  Offset<flatbuffers::Vector<Offset<fb::FrameList>>>
+  buildStackTrace(ArrayAttr stacktrace);
+  Offset<flatbuffers::Vector<int32_t>> buildIndices(ValueRange values);
+  Offset<flatbuffers::Vector<uint8_t>> buildAlignedBytes(ArrayRef<char> bytes,
+                                                         uint64_t alignment);
+  flatbuffers::Offset<flatbuffers::String> buildString(StringAttr string) {
+    return string ? builder.CreateString(string.getValue().data(),
+                                         string.getValue().size())
+                  : 0;
+  }
 
   ProgramOp program;
   const PTEWriteOptions &options;
-  SymbolTable symbols;
+  mlir::SymbolTable symbols;
   flatbuffers::FlatBufferBuilder builder;
 
-  /// Segment 0 is the (empty) constant segment; payloads follow.
   std::vector<Segment> segments;
-  /// Segment of each payload: keyed by `et.blob` op or, for inline payloads,
-  /// by the call that holds it.
   DenseMap<Operation *, uint32_t> segmentOf;
-  /// Whether an empty payload needs the one empty inline data entry.
-  bool needsEmptyInlineData = false;
+  std::vector<Payload> inlineData;
+  DenseMap<Operation *, uint32_t> inlineOf;
+  /// Segment index of the constant segment.
+  uint32_t constantSegmentIndex = 0;
+  ConstantSegmentOp constantSegment;
+  ConstantBufferOp constantBuffer;
+  SmallVector<MutableDataSegmentOp> mutableSegments;
+  SmallVector<NamedDataOp> namedData;
+
   /// Value index of every value of the method being built.
   DenseMap<Value, int32_t> valueIndex;
   /// Storage for expanded splat payloads; std::vector buffers stay in place.
@@ -85,59 +110,112 @@ private:
 };
 } // namespace
 
-FailureOr<std::pair<ArrayRef<char>, uint64_t>>
-PTEWriter::getPayload(CallDelegateOp call) {
-  ElementsAttr data;
-  uint64_t alignment;
-  if (BlobAttr inlinePayload = call.getInlinePayload()) {
-    data = inlinePayload.getData();
-    alignment = inlinePayload.getAlignment();
-  } else {
-    auto blob = symbols.lookup<BlobOp>(call.getPayloadSymbol().getAttr());
-    if (!blob)
-      return call.emitOpError("references undefined blob ")
-             << call.getPayloadSymbol();
-    data = blob.getData();
-    alignment = blob.getAlignment();
-  }
+//===----------------------------------------------------------------------===//
+// Data placement
+//===----------------------------------------------------------------------===//
+
+FailureOr<Payload> PTEWriter::getBytes(Operation *user, ElementsAttr data,
+                                       uint64_t alignment) {
   SmallVector<char> storage;
   std::optional<ArrayRef<char>> bytes = getPayloadBytes(data, storage);
   if (!bytes)
-    return call.emitOpError("payload data is not available (elided or "
-                            "released resource); cannot write it");
+    return user->emitOpError("payload data is not available (elided or "
+                             "released resource); cannot write it");
   if (!storage.empty()) {
     splatStorage.emplace_back(storage.begin(), storage.end());
     bytes = ArrayRef<char>(splatStorage.back());
   }
-  return std::make_pair(*bytes, alignment);
+  return Payload{*bytes, alignment};
 }
 
-LogicalResult PTEWriter::assignSegments() {
-  segments.push_back({}); // The constant segment.
-  for (MethodOp method : program.getMethods()) {
-    WalkResult result = method.walk([&](CallDelegateOp call) {
-      Operation *key = call;
-      if (FlatSymbolRefAttr symbol = call.getPayloadSymbol())
-        key = symbols.lookup(symbol.getAttr());
-      if (key && segmentOf.count(key))
-        return WalkResult::advance();
-      auto payload = getPayload(call);
-      if (failed(payload))
-        return WalkResult::interrupt();
-      auto [bytes, alignment] = *payload;
-      if (bytes.empty()) {
-        // A segment reference needs segment data; keep empty payloads inline
-        // as ExecuTorch does.
-        needsEmptyInlineData = true;
-        return WalkResult::advance();
-      }
-      segmentOf[key] = segments.size();
-      segments.push_back({bytes, alignment});
-      return WalkResult::advance();
-    });
-    if (result.wasInterrupted())
-      return failure();
+Operation *PTEWriter::getPayloadKey(CallDelegateOp call) {
+  if (FlatSymbolRefAttr symbol = call.getPayloadSymbol())
+    return symbols.lookup(symbol.getAttr());
+  return call;
+}
+
+LogicalResult PTEWriter::placeData() {
+  for (Operation &op : program.getBody().front()) {
+    if (auto segment = dyn_cast<ConstantSegmentOp>(op))
+      constantSegment = segment;
+    else if (auto buffer = dyn_cast<ConstantBufferOp>(op))
+      constantBuffer = buffer;
+    else if (auto segment = dyn_cast<MutableDataSegmentOp>(op))
+      mutableSegments.push_back(segment);
+    else if (auto named = dyn_cast<NamedDataOp>(op))
+      namedData.push_back(named);
   }
+
+  // Which blobs are stored as segments, and which as inline delegate data.
+  DenseSet<Operation *> asSegment, asInline;
+  auto useAsSegment = [&](std::optional<StringRef> symbol) {
+    if (symbol)
+      asSegment.insert(symbols.lookup(*symbol));
+  };
+  if (constantSegment)
+    useAsSegment(constantSegment.getBlob());
+  for (MutableDataSegmentOp segment : mutableSegments)
+    useAsSegment(segment.getBlob());
+  for (NamedDataOp named : namedData)
+    useAsSegment(named.getBlob());
+
+  SmallVector<CallDelegateOp> inlinePayloadCalls;
+  program.walk([&](CallDelegateOp call) {
+    if (call.getInlinePayload()) {
+      inlinePayloadCalls.push_back(call);
+      return;
+    }
+    auto blob = cast<BlobOp>(getPayloadKey(call));
+    // An empty payload cannot be a segment reference in a file without
+    // segment data; ExecuTorch keeps those inline too.
+    bool empty = cast<ShapedType>(blob.getData().getType()).getNumElements() == 0;
+    (blob.getInlineData() || empty ? asInline : asSegment).insert(blob);
+  });
+
+  // Without its own constant segment the program gets an empty one at
+  // index 0, which keeps the file off the runtime's deprecated path.
+  if (!constantSegment)
+    segments.push_back({});
+
+  for (BlobOp blob : program.getBlobs()) {
+    bool segment = asSegment.contains(blob), inlined = asInline.contains(blob);
+    if (!segment && !inlined)
+      continue;
+    auto payload = getBytes(blob, blob.getData(), blob.getAlignment());
+    if (failed(payload))
+      return failure();
+    if (segment) {
+      segmentOf[blob] = segments.size();
+      segments.push_back({payload->bytes, payload->alignment});
+    }
+    if (inlined) {
+      inlineOf[blob] = inlineData.size();
+      inlineData.push_back(*payload);
+    }
+  }
+  for (CallDelegateOp call : inlinePayloadCalls) {
+    BlobAttr blob = call.getInlinePayload();
+    auto payload = getBytes(call, blob.getData(), blob.getAlignment());
+    if (failed(payload))
+      return failure();
+    if (payload->bytes.empty()) {
+      inlineOf[call] = inlineData.size();
+      inlineData.push_back(*payload);
+    } else {
+      segmentOf[call] = segments.size();
+      segments.push_back({payload->bytes, payload->alignment});
+    }
+  }
+
+  for (const Payload &payload : inlineData)
+    if (payload.alignment > pte::kMaxInlineAlignment)
+      return program.emitError("an inline payload asks for alignment ")
+             << payload.alignment << ", but data inside the flatbuffer can be "
+             << "aligned to at most " << pte::kMaxInlineAlignment;
+
+  if (constantSegment)
+    if (std::optional<StringRef> blob = constantSegment.getBlob())
+      constantSegmentIndex = segmentOf.lookup(symbols.lookup(*blob));
 
   uint64_t end = 0;
   for (Segment &segment : segments) {
@@ -148,73 +226,133 @@ LogicalResult PTEWriter::assignSegments() {
   return success();
 }
 
-FailureOr<Offset<flatbuffers::Vector<int32_t>>>
-PTEWriter::buildIndices(ValueRange values, Operation *user) {
+//===----------------------------------------------------------------------===//
+// Methods
+//===----------------------------------------------------------------------===//
+
+Offset<flatbuffers::Vector<int32_t>> PTEWriter::buildIndices(ValueRange values) {
   std::vector<int32_t> indices;
   indices.reserve(values.size());
-  for (Value value : values) {
-    auto it = valueIndex.find(value);
-    if (it == valueIndex.end())
-      return user->emitOpError("uses a value that is not declared in its "
-                               "method's value table");
-    indices.push_back(it->second);
-  }
+  for (Value value : values)
+    indices.push_back(valueIndex.lookup(value));
   return builder.CreateVector(indices);
 }
 
+Offset<flatbuffers::Vector<uint8_t>>
+PTEWriter::buildAlignedBytes(ArrayRef<char> bytes, uint64_t alignment) {
+  builder.ForceVectorAlignment(bytes.size(), sizeof(uint8_t),
+                               std::max(alignment, pte::kInlineDataAlignment));
+  return builder.CreateVector(reinterpret_cast<const uint8_t *>(bytes.data()),
+                              bytes.size());
+}
+
+Offset<fb::Tensor> PTEWriter::buildTensor(TensorOp op) {
+  auto sizes = builder.CreateVector(op.getSizes().data(), op.getSizes().size());
+  std::vector<uint8_t> dimOrder(op.getDimOrder().begin(),
+                                op.getDimOrder().end());
+  auto dims = builder.CreateVector(dimOrder);
+  Offset<fb::AllocationDetails> allocation;
+  if (std::optional<int32_t> id = op.getMemoryId()) {
+    uint64_t offset = op.getMemoryOffset().value_or(0);
+    allocation = fb::CreateAllocationDetails(
+        builder, *id, static_cast<uint32_t>(offset),
+        static_cast<uint32_t>(offset >> 32));
+  }
+  Offset<fb::ExtraTensorInfo> extra;
+  if (TensorInfoAttr info = op.getInfoAttr())
+    extra = fb::CreateExtraTensorInfo(
+        builder, info.getMutableSegment(), buildString(info.getFqn()),
+        static_cast<fb::TensorDataLocation>(info.getLocation()),
+        static_cast<fb::DeviceType>(info.getDeviceType()),
+        static_cast<int8_t>(info.getDeviceIndex()));
+
+  fb::TensorBuilder tensor(builder);
+  tensor.add_scalar_type(static_cast<fb::ScalarType>(op.getScalarType()));
+  tensor.add_sizes(sizes);
+  tensor.add_dim_order(dims);
+  tensor.add_requires_grad(op.getRequiresGrad());
+  if (std::optional<int64_t> index = op.getDataIndex())
+    tensor.add_data_buffer_idx(static_cast<uint32_t>(*index));
+  if (!allocation.IsNull())
+    tensor.add_allocation_info(allocation);
+  if (std::optional<int32_t> layout = op.getLayout())
+    tensor.add_layout(static_cast<int8_t>(*layout));
+  if (std::optional<ShapeDynamism> dynamism = op.getShapeDynamism())
+    tensor.add_shape_dynamism(static_cast<fb::TensorShapeDynamism>(*dynamism));
+  if (!extra.IsNull())
+    tensor.add_extra_tensor_info(extra);
+  return tensor.Finish();
+}
+
 FailureOr<Offset<fb::EValue>> PTEWriter::buildValue(Operation *decl) {
-  auto makeValue = [&](fb::KernelTypes type, Offset<void> value) {
+  auto make = [&](fb::KernelTypes type,
+                  Offset<void> value) -> FailureOr<Offset<fb::EValue>> {
     return fb::CreateEValue(builder, type, value);
   };
-  if (isa<NullOp>(decl))
-    return makeValue(fb::KernelTypes::Null, fb::CreateNull(builder).Union());
-  if (auto op = dyn_cast<IntOp>(decl))
-    return makeValue(fb::KernelTypes::Int,
-                     fb::CreateInt(builder, op.getValue()).Union());
-  if (auto op = dyn_cast<BoolOp>(decl))
-    return makeValue(fb::KernelTypes::Bool,
-                     fb::CreateBool(builder, op.getValue()).Union());
-  if (auto op = dyn_cast<DoubleOp>(decl))
-    return makeValue(
-        fb::KernelTypes::Double,
-        fb::CreateDouble(builder, op.getValue().convertToDouble()).Union());
-  if (auto op = dyn_cast<StringOp>(decl))
-    return makeValue(
-        fb::KernelTypes::String,
-        fb::CreateString(builder, builder.CreateString(op.getValue().str()))
-            .Union());
-  if (auto op = dyn_cast<TensorOp>(decl)) {
-    if (std::optional<int32_t> constant = op.getConstant();
-        constant && *constant)
-      return op.emitOpError("references constant entry ")
-             << *constant << ", but constant tensor data cannot be written yet";
-    auto sizes =
-        builder.CreateVector(op.getSizes().data(), op.getSizes().size());
-    std::vector<uint8_t> dimOrder(op.getDimOrder().begin(),
-                                  op.getDimOrder().end());
-    auto dims = builder.CreateVector(dimOrder);
-    Offset<fb::AllocationDetails> allocation;
-    if (std::optional<int32_t> id = op.getMemoryId()) {
-      uint64_t offset = op.getMemoryOffset().value_or(0);
-      allocation = fb::CreateAllocationDetails(
-          builder, *id, static_cast<uint32_t>(offset),
-          static_cast<uint32_t>(offset >> 32));
-    }
-    fb::TensorBuilder tensor(builder);
-    tensor.add_scalar_type(
-        static_cast<fb::ScalarType>(static_cast<int32_t>(op.getScalarType())));
-    tensor.add_sizes(sizes);
-    tensor.add_dim_order(dims);
-    if (!allocation.IsNull())
-      tensor.add_allocation_info(allocation);
-    return makeValue(fb::KernelTypes::Tensor, tensor.Finish().Union());
-  }
-  return decl->emitOpError("cannot be written as a .pte value");
+  return TypeSwitch<Operation *, FailureOr<Offset<fb::EValue>>>(decl)
+      .Case([&](NullOp) {
+        return make(fb::KernelTypes::Null, fb::CreateNull(builder).Union());
+      })
+      .Case([&](IntOp op) {
+        return make(fb::KernelTypes::Int,
+                    fb::CreateInt(builder, op.getValue()).Union());
+      })
+      .Case([&](BoolOp op) {
+        return make(fb::KernelTypes::Bool,
+                    fb::CreateBool(builder, op.getValue()).Union());
+      })
+      .Case([&](DoubleOp op) {
+        return make(
+            fb::KernelTypes::Double,
+            fb::CreateDouble(builder, op.getValue().convertToDouble()).Union());
+      })
+      .Case([&](StringOp op) {
+        return make(fb::KernelTypes::String,
+                    fb::CreateString(builder, buildString(op.getValueAttr()))
+                        .Union());
+      })
+      .Case([&](IntListOp op) {
+        std::vector<int64_t> items;
+        for (Value item : op.getItems())
+          items.push_back(valueIndex.lookup(item));
+        return make(
+            fb::KernelTypes::IntList,
+            fb::CreateIntList(builder, builder.CreateVector(items)).Union());
+      })
+      .Case([&](DoubleListOp op) {
+        return make(fb::KernelTypes::DoubleList,
+                    fb::CreateDoubleList(
+                        builder, builder.CreateVector(op.getItems().data(),
+                                                      op.getItems().size()))
+                        .Union());
+      })
+      .Case([&](BoolListOp op) {
+        std::vector<uint8_t> items(op.getItems().begin(), op.getItems().end());
+        return make(fb::KernelTypes::BoolList,
+                    fb::CreateBoolList(builder, builder.CreateVector(items))
+                        .Union());
+      })
+      .Case([&](TensorListOp op) {
+        return make(
+            fb::KernelTypes::TensorList,
+            fb::CreateTensorList(builder, buildIndices(op.getItems())).Union());
+      })
+      .Case([&](OptionalTensorListOp op) {
+        return make(fb::KernelTypes::OptionalTensorList,
+                    fb::CreateOptionalTensorList(builder,
+                                                 buildIndices(op.getItems()))
+                        .Union());
+      })
+      .Case([&](TensorOp op) {
+        return make(fb::KernelTypes::Tensor, buildTensor(op).Union());
+      })
+      .Default([](Operation *op) {
+        return op->emitOpError("cannot be written as a .pte value");
+      });
 }
 
 FailureOr<Offset<fb::Instruction>> PTEWriter::buildInstruction(
-    Operation *op, MethodOp method,
-    std::vector<Offset<fb::Operator>> &operators,
+    Operation *op, std::vector<Offset<fb::Operator>> &operators,
     DenseMap<std::pair<StringRef, StringRef>, int32_t> &opIndex,
     std::vector<Offset<fb::BackendDelegate>> &delegates) {
   auto index = [&](Value value) { return valueIndex.lookup(value); };
@@ -223,58 +361,54 @@ FailureOr<Offset<fb::Instruction>> PTEWriter::buildInstruction(
   };
 
   if (auto call = dyn_cast<KernelCallOp>(op)) {
+    // The operator table is built in first-use order, as ExecuTorch does.
     auto key = std::make_pair(call.getOpName(), call.getOverload());
     auto [it, inserted] = opIndex.try_emplace(key, operators.size());
     if (inserted)
       operators.push_back(
-          fb::CreateOperator(builder, builder.CreateString(key.first.str()),
-                             builder.CreateString(key.second.str())));
-    auto args = buildIndices(call.getArgs(), op);
-    if (failed(args))
-      return failure();
+          fb::CreateOperator(builder, buildString(call.getOpNameAttr()),
+                             buildString(call.getOverloadAttr())));
+    auto args = buildIndices(call.getArgs());
     return make(fb::InstructionArguments::KernelCall,
-                fb::CreateKernelCall(builder, it->second, *args).Union());
+                fb::CreateKernelCall(builder, it->second, args).Union());
   }
   if (auto call = dyn_cast<CallDelegateOp>(op)) {
     // Each call gets its own entry: shared bytes never share id or specs.
-    Operation *key = call;
-    if (FlatSymbolRefAttr symbol = call.getPayloadSymbol())
-      key = symbols.lookup(symbol.getAttr());
+    Operation *key = getPayloadKey(call);
     Offset<fb::BackendDelegateDataReference> processed;
-    auto segment = segmentOf.find(key);
-    if (segment != segmentOf.end())
+    if (auto segment = segmentOf.find(key); segment != segmentOf.end())
       processed = fb::CreateBackendDelegateDataReference(
           builder, fb::DataLocation::SEGMENT, segment->second);
-    else // Empty payload: the shared empty inline entry 0.
+    else
       processed = fb::CreateBackendDelegateDataReference(
-          builder, fb::DataLocation::INLINE, 0);
+          builder, fb::DataLocation::INLINE, inlineOf.lookup(key));
 
-    std::vector<Offset<fb::CompileSpec>> specs;
+    Offset<flatbuffers::Vector<Offset<fb::CompileSpec>>> specVector;
     if (ArrayAttr specAttrs = call.getCompileSpecsAttr()) {
+      std::vector<Offset<fb::CompileSpec>> specs;
       for (auto spec : specAttrs.getAsRange<CompileSpecAttr>()) {
         StringRef value = spec.getValue();
         specs.push_back(fb::CreateCompileSpec(
-            builder, builder.CreateString(spec.getKey().str()),
+            builder, builder.CreateString(spec.getKey().data(),
+                                          spec.getKey().size()),
             builder.CreateVector(
                 reinterpret_cast<const uint8_t *>(value.data()),
                 value.size())));
       }
+      specVector = builder.CreateVector(specs);
     }
     int32_t delegateIndex = delegates.size();
     delegates.push_back(fb::CreateBackendDelegate(
-        builder, builder.CreateString(call.getBackendId().str()), processed,
-        builder.CreateVector(specs)));
-    auto args = buildIndices(call.getArgs(), op);
-    if (failed(args))
-      return failure();
+        builder, buildString(call.getBackendIdAttr()), processed, specVector));
+    auto args = buildIndices(call.getArgs());
     return make(fb::InstructionArguments::DelegateCall,
-                fb::CreateDelegateCall(builder, delegateIndex, *args).Union());
+                fb::CreateDelegateCall(builder, delegateIndex, args).Union());
   }
   if (auto move = dyn_cast<MoveOp>(op))
-    return make(
-        fb::InstructionArguments::MoveCall,
-        fb::CreateMoveCall(builder, index(move.getFrom()), index(move.getTo()))
-            .Union());
+    return make(fb::InstructionArguments::MoveCall,
+                fb::CreateMoveCall(builder, index(move.getFrom()),
+                                   index(move.getTo()))
+                    .Union());
   if (auto jump = dyn_cast<JumpFalseOp>(op))
     return make(fb::InstructionArguments::JumpFalseCall,
                 fb::CreateJumpFalseCall(builder, index(jump.getCondition()),
@@ -286,11 +420,29 @@ FailureOr<Offset<fb::Instruction>> PTEWriter::buildInstruction(
   return op->emitOpError("cannot be written as a .pte instruction");
 }
 
+Offset<flatbuffers::Vector<Offset<fb::FrameList>>>
+PTEWriter::buildStackTrace(ArrayAttr stacktrace) {
+  std::vector<Offset<fb::FrameList>> lists;
+  for (auto frames : stacktrace.getAsRange<ArrayAttr>()) {
+    std::vector<Offset<fb::Frame>> items;
+    for (auto frame : frames.getAsRange<FrameAttr>())
+      items.push_back(fb::CreateFrame(
+          builder, buildString(frame.getFile()), frame.getLine(),
+          buildString(frame.getName()), buildString(frame.getSourceContext())));
+    lists.push_back(fb::CreateFrameList(builder, builder.CreateVector(items)));
+  }
+  return builder.CreateVector(lists);
+}
+
 FailureOr<Offset<fb::ExecutionPlan>> PTEWriter::buildPlan(MethodOp method) {
+  // Indices first: list values may name values declared after them.
   valueIndex.clear();
+  SmallVector<Operation *> decls = method.getValueDecls();
+  for (auto [index, decl] : llvm::enumerate(decls))
+    valueIndex[decl->getResult(0)] = index;
   std::vector<Offset<fb::EValue>> values;
-  for (Operation *decl : method.getValueDecls()) {
-    valueIndex[decl->getResult(0)] = values.size();
+  values.reserve(decls.size());
+  for (Operation *decl : decls) {
     auto value = buildValue(decl);
     if (failed(value))
       return failure();
@@ -305,40 +457,63 @@ FailureOr<Offset<fb::ExecutionPlan>> PTEWriter::buildPlan(MethodOp method) {
     std::vector<Offset<fb::Instruction>> instructions;
     for (Operation &op : chain.getBody().front()) {
       auto instruction =
-          buildInstruction(&op, method, operators, opIndex, delegates);
+          buildInstruction(&op, operators, opIndex, delegates);
       if (failed(instruction))
         return failure();
       instructions.push_back(*instruction);
     }
-    auto inputs = buildIndices(chain.getInputs(), chain);
-    auto outputs = buildIndices(chain.getOutputs(), chain);
-    if (failed(inputs) || failed(outputs))
-      return failure();
-    chains.push_back(fb::CreateChain(builder, *inputs, *outputs,
-                                     builder.CreateVector(instructions)));
+    auto inputs = buildIndices(chain.getInputs());
+    auto outputs = buildIndices(chain.getOutputs());
+    auto body = builder.CreateVector(instructions);
+    Offset<flatbuffers::Vector<Offset<fb::FrameList>>> stacktrace;
+    if (ArrayAttr frames = chain.getStacktraceAttr())
+      stacktrace = buildStackTrace(frames);
+    chains.push_back(
+        fb::CreateChain(builder, inputs, outputs, body, stacktrace));
   }
 
   SignatureOp signature = method.getSignature();
-  auto inputs = buildIndices(signature.getInputs(), signature);
-  auto outputs = buildIndices(signature.getOutputs(), signature);
-  if (failed(inputs) || failed(outputs))
-    return failure();
+  auto inputs = buildIndices(signature.getInputs());
+  auto outputs = buildIndices(signature.getOutputs());
   std::vector<int64_t> bufferSizes{0};
   if (std::optional<ArrayRef<int64_t>> buffers = method.getBuffers())
     bufferSizes.assign(buffers->begin(), buffers->end());
 
-  return fb::CreateExecutionPlan(
-      builder, builder.CreateString(method.getSymName().str()),
-      /*container_meta_type=*/0, builder.CreateVector(values), *inputs,
-      *outputs, builder.CreateVector(chains), builder.CreateVector(operators),
-      builder.CreateVector(delegates), builder.CreateVector(bufferSizes));
+  Offset<fb::ContainerMetadata> containerMeta;
+  if (ContainerMetaAttr meta = method.getContainerMetaAttr())
+    containerMeta = fb::CreateContainerMetadata(
+        builder, buildString(meta.getInputs()), buildString(meta.getOutputs()));
+  Offset<flatbuffers::Vector<Offset<fb::NonConstBufferDevice>>> bufferDevices;
+  if (ArrayAttr devices = method.getBufferDevicesAttr()) {
+    std::vector<Offset<fb::NonConstBufferDevice>> entries;
+    for (auto device : devices.getAsRange<BufferDeviceAttr>())
+      entries.push_back(fb::CreateNonConstBufferDevice(
+          builder, device.getBuffer(),
+          static_cast<fb::DeviceType>(device.getDeviceType()),
+          static_cast<int8_t>(device.getDeviceIndex())));
+    bufferDevices = builder.CreateVector(entries);
+  }
+
+  auto name = buildString(method.getSymNameAttr());
+  auto valueVector = builder.CreateVector(values);
+  auto chainVector = builder.CreateVector(chains);
+  auto operatorVector = builder.CreateVector(operators);
+  auto delegateVector = builder.CreateVector(delegates);
+  auto bufferVector = builder.CreateVector(bufferSizes);
+  return fb::CreateExecutionPlan(builder, name, containerMeta, valueVector,
+                                 inputs, outputs, chainVector, operatorVector,
+                                 delegateVector, bufferVector, bufferDevices);
 }
+
+//===----------------------------------------------------------------------===//
+// Program
+//===----------------------------------------------------------------------===//
 
 LogicalResult PTEWriter::write(raw_ostream &os) {
   if (!llvm::isPowerOf2_64(options.segmentAlignment))
     return program.emitError("segment alignment ")
            << options.segmentAlignment << " is not a power of two";
-  if (failed(assignSegments()))
+  if (failed(placeData()))
     return failure();
 
   std::vector<Offset<fb::ExecutionPlan>> plans;
@@ -349,25 +524,69 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
     plans.push_back(*plan);
   }
 
-  std::vector<Offset<fb::BackendDelegateInlineData>> inlineData;
-  if (needsEmptyInlineData) {
-    builder.ForceVectorAlignment(0, sizeof(uint8_t), pte::kInlineDataAlignment);
-    inlineData.push_back(fb::CreateBackendDelegateInlineData(
-        builder,
-        builder.CreateVector(static_cast<const uint8_t *>(nullptr), 0)));
+  std::vector<Offset<fb::Buffer>> constantBuffers;
+  if (constantBuffer) {
+    constantBuffer.emitWarning("writing the deprecated constant_buffer (")
+        << constantBuffer.getEntries().size()
+        << " entries); runtimes built without deprecated constant buffer "
+           "support reject this file";
+    for (auto entry : constantBuffer.getEntries().getAsRange<ElementsAttr>()) {
+      auto bytes = getBytes(constantBuffer, entry, 1);
+      if (failed(bytes))
+        return failure();
+      constantBuffers.push_back(fb::CreateBuffer(
+          builder,
+          buildAlignedBytes(bytes->bytes, pte::kInlineDataAlignment)));
+    }
   }
+  std::vector<Offset<fb::BackendDelegateInlineData>> inlineEntries;
+  for (const Payload &payload : inlineData)
+    inlineEntries.push_back(fb::CreateBackendDelegateInlineData(
+        builder, buildAlignedBytes(payload.bytes, payload.alignment)));
   std::vector<Offset<fb::DataSegment>> segmentTable;
   for (const Segment &segment : segments)
     segmentTable.push_back(
         fb::CreateDataSegment(builder, segment.offset, segment.bytes.size()));
-  auto constantSegment = fb::CreateSubsegmentOffsets(
-      builder, /*segment_index=*/0, builder.CreateVector<uint64_t>({0}));
 
-  auto root =
-      fb::CreateProgram(builder, /*version=*/0, builder.CreateVector(plans),
-                        builder.CreateVector<Offset<fb::Buffer>>({}),
-                        builder.CreateVector(inlineData),
-                        builder.CreateVector(segmentTable), constantSegment);
+  Offset<fb::SubsegmentOffsets> constantOffsets;
+  if (constantSegment) {
+    std::vector<uint64_t> offsets(constantSegment.getOffsets().begin(),
+                                  constantSegment.getOffsets().end());
+    constantOffsets = fb::CreateSubsegmentOffsets(
+        builder, constantSegmentIndex, builder.CreateVector(offsets));
+  } else {
+    constantOffsets = fb::CreateSubsegmentOffsets(
+        builder, /*segment_index=*/0, builder.CreateVector<uint64_t>({0}));
+  }
+  Offset<flatbuffers::Vector<Offset<fb::SubsegmentOffsets>>> mutableVector;
+  if (!mutableSegments.empty()) {
+    std::vector<Offset<fb::SubsegmentOffsets>> entries;
+    for (MutableDataSegmentOp segment : mutableSegments) {
+      std::vector<uint64_t> offsets(segment.getOffsets().begin(),
+                                    segment.getOffsets().end());
+      entries.push_back(fb::CreateSubsegmentOffsets(
+          builder, segmentOf.lookup(symbols.lookup(segment.getBlob())),
+          builder.CreateVector(offsets)));
+    }
+    mutableVector = builder.CreateVector(entries);
+  }
+  Offset<flatbuffers::Vector<Offset<fb::NamedData>>> namedVector;
+  if (!namedData.empty()) {
+    std::vector<Offset<fb::NamedData>> entries;
+    for (NamedDataOp named : namedData)
+      entries.push_back(fb::CreateNamedData(
+          builder, buildString(named.getKeyAttr()),
+          segmentOf.lookup(symbols.lookup(named.getBlob()))));
+    namedVector = builder.CreateVector(entries);
+  }
+
+  auto planVector = builder.CreateVector(plans);
+  auto bufferVector = builder.CreateVector(constantBuffers);
+  auto inlineVector = builder.CreateVector(inlineEntries);
+  auto segmentVector = builder.CreateVector(segmentTable);
+  auto root = fb::CreateProgram(builder, /*version=*/0, planVector,
+                                bufferVector, inlineVector, segmentVector,
+                                constantOffsets, mutableVector, namedVector);
   builder.Finish(root, fb::ProgramIdentifier());
 
   ArrayRef<char> flatbuffer(
@@ -399,14 +618,11 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
   pte::writeHeader(os, header);
   os.write(flatbuffer.data() + 8, flatbuffer.size() - 8);
   uint64_t position = header.programSize;
-  auto pad = [&](uint64_t to) {
-    os.write_zeros(to - position);
-    position = to;
-  };
   for (const Segment &segment : segments) {
-    pad(header.segmentBaseOffset + segment.offset);
+    uint64_t start = header.segmentBaseOffset + segment.offset;
+    os.write_zeros(start - position);
     os.write(segment.bytes.data(), segment.bytes.size());
-    position += segment.bytes.size();
+    position = start + segment.bytes.size();
   }
   return success();
 }

@@ -17,10 +17,10 @@ module {
 // -----
 
 et.program @elided {
+  // expected-error @below {{payload data is not available (elided or released resource); cannot write it}}
   et.blob @b align 1 = dense_resource<__elided__> : tensor<4xi8>
   et.method @m {
     et.chain inputs() outputs() {
-      // expected-error @below {{payload data is not available (elided or released resource); cannot write it}}
       et.call_delegate "B" @b ()
     }
     et.signature inputs() outputs()
@@ -29,10 +29,36 @@ et.program @elided {
 
 // -----
 
-et.program @constants {
+et.program @elided_inline {
   et.method @m {
-    // expected-error @below {{references constant entry 1, but constant tensor data cannot be written yet}}
-    %0 = et.tensor float [1] dim_order [0] constant(1)
+    et.chain inputs() outputs() {
+      // expected-error @below {{payload data is not available (elided or released resource); cannot write it}}
+      et.call_delegate "B" #et.blob<dense_resource<__elided__> : tensor<4xi8>, align 1> ()
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+// expected-error @below {{an inline payload asks for alignment 64, but data inside the flatbuffer can be aligned to at most 32}}
+et.program @inline_overaligned {
+  et.blob @b align 64 inline = dense<[1, 2]> : tensor<2xi8>
+  et.method @m {
+    et.chain inputs() outputs() {
+      et.call_delegate "B" @b ()
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @deprecated_constants {
+  // expected-warning @below {{writing the deprecated constant_buffer (2 entries); runtimes built without deprecated constant buffer support reject this file}}
+  et.constant_buffer [dense<> : tensor<0xi8>, dense<[0, 0, -128, 63]> : tensor<4xi8>]
+  et.method @m {
+    %0 = et.tensor float [1] dim_order [0] data(1)
     et.chain inputs() outputs() {
     }
     et.signature inputs() outputs()

@@ -7,15 +7,15 @@
 // segment_data_size. The root offset grows by the 32 inserted bytes. The
 // payload sits at the segment base, with zero padding before it.
 
-// Root 0x38 = 24 + 32; program_size 0x198 = 408; base 0x200 = 512 (408
+// Root 0x38 = 24 + 32; program_size 0x190 = 400; base 0x200 = 512 (400
 // rounded up to 128); segment data 5 bytes; file size 517 = 512 + 5.
 // BYTES: {{^}} 38 00 00 00 45 54 31 32 65 68 30 30 20 00 00 00{{$}}
-// BYTES-NEXT: {{^}} 98 01 00 00 00 00 00 00 00 02 00 00 00 00 00 00{{$}}
+// BYTES-NEXT: {{^}} 90 01 00 00 00 00 00 00 00 02 00 00 00 00 00 00{{$}}
 // BYTES-NEXT: {{^}} 05 00 00 00 00 00 00 00
 
 // Zero padding from program_size to the base, then the payload, last.
-// RUN: od -An -t x1 -v -w104 -j 408 %t.pte | FileCheck %s --check-prefix=TAIL
-// TAIL:      {{^( 00){104}$}}
+// RUN: od -An -t x1 -v -w112 -j 400 %t.pte | FileCheck %s --check-prefix=TAIL
+// TAIL:      {{^( 00){112}$}}
 // TAIL-NEXT: {{^}} de ad be ef 42{{$}}
 // TAIL-NOT: {{.}}
 

@@ -10,6 +10,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/StringMap.h"
 
 using namespace mlir;
 using namespace emit;
@@ -50,10 +51,34 @@ void ProgramOp::build(OpBuilder &builder, OperationState &state,
 }
 
 LogicalResult ProgramOp::verify() {
-  for (Operation &op : getBody().front())
-    if (!isa<MethodOp, BlobOp>(op))
-      return op.emitOpError("is not allowed in an 'et.program'; only "
-                            "'et.method' and 'et.blob' are");
+  Operation *constantSegment = nullptr, *constantBuffer = nullptr;
+  llvm::StringMap<Operation *> namedData;
+  for (Operation &op : getBody().front()) {
+    if (!isa<MethodOp, BlobOp, ConstantSegmentOp, ConstantBufferOp,
+             MutableDataSegmentOp, NamedDataOp>(op))
+      return op.emitOpError(
+          "is not allowed in an 'et.program'; only methods, blobs and "
+          "program data ops are");
+    Operation **unique = isa<ConstantSegmentOp>(op)  ? &constantSegment
+                         : isa<ConstantBufferOp>(op) ? &constantBuffer
+                                                     : nullptr;
+    if (unique && *unique)
+      return (op.emitOpError("may appear once per program").attachNote(
+                  (*unique)->getLoc())
+              << "first one here"),
+             failure();
+    if (unique)
+      *unique = &op;
+    if (auto named = dyn_cast<NamedDataOp>(op)) {
+      auto [it, inserted] = namedData.try_emplace(named.getKey(), &op);
+      if (!inserted)
+        return (named.emitOpError("key '")
+                    << named.getKey() << "' is already used"
+                    << "").attachNote(it->second->getLoc())
+                   << "first use here",
+               failure();
+    }
+  }
   return success();
 }
 
@@ -92,11 +117,184 @@ LogicalResult ProgramOp::canonicalize(ProgramOp program,
     StringAttr name = uniqueSymbolName(program, "payload", counter);
     rewriter.create<BlobOp>(call.getLoc(), name,
                             rewriter.getI64IntegerAttr(payload.getAlignment()),
-                            payload.getData());
+                            /*inline_data=*/nullptr, payload.getData());
     rewriter.modifyOpInPlace(
         call, [&] { call.setPayloadAttr(FlatSymbolRefAttr::get(name)); });
   }
   return success();
+}
+
+/// Byte size of a tensor's elements, or std::nullopt on overflow.
+static std::optional<uint64_t> getTensorByteSize(TensorOp tensor) {
+  uint64_t bytes = getScalarTypeByteSize(tensor.getScalarType());
+  for (int32_t size : tensor.getSizes())
+    if (__builtin_mul_overflow(bytes, static_cast<uint64_t>(size), &bytes))
+      return std::nullopt;
+  return bytes;
+}
+
+/// Checks that `tensor`'s `bytes` fit at entry `index` of a segment with
+/// `offsets` whose blob holds `capacity` bytes.
+static LogicalResult verifySegmentEntry(TensorOp tensor, StringRef what,
+                                        ArrayRef<int64_t> offsets,
+                                        uint64_t capacity) {
+  int64_t index = *tensor.getDataIndex();
+  if (static_cast<uint64_t>(index) >= offsets.size())
+    return tensor.emitOpError("data(")
+           << index << ") names no entry of the " << what << ", which has "
+           << offsets.size();
+  std::optional<uint64_t> bytes = getTensorByteSize(tensor);
+  uint64_t offset = offsets[index];
+  if (!bytes || offset > capacity || *bytes > capacity - offset)
+    return tensor.emitOpError("data(")
+           << index << ") needs "
+           << (bytes ? Twine(*bytes).str() : std::string("too many"))
+           << " bytes at offset " << offset << " of the " << what
+           << ", which holds " << capacity;
+  return success();
+}
+
+/// Byte count of the blob `symbol` names, from its type (so elided data
+/// still verifies), or std::nullopt if it names no blob.
+static std::optional<uint64_t> getBlobSize(mlir::SymbolTable &symbols,
+                                           std::optional<StringRef> symbol) {
+  if (!symbol)
+    return std::nullopt;
+  auto blob = symbols.lookup<BlobOp>(*symbol);
+  if (!blob)
+    return std::nullopt;
+  return cast<ShapedType>(blob.getData().getType()).getNumElements();
+}
+
+/// Tensor data references point at data that exists: the runtime rejects
+/// a file where they do not.
+LogicalResult ProgramOp::verifyRegions() {
+  mlir::SymbolTable symbols(*this);
+  ConstantSegmentOp constantSegment;
+  ConstantBufferOp constantBuffer;
+  SmallVector<MutableDataSegmentOp> mutableSegments;
+  for (Operation &op : getBody().front()) {
+    if (auto segment = dyn_cast<ConstantSegmentOp>(op))
+      constantSegment = segment;
+    else if (auto buffer = dyn_cast<ConstantBufferOp>(op))
+      constantBuffer = buffer;
+    else if (auto segment = dyn_cast<MutableDataSegmentOp>(op))
+      mutableSegments.push_back(segment);
+  }
+
+  for (MethodOp method : getMethods()) {
+    for (TensorOp tensor : method.getBody().front().getOps<TensorOp>()) {
+      std::optional<int64_t> index = tensor.getDataIndex();
+      if (!index || *index == 0)
+        continue;
+      TensorInfoAttr info = tensor.getInfoAttr();
+      if (info && info.getLocation() == TensorDataLocation::External)
+        continue; // Found by name in a named data map at load time.
+
+      if (tensor.getMemoryId()) {
+        uint64_t segment = info ? info.getMutableSegment() : 0;
+        if (segment >= mutableSegments.size())
+          return tensor.emitOpError("data(")
+                 << *index << ") names mutable data segment " << segment
+                 << ", but the program has " << mutableSegments.size();
+        MutableDataSegmentOp mutableSegment = mutableSegments[segment];
+        std::optional<uint64_t> size =
+            getBlobSize(symbols, mutableSegment.getBlob());
+        if (size && failed(verifySegmentEntry(
+                        tensor, "mutable data segment",
+                        mutableSegment.getOffsets(), *size)))
+          return failure();
+        continue;
+      }
+
+      // The runtime reads the constant segment when it has offsets, and
+      // the deprecated constant buffer otherwise.
+      if (constantSegment && !constantSegment.getOffsets().empty()) {
+        std::optional<uint64_t> size =
+            getBlobSize(symbols, constantSegment.getBlob());
+        if (!size)
+          return tensor.emitOpError("data(")
+                 << *index << ") names constant data, but the constant "
+                 << "segment names no blob";
+        if (failed(verifySegmentEntry(tensor, "constant segment",
+                                      constantSegment.getOffsets(), *size)))
+          return failure();
+        continue;
+      }
+      if (!constantBuffer)
+        return tensor.emitOpError("data(")
+               << *index << ") names constant data, but the program has none";
+      ArrayAttr entries = constantBuffer.getEntries();
+      if (static_cast<uint64_t>(*index) >= entries.size())
+        return tensor.emitOpError("data(")
+               << *index << ") names no entry of the constant buffer, which "
+               << "has " << entries.size();
+      auto entry = cast<ElementsAttr>(entries[*index]);
+      std::optional<uint64_t> bytes = getTensorByteSize(tensor);
+      uint64_t capacity = entry.getNumElements();
+      if (!bytes || *bytes > capacity)
+        return tensor.emitOpError("data(")
+               << *index << ") needs "
+               << (bytes ? Twine(*bytes).str() : std::string("too many"))
+               << " bytes, but constant buffer entry " << *index << " holds "
+               << capacity;
+    }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Program data ops
+//===----------------------------------------------------------------------===//
+
+/// A data op names a blob that is stored as a segment.
+static LogicalResult verifyDataBlob(Operation *op, FlatSymbolRefAttr symbol,
+                                    SymbolTableCollection &symbolTable) {
+  if (!symbol)
+    return success();
+  Operation *target = symbolTable.lookupNearestSymbolFrom(op, symbol);
+  if (!target)
+    return op->emitOpError("references undefined blob ") << symbol;
+  auto blob = dyn_cast<BlobOp>(target);
+  if (!blob)
+    return op->emitOpError("names ")
+           << symbol << ", a '" << target->getName() << "', not an 'et.blob'";
+  if (blob.getInlineData())
+    return op->emitOpError("names ")
+           << symbol << ", which is marked inline; only delegate payloads "
+           << "can be inline";
+  return success();
+}
+
+static LogicalResult verifyOffsets(Operation *op, ArrayRef<int64_t> offsets) {
+  for (auto [index, offset] : llvm::enumerate(offsets))
+    if (offset < 0)
+      return op->emitOpError("offset ")
+             << index << " is negative (" << offset << ")";
+  return success();
+}
+
+LogicalResult ConstantSegmentOp::verify() {
+  return verifyOffsets(*this, getOffsets());
+}
+
+LogicalResult
+ConstantSegmentOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyDataBlob(*this, getBlobAttr(), symbolTable);
+}
+
+LogicalResult MutableDataSegmentOp::verify() {
+  return verifyOffsets(*this, getOffsets());
+}
+
+LogicalResult
+MutableDataSegmentOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyDataBlob(*this, getBlobAttr(), symbolTable);
+}
+
+LogicalResult
+NamedDataOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  return verifyDataBlob(*this, getBlobAttr(), symbolTable);
 }
 
 //===----------------------------------------------------------------------===//
@@ -124,15 +322,6 @@ LogicalResult MethodOp::verify() {
         return emitOpError("buffer ") << index << " has negative size " << size;
   }
   return success();
-}
-
-/// Byte size of a tensor's elements, or std::nullopt on overflow.
-static std::optional<uint64_t> getTensorByteSize(TensorOp tensor) {
-  uint64_t bytes = getScalarTypeByteSize(tensor.getScalarType());
-  for (int32_t size : tensor.getSizes())
-    if (__builtin_mul_overflow(bytes, static_cast<uint64_t>(size), &bytes))
-      return std::nullopt;
-  return bytes;
 }
 
 LogicalResult MethodOp::verifyRegions() {
@@ -193,10 +382,47 @@ LogicalResult TensorOp::verify() {
     return emitOpError("needs both a memory id and an offset");
   if (std::optional<int64_t> offset = getMemoryOffset(); offset && *offset < 0)
     return emitOpError("has negative memory offset ") << *offset;
-  if (std::optional<int32_t> constant = getConstant();
-      constant && *constant < 0)
-    return emitOpError("has negative constant index ") << *constant;
+  if (std::optional<int64_t> index = getDataIndex(); index && *index < 0)
+    return emitOpError("has negative data index ") << *index;
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Lists
+//===----------------------------------------------------------------------===//
+
+/// Items must be declared by ops of the kinds `isItem` accepts, since the
+/// runtime reads them as such.
+static LogicalResult verifyListItems(Operation *list, ValueRange items,
+                                     function_ref<bool(Operation *)> isItem,
+                                     StringRef expected) {
+  for (auto [index, item] : llvm::enumerate(items)) {
+    Operation *def = item.getDefiningOp();
+    if (!def || !isItem(def))
+      return list->emitOpError("item ")
+             << index << " must be " << expected << ", but is "
+             << (def ? def->getName().getStringRef() : StringRef("unknown"));
+  }
+  return success();
+}
+
+LogicalResult IntListOp::verify() {
+  return verifyListItems(
+      *this, getItems(), [](Operation *op) { return isa<IntOp>(op); },
+      "an 'et.int'");
+}
+
+LogicalResult TensorListOp::verify() {
+  return verifyListItems(
+      *this, getItems(), [](Operation *op) { return isa<TensorOp>(op); },
+      "an 'et.tensor'");
+}
+
+LogicalResult OptionalTensorListOp::verify() {
+  return verifyListItems(
+      *this, getItems(),
+      [](Operation *op) { return isa<TensorOp, NullOp>(op); },
+      "an 'et.tensor' or 'et.null'");
 }
 
 //===----------------------------------------------------------------------===//

@@ -55,7 +55,7 @@ et.program @inline_blob_not_bytes {
 // -----
 
 et.program @outer {
-  // expected-error @+1 {{'et.program' op is not allowed in an 'et.program'; only 'et.method' and 'et.blob' are}}
+  // expected-error @+1 {{'et.program' op is not allowed in an 'et.program'; only methods, blobs and program data ops are}}
   et.program @inner {
   }
 }
@@ -218,10 +218,10 @@ et.program @tensor_negative_offset {
 
 // -----
 
-et.program @tensor_negative_constant {
+et.program @tensor_negative_data {
   et.method @m {
-    // expected-error @+1 {{has negative constant index -1}}
-    %0 = et.tensor float [1] dim_order [0] constant(-1)
+    // expected-error @+1 {{has negative data index -1}}
+    %0 = et.tensor float [1] dim_order [0] data(-1)
     et.chain inputs() outputs() {
     }
     et.signature inputs() outputs()
@@ -336,6 +336,216 @@ et.program @instruction_outside_chain {
     %0 = et.int 1
     // expected-error @+1 {{'et.free' op expects parent op 'et.chain'}}
     et.free %0
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @int_list_items {
+  et.method @m {
+    %0 = et.double 1.0
+    // expected-error @+1 {{item 0 must be an 'et.int', but is et.double}}
+    %1 = et.int_list (%0)
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @tensor_list_items {
+  et.method @m {
+    %0 = et.null
+    // expected-error @+1 {{item 0 must be an 'et.tensor', but is et.null}}
+    %1 = et.tensor_list (%0)
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @optional_tensor_list_items {
+  et.method @m {
+    %0 = et.null
+    %1 = et.int 3
+    // expected-error @+1 {{item 1 must be an 'et.tensor' or 'et.null', but is et.int}}
+    %2 = et.optional_tensor_list (%0, %1)
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @two_constant_segments {
+  et.blob @c align 1 = dense<[1]> : tensor<1xi8>
+  // expected-note @+1 {{first one here}}
+  et.constant_segment @c offsets [0]
+  // expected-error @+1 {{may appear once per program}}
+  et.constant_segment @c offsets [0]
+}
+
+// -----
+
+et.program @duplicate_named_data {
+  et.blob @w align 1 = dense<[1]> : tensor<1xi8>
+  // expected-note @+1 {{first use here}}
+  et.named_data "weight" = @w
+  // expected-error @+1 {{key 'weight' is already used}}
+  et.named_data "weight" = @w
+}
+
+// -----
+
+et.program @negative_offset {
+  et.blob @c align 1 = dense<[1]> : tensor<1xi8>
+  // expected-error @+1 {{offset 1 is negative (-4)}}
+  et.constant_segment @c offsets [0, -4]
+}
+
+// -----
+
+et.program @negative_mutable_offset {
+  et.blob @c align 1 = dense<[1]> : tensor<1xi8>
+  // expected-error @+1 {{offset 0 is negative (-1)}}
+  et.mutable_data_segment @c offsets [-1]
+}
+
+// -----
+
+et.program @undefined_constant_blob {
+  // expected-error @+1 {{references undefined blob @missing}}
+  et.constant_segment @missing offsets [0]
+}
+
+// -----
+
+et.program @mutable_names_method {
+  et.method @m {
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+  // expected-error @+1 {{names @m, a 'et.method', not an 'et.blob'}}
+  et.mutable_data_segment @m offsets [0]
+}
+
+// -----
+
+et.program @named_data_inline_blob {
+  et.blob @b align 16 inline = dense<[1]> : tensor<1xi8>
+  // expected-error @+1 {{names @b, which is marked inline; only delegate payloads can be inline}}
+  et.named_data "k" = @b
+}
+
+// -----
+
+et.program @no_constant_data {
+  et.method @m {
+    // expected-error @+1 {{data(1) names constant data, but the program has none}}
+    %0 = et.tensor float [1] dim_order [0] data(1)
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @constant_entry_missing {
+  et.blob @c align 1 = dense<0> : tensor<8xi8>
+  et.constant_segment @c offsets [0, 0]
+  et.method @m {
+    // expected-error @+1 {{data(2) names no entry of the constant segment, which has 2}}
+    %0 = et.tensor float [1] dim_order [0] data(2)
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @constant_entry_too_small {
+  et.blob @c align 1 = dense<0> : tensor<8xi8>
+  et.constant_segment @c offsets [0, 0, 4]
+  et.method @m {
+    // expected-error @+1 {{data(2) needs 8 bytes at offset 4 of the constant segment, which holds 8}}
+    %0 = et.tensor float [2] dim_order [0] data(2)
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @constant_segment_without_blob {
+  et.constant_segment offsets [0, 0]
+  et.method @m {
+    // expected-error @+1 {{data(1) names constant data, but the constant segment names no blob}}
+    %0 = et.tensor float [1] dim_order [0] data(1)
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @constant_buffer_entry_missing {
+  et.constant_buffer [dense<> : tensor<0xi8>]
+  et.method @m {
+    // expected-error @+1 {{data(1) names no entry of the constant buffer, which has 1}}
+    %0 = et.tensor float [1] dim_order [0] data(1)
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @constant_buffer_entry_too_small {
+  et.constant_buffer [dense<> : tensor<0xi8>, dense<[1, 2]> : tensor<2xi8>]
+  et.method @m {
+    // expected-error @+1 {{data(1) needs 4 bytes, but constant buffer entry 1 holds 2}}
+    %0 = et.tensor int [1] dim_order [0] data(1)
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @no_mutable_segment {
+  et.method @m buffers [0, 16] {
+    // expected-error @+1 {{data(1) names mutable data segment 0, but the program has 0}}
+    %0 = et.tensor float [1] dim_order [0] mem(1, 0) data(1)
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @mutable_entry_too_small {
+  et.blob @kv align 1 = dense<0> : tensor<4xi8>
+  et.blob @kv2 align 1 = dense<0> : tensor<64xi8>
+  et.mutable_data_segment @kv2 offsets [0, 0]
+  et.mutable_data_segment @kv offsets [0, 0]
+  et.method @m buffers [0, 16] {
+    // expected-error @+1 {{data(1) needs 8 bytes at offset 0 of the mutable data segment, which holds 4}}
+    %0 = et.tensor half [4] dim_order [0] mem(1, 0) data(1) info #et.tensor_info<mutable_segment = 1>
     et.chain inputs() outputs() {
     }
     et.signature inputs() outputs()

@@ -5,6 +5,7 @@
 // Every op of the dialect parses, prints and parses again unchanged.
 
 // CHECK-LABEL: et.program @values
+// CHECK: et.constant_segment @constants offsets [0, 0]
 // CHECK: et.method @all_values buffers [0, 64]
 // CHECK-NEXT: %[[N:.*]] = et.null
 // CHECK-NEXT: %[[I:.*]] = et.int -7
@@ -12,7 +13,7 @@
 // CHECK-NEXT: %[[D:.*]] = et.double 5.000000e-01
 // CHECK-NEXT: %[[S:.*]] = et.string "mean"
 // CHECK-NEXT: %[[T:.*]] = et.tensor float [2, 3] dim_order [1, 0] mem(1, 8)
-// CHECK-NEXT: %[[C:.*]] = et.tensor qint8 [] dim_order [] constant(1)
+// CHECK-NEXT: %[[C:.*]] = et.tensor qint8 [] dim_order [] data(1)
 // CHECK-NEXT: %[[F:.*]] = et.tensor bool [1] dim_order [0]
 // CHECK-NEXT: et.chain inputs(%[[T]]) outputs(%[[T]]) {
 // CHECK-NEXT:   et.kernel_call "aten::add" overload "out"(%[[T]], %[[T]], %[[I]], %[[T]])
@@ -23,6 +24,8 @@
 // CHECK-NEXT: }
 // CHECK-NEXT: et.signature inputs(%[[T]], %[[N]]) outputs(%[[T]], %[[D]])
 et.program @values {
+  et.blob @constants align 1 = dense<[7]> : tensor<1xi8>
+  et.constant_segment @constants offsets [0, 0]
   et.method @all_values buffers [0, 64] {
     %0 = et.null
     %1 = et.int -7
@@ -30,7 +33,7 @@ et.program @values {
     %3 = et.double 0.5
     %4 = et.string "mean"
     %5 = et.tensor float [2, 3] dim_order [1, 0] mem(1, 8)
-    %6 = et.tensor qint8 [] dim_order [] constant(1)
+    %6 = et.tensor qint8 [] dim_order [] data(1)
     %7 = et.tensor bool [1] dim_order [0]
     et.chain inputs(%5) outputs(%5) {
       et.kernel_call "aten::add" overload "out" (%5, %5, %1, %5)
@@ -92,6 +95,86 @@ et.program @graph_region {
     et.chain inputs(%0) outputs() {
     }
     %0 = et.int 2
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+// CHECK-LABEL: et.program @lists
+// CHECK: %[[I0:.*]] = et.int 1
+// CHECK-NEXT: %[[I1:.*]] = et.int 2
+// CHECK-NEXT: %{{.*}} = et.int_list(%[[I0]], %[[I1]])
+// CHECK-NEXT: %{{.*}} = et.double_list [5.000000e-01, 2.000000e+00]
+// CHECK-NEXT: %{{.*}} = et.bool_list [true, false]
+// CHECK-NEXT: %[[T:.*]] = et.tensor half [4] dim_order [0]
+// CHECK-NEXT: %[[N:.*]] = et.null
+// CHECK-NEXT: %{{.*}} = et.tensor_list(%[[T]], %[[T]])
+// CHECK-NEXT: %{{.*}} = et.optional_tensor_list(%[[T]], %[[N]])
+et.program @lists {
+  et.method @m {
+    %0 = et.int 1
+    %1 = et.int 2
+    %2 = et.int_list (%0, %1)
+    %3 = et.double_list [0.5, 2.0]
+    %4 = et.bool_list [true, false]
+    %5 = et.tensor half [4] dim_order [0]
+    %6 = et.null
+    %7 = et.tensor_list (%5, %5)
+    %8 = et.optional_tensor_list (%5, %6)
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+// Every tensor field, method metadata and stack traces.
+// CHECK-LABEL: et.program @full_tensor
+// CHECK: et.method @m buffers [0, 4294967400] attributes {buffer_devices = [#et.buffer_device<buffer = 1, device_type = cuda, device_index = 1>], container_meta = #et.container_meta<inputs = "T1#1($)", outputs = "$">}
+// CHECK-NEXT: et.tensor float [2] dim_order [0] mem(1, 4294967312) data(1) requires_grad layout 2 dynamism <dynamic_bound> info <fqn = "cache.k", device_type = cuda, device_index = 1>{{$}}
+// CHECK-NEXT: et.tensor long [] dim_order [] info <fqn = "", location = external>{{$}}
+// CHECK-NEXT: et.chain inputs() outputs() attributes {stacktrace = {{\[}}[#et.frame<file = "model.py", line = 3, name = "forward", source_context = "x + 1">], []]}
+et.program @full_tensor {
+  et.blob @kv align 1 = dense<0> : tensor<16xi8>
+  et.mutable_data_segment @kv offsets [0, 0]
+  et.method @m buffers [0, 4294967400] attributes {
+      container_meta = #et.container_meta<inputs = "T1#1($)", outputs = "$">,
+      buffer_devices = [#et.buffer_device<buffer = 1, device_type = cuda, device_index = 1>]} {
+    %0 = et.tensor float [2] dim_order [0] mem(1, 4294967312) data(1) requires_grad layout 2 dynamism <dynamic_bound> info #et.tensor_info<fqn = "cache.k", device_type = cuda, device_index = 1>
+    %1 = et.tensor long [] dim_order [] info #et.tensor_info<fqn = "", location = external>
+    et.chain inputs() outputs() attributes {stacktrace = [[#et.frame<file = "model.py", line = 3, name = "forward", source_context = "x + 1">], []]} {
+      et.free %0
+      et.free %1
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+// Program-level data: inline blobs, the deprecated constant buffer, named
+// data and a constant segment without a blob.
+// CHECK-LABEL: et.program @data
+// CHECK-NEXT: et.blob @tiny align 16 inline = dense<[1, 2]> : tensor<2xi8>
+// CHECK-NEXT: et.blob @weights align 256 = dense<3> : tensor<8xi8>
+// CHECK-NEXT: et.constant_segment offsets []
+// CHECK-NEXT: et.constant_buffer [dense<> : tensor<0xi8>, dense<[0, 0, -128, 63]> : tensor<4xi8>]
+// CHECK-NEXT: et.named_data "shared_weight" = @weights
+// CHECK-NEXT: et.named_data "alias" = @weights
+et.program @data {
+  et.blob @tiny align 16 inline = dense<[1, 2]> : tensor<2xi8>
+  et.blob @weights align 256 = dense<3> : tensor<8xi8>
+  et.constant_segment offsets []
+  et.constant_buffer [dense<> : tensor<0xi8>, dense<[0, 0, -128, 63]> : tensor<4xi8>]
+  et.named_data "shared_weight" = @weights
+  et.named_data "alias" = @weights
+  et.method @m {
+    %0 = et.tensor float [1] dim_order [0] data(1)
+    et.chain inputs() outputs() {
+      et.call_delegate "B" @tiny ()
+    }
     et.signature inputs() outputs()
   }
 }

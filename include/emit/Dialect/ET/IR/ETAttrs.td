@@ -77,4 +77,89 @@ def ET_BlobAttr : ET_Attr<"Blob", "blob"> {
   let genVerifyDecl = 1;
 }
 
+def ET_TensorInfoAttr : ET_Attr<"TensorInfo", "tensor_info"> {
+  let summary = "Extra tensor information: mutable data, names, devices";
+  let description = [{
+    The `ExtraTensorInfo` of a tensor: which mutable data segment its
+    initial data comes from (`mutable_segment`), its fully qualified name
+    (`fqn`, used to find `external` data in a named data map), where its
+    data lives (`location`), and its device. Absent fields take ExecuTorch's
+    defaults.
+
+    Example:
+
+    ```mlir
+    #et.tensor_info<fqn = "layers.0.weight", location = external>
+    #et.tensor_info<mutable_segment = 0, device_type = cuda, device_index = 1>
+    ```
+  }];
+  let parameters = (ins
+    DefaultValuedParameter<"uint64_t", "0">:$mutable_segment,
+    OptionalParameter<"::mlir::StringAttr">:$fqn,
+    DefaultValuedParameter<"::emit::et::TensorDataLocation",
+                           "::emit::et::TensorDataLocation::Segment">:$location,
+    DefaultValuedParameter<"::emit::et::DeviceType",
+                           "::emit::et::DeviceType::CPU">:$device_type,
+    DefaultValuedParameter<"int32_t", "0">:$device_index);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def ET_ContainerMetaAttr : ET_Attr<"ContainerMeta", "container_meta"> {
+  let summary = "Encoded pytree specs of a method's inputs and outputs";
+  let description = [{
+    ExecuTorch's `ContainerMetadata`: how the flat inputs and outputs map to
+    the Python structures of the exported function. Opaque to the runtime
+    and kept verbatim.
+
+    Example:
+
+    ```mlir
+    #et.container_meta<inputs = "T2#1#1($,$)", outputs = "$">
+    ```
+  }];
+  let parameters = (ins OptionalParameter<"::mlir::StringAttr">:$inputs,
+                        OptionalParameter<"::mlir::StringAttr">:$outputs);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def ET_BufferDeviceAttr : ET_Attr<"BufferDevice", "buffer_device"> {
+  let summary = "The device of one memory-planned buffer";
+  let description = [{
+    One `NonConstBufferDevice` entry: planned buffer `buffer` (1-based, as
+    in `buffers`) lives on the given device.
+
+    Example:
+
+    ```mlir
+    #et.buffer_device<buffer = 1, device_type = cuda, device_index = 0>
+    ```
+  }];
+  let parameters = (ins
+    "int32_t":$buffer,
+    DefaultValuedParameter<"::emit::et::DeviceType",
+                           "::emit::et::DeviceType::CPU">:$device_type,
+    DefaultValuedParameter<"int32_t", "0">:$device_index);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+def ET_FrameAttr : ET_Attr<"Frame", "frame"> {
+  let summary = "One stack frame of an instruction's origin";
+  let description = [{
+    A `Frame` of the stack trace ExecuTorch records per instruction;
+    `source_context` is the frame's `context` (the source line).
+
+    Example:
+
+    ```mlir
+    #et.frame<file = "model.py", line = 12, name = "forward",
+              source_context = "x + y">
+    ```
+  }];
+  let parameters = (ins OptionalParameter<"::mlir::StringAttr">:$file,
+                        DefaultValuedParameter<"int32_t", "0">:$line,
+                        OptionalParameter<"::mlir::StringAttr">:$name,
+                        OptionalParameter<"::mlir::StringAttr">:$source_context);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
 #endif // EMIT_DIALECT_ET_IR_ETATTRS_TD

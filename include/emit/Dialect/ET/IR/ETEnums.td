@@ -58,4 +58,20 @@ def ET_ShapeDynamismAttr
   let assemblyFormat = "`<` $value `>`";
 }
 
+def ET_DeviceType : I32EnumAttr<"DeviceType",
+    "the device a tensor or planned buffer lives on", [
+    I32EnumAttrCase<"CPU", 0, "cpu">,
+    I32EnumAttrCase<"CUDA", 1, "cuda">]> {
+  let cppNamespace = "::emit::et";
+  let genSpecializedAttr = 0;
+}
+
+def ET_TensorDataLocation : I32EnumAttr<"TensorDataLocation",
+    "where a tensor's data is found", [
+    I32EnumAttrCase<"Segment", 0, "segment">,
+    I32EnumAttrCase<"External", 1, "external">]> {
+  let cppNamespace = "::emit::et";
+  let genSpecializedAttr = 0;
+}
+
 #endif // EMIT_DIALECT_ET_IR_ETENUMS_TD

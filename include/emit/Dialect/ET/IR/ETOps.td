@@ -17,6 +17,14 @@ include "mlir/IR/SymbolInterfaces.td"
 
 def ET_CompileSpecArrayAttr
     : TypedArrayAttrBase<ET_CompileSpecAttr, "ordered compile specs">;
+def ET_BufferDeviceArrayAttr
+    : TypedArrayAttrBase<ET_BufferDeviceAttr, "planned buffer devices">;
+def ET_FrameListAttr
+    : TypedArrayAttrBase<ET_FrameAttr, "stack frames">;
+def ET_StackTraceAttr
+    : TypedArrayAttrBase<ET_FrameListAttr, "one frame list per instruction">;
+def ET_BytesArrayAttr
+    : TypedArrayAttrBase<ET_BytesAttr, "byte buffers">;
 
 //===----------------------------------------------------------------------===//
 // ProgramOp
@@ -29,8 +37,9 @@ def ET_ProgramOp : ET_Op<"program", [
   let description = [{
     The root of one `.pte` file. Its body is a symbol table holding the
     program's methods (`et.method`, one per `ExecutionPlan`, in file order)
-    and its program-level payloads (`et.blob`). Symbols of both kinds share
-    one namespace.
+    and its program-level bytes (`et.blob`), plus the ops that give
+    program-wide data its role: `et.constant_segment`, `et.constant_buffer`,
+    `et.mutable_data_segment` and `et.named_data`.
 
     Example:
 
@@ -46,6 +55,7 @@ def ET_ProgramOp : ET_Op<"program", [
   let assemblyFormat = "$sym_name attr-dict-with-keyword $body";
   let hasCanonicalizeMethod = 1;
   let hasVerifier = 1;
+  let hasRegionVerifier = 1;
   let builders = [OpBuilder<(ins "::llvm::StringRef":$name)>];
   let extraClassDeclaration = [{
     /// The methods of this program, in order.
@@ -67,17 +77,114 @@ def ET_BlobOp : ET_Op<"blob", [Symbol, HasParent<"ProgramOp">]> {
     (a power of two). The bytes are normally a `dense_resource` of `i8` or
     `ui8`; its element count must equal the payload's byte count.
 
+    Besides delegate calls, the constant segment, mutable data segments and
+    named data name blobs. The writer stores every referenced blob as one
+    data segment after the flatbuffer, in program order, except blobs marked
+    `inline`, which go to the flatbuffer's `backend_delegate_data` table
+    (delegate payloads only).
+
     Example:
 
     ```mlir
     et.blob @context_binary align 64 = dense_resource<qnn_ctx> : tensor<4096xi8>
+    et.blob @tiny align 16 inline = dense<[1, 2, 3, 4]> : tensor<4xi8>
     ```
   }];
   let arguments = (ins SymbolNameAttr:$sym_name,
                        ConfinedAttr<I64Attr, [IntPositive]>:$alignment,
+                       UnitAttr:$inline_data,
                        ET_BytesAttr:$data);
-  let assemblyFormat = "$sym_name `align` $alignment `=` $data attr-dict";
+  let assemblyFormat = [{
+    $sym_name `align` $alignment (`inline` $inline_data^)? `=` $data attr-dict
+  }];
   let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Program-level data
+//===----------------------------------------------------------------------===//
+
+def ET_ConstantSegmentOp : ET_Op<"constant_segment", [
+    HasParent<"ProgramOp">,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "The segment holding constant tensor data";
+  let description = [{
+    Names the blob whose bytes are the program's constant tensor data, and
+    the byte offset of each entry in it. Entry 0 is reserved (no data); a
+    tensor `data(k)` without `mem` reads its bytes at `offsets[k]`, as many
+    as its element type and sizes need. At most one per program; without
+    one, the writer emits an empty constant segment with offsets `[0]`.
+
+    Example:
+
+    ```mlir
+    et.constant_segment @constants offsets [0, 0, 64]
+    ```
+  }];
+  let arguments = (ins OptionalAttr<FlatSymbolRefAttr>:$blob,
+                       DenseI64ArrayAttr:$offsets);
+  let assemblyFormat = "($blob^)? `offsets` $offsets attr-dict";
+  let hasVerifier = 1;
+}
+
+def ET_ConstantBufferOp : ET_Op<"constant_buffer", [HasParent<"ProgramOp">]> {
+  let summary = "Deprecated inline constant tensor data";
+  let description = [{
+    The deprecated `Program.constant_buffer`: constant tensor data inside
+    the flatbuffer, one byte buffer per entry (entry 0 reserved). Files from
+    before ExecuTorch 0.2 use it, and the runtime reads it only when the
+    constant segment has no offsets. emit imports it and writes it back
+    as it was, with a warning: runtimes built without deprecated constant
+    buffer support reject such files.
+
+    Example:
+
+    ```mlir
+    et.constant_buffer [dense<> : tensor<0xi8>, dense<[0, 0, 64, 64]> : tensor<4xi8>]
+    ```
+  }];
+  let arguments = (ins ET_BytesArrayAttr:$entries);
+  let assemblyFormat = "$entries attr-dict";
+}
+
+def ET_MutableDataSegmentOp : ET_Op<"mutable_data_segment", [
+    HasParent<"ProgramOp">,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "A segment holding initial data of mutable tensors";
+  let description = [{
+    One entry of `Program.mutable_data_segments`, in order: the first op is
+    mutable data segment 0. A tensor with `mem` and `data(k)` copies its
+    initial bytes from `offsets[k]` of the segment that its
+    `mutable_segment` names.
+
+    Example:
+
+    ```mlir
+    et.mutable_data_segment @kv_init offsets [0, 0, 4096]
+    ```
+  }];
+  let arguments = (ins FlatSymbolRefAttr:$blob, DenseI64ArrayAttr:$offsets);
+  let assemblyFormat = "$blob `offsets` $offsets attr-dict";
+  let hasVerifier = 1;
+}
+
+def ET_NamedDataOp : ET_Op<"named_data", [
+    HasParent<"ProgramOp">,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "A named blob backends can look up by key";
+  let description = [{
+    One `NamedData` entry: backends find `blob`'s bytes under `key` through
+    the runtime's named data map. Keys are unique; several keys may name one
+    blob.
+
+    Example:
+
+    ```mlir
+    et.named_data "shared_weight" = @weights
+    ```
+  }];
+  let arguments = (ins StrAttr:$key, FlatSymbolRefAttr:$blob);
+  let assemblyFormat = "$key `=` $blob attr-dict";
 }
 
 //===----------------------------------------------------------------------===//
@@ -96,6 +203,8 @@ def ET_MethodOp : ET_Op<"method", [
 
     `buffers` is the plan's `non_const_buffer_sizes`: element 0 is reserved
     and must be 0; element `k` is the byte size of memory-planned buffer `k`.
+    `buffer_devices` places planned buffers on devices; `container_meta`
+    keeps the exporter's pytree specs.
 
     Example:
 
@@ -112,7 +221,9 @@ def ET_MethodOp : ET_Op<"method", [
     ```
   }];
   let arguments = (ins SymbolNameAttr:$sym_name,
-                       OptionalAttr<DenseI64ArrayAttr>:$buffers);
+                       OptionalAttr<DenseI64ArrayAttr>:$buffers,
+                       OptionalAttr<ET_ContainerMetaAttr>:$container_meta,
+                       OptionalAttr<ET_BufferDeviceArrayAttr>:$buffer_devices);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     $sym_name (`buffers` $buffers^)? attr-dict-with-keyword $body
@@ -224,19 +335,96 @@ def ET_StringOp : ET_ValueOp<"string"> {
   let assemblyFormat = "$value attr-dict";
 }
 
+def ET_IntListOp : ET_ValueOp<"int_list"> {
+  let summary = "A list of integers, each an `et.int` value";
+  let description = [{
+    As in the runtime, the items are other values of the method (each an
+    `et.int`), so that kernels can update them in place.
+
+    Example:
+
+    ```mlir
+    %2 = et.int_list (%0, %1)
+    ```
+  }];
+  let arguments = (ins Variadic<ET_ValueType>:$items);
+  let assemblyFormat = "`(` $items `)` attr-dict";
+  let hasVerifier = 1;
+}
+
+def ET_DoubleListOp : ET_ValueOp<"double_list"> {
+  let summary = "A list of doubles";
+  let description = [{
+    Example:
+
+    ```mlir
+    %0 = et.double_list [0.5, 2.0]
+    ```
+  }];
+  let arguments = (ins DenseF64ArrayAttr:$items);
+  let assemblyFormat = "$items attr-dict";
+}
+
+def ET_BoolListOp : ET_ValueOp<"bool_list"> {
+  let summary = "A list of booleans";
+  let description = [{
+    Example:
+
+    ```mlir
+    %0 = et.bool_list [true, false]
+    ```
+  }];
+  let arguments = (ins DenseBoolArrayAttr:$items);
+  let assemblyFormat = "$items attr-dict";
+}
+
+def ET_TensorListOp : ET_ValueOp<"tensor_list"> {
+  let summary = "A list of tensor values";
+  let description = [{
+    Example:
+
+    ```mlir
+    %2 = et.tensor_list (%0, %1)
+    ```
+  }];
+  let arguments = (ins Variadic<ET_ValueType>:$items);
+  let assemblyFormat = "`(` $items `)` attr-dict";
+  let hasVerifier = 1;
+}
+
+def ET_OptionalTensorListOp : ET_ValueOp<"optional_tensor_list"> {
+  let summary = "A list whose items are tensor values or `et.null`";
+  let description = [{
+    Example:
+
+    ```mlir
+    %2 = et.optional_tensor_list (%0, %1)
+    ```
+  }];
+  let arguments = (ins Variadic<ET_ValueType>:$items);
+  let assemblyFormat = "`(` $items `)` attr-dict";
+  let hasVerifier = 1;
+}
+
 def ET_TensorOp : ET_ValueOp<"tensor"> {
   let summary = "A tensor value";
   let description = [{
     A tensor slot: element type, sizes and dim order (equal lengths), and
-    where its data lives: `mem(id, offset)` places it in memory-planned
-    buffer `id` (1-based) at a byte offset; `constant(k)` takes its initial
-    data from entry `k` of the constant segment (0 means none).
+    where its data lives. `mem(id, offset)` places it in memory-planned
+    buffer `id` (1-based) at a byte offset. `data(k)` names its initial
+    data: entry `k` of the constant segment (or of the deprecated constant
+    buffer) for a tensor without `mem`, entry `k` of its mutable data
+    segment for one with `mem`; 0 means none. `requires_grad`, `layout`,
+    `dynamism` and `info` (extra tensor information) are kept as the file
+    has them.
 
     Example:
 
     ```mlir
     %0 = et.tensor float [1, 3] dim_order [0, 1] mem(1, 32)
-    %1 = et.tensor float [] dim_order [] constant(1)
+    %1 = et.tensor float [] dim_order [] data(1)
+    %2 = et.tensor half [8] dim_order [0] mem(1, 0) dynamism <dynamic_bound>
+             info #et.tensor_info<fqn = "cache.k">
     ```
   }];
   let arguments = (ins ET_ScalarTypeAttr:$scalar_type,
@@ -244,11 +432,19 @@ def ET_TensorOp : ET_ValueOp<"tensor"> {
                        DenseI32ArrayAttr:$dim_order,
                        OptionalAttr<I32Attr>:$memory_id,
                        OptionalAttr<I64Attr>:$memory_offset,
-                       OptionalAttr<I32Attr>:$constant);
+                       OptionalAttr<I64Attr>:$data_index,
+                       UnitAttr:$requires_grad,
+                       OptionalAttr<I32Attr>:$layout,
+                       OptionalAttr<ET_ShapeDynamismAttr>:$shape_dynamism,
+                       OptionalAttr<ET_TensorInfoAttr>:$info);
   let assemblyFormat = [{
     custom<ScalarType>($scalar_type) $sizes `dim_order` $dim_order
     (`mem` `(` $memory_id^ `,` $memory_offset `)`)?
-    (`constant` `(` $constant^ `)`)? attr-dict
+    (`data` `(` $data_index^ `)`)?
+    (`requires_grad` $requires_grad^)?
+    (`layout` $layout^)?
+    (`dynamism` $shape_dynamism^)?
+    (`info` $info^)? attr-dict
   }];
   let hasVerifier = 1;
 }
@@ -264,6 +460,7 @@ def ET_ChainOp : ET_Op<"chain", [
   let description = [{
     One `Chain` of an `ExecutionPlan`. Its instructions execute in order;
     `et.jump_false` destinations count instructions from 0 within the chain.
+    `stacktrace`, when present, holds the frames recorded per instruction.
 
     Example:
 
@@ -274,7 +471,8 @@ def ET_ChainOp : ET_Op<"chain", [
     ```
   }];
   let arguments = (ins Variadic<ET_ValueType>:$inputs,
-                       Variadic<ET_ValueType>:$outputs);
+                       Variadic<ET_ValueType>:$outputs,
+                       OptionalAttr<ET_StackTraceAttr>:$stacktrace);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     `inputs` `(` $inputs `)` `outputs` `(` $outputs `)` attr-dict-with-keyword
