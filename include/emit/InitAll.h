@@ -27,6 +27,7 @@ inline void registerAllPasses() { et::registerETPasses(); }
 inline void registerAllTranslations() {
   static bool once = [] {
     registerToPTETranslation();
+    registerFromPTETranslation();
     return true;
   }();
   (void)once;

@@ -15,6 +15,7 @@
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/SourceMgr.h"
 
 using namespace mlir;
 using namespace emit;
@@ -37,6 +38,18 @@ struct ToPTEFlags {
   }
 };
 } // namespace
+
+void emit::registerFromPTETranslation() {
+  TranslateToMLIRRegistration registration(
+      "from-pte", "import an ExecuTorch .pte file as an et.program",
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+         MLIRContext *context) -> OwningOpRef<Operation *> {
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+        return translateFromPTE(buffer->getMemBufferRef(), context);
+      },
+      [](DialectRegistry &registry) { registry.insert<et::ETDialect>(); });
+}
 
 void emit::registerToPTETranslation() {
   static ToPTEFlags flags;

@@ -72,8 +72,7 @@ private:
   FailureOr<Offset<fb::EValue>> buildValue(Operation *decl);
   Offset<fb::Tensor> buildTensor(TensorOp op);
   FailureOr<Offset<fb::Instruction>>
-  buildInstruction(Operation *op,
-                   std::vector<Offset<fb::Operator>> &operators,
+  buildInstruction(Operation *op, std::vector<Offset<fb::Operator>> &operators,
                    DenseMap<std::pair<StringRef, StringRef>, int32_t> &opIndex,
                    std::vector<Offset<fb::BackendDelegate>> &delegates);
   Offset<flatbuffers::Vector<Offset<fb::FrameList>>>
@@ -168,7 +167,8 @@ LogicalResult PTEWriter::placeData() {
     auto blob = cast<BlobOp>(getPayloadKey(call));
     // An empty payload cannot be a segment reference in a file without
     // segment data; ExecuTorch keeps those inline too.
-    bool empty = cast<ShapedType>(blob.getData().getType()).getNumElements() == 0;
+    bool empty =
+        cast<ShapedType>(blob.getData().getType()).getNumElements() == 0;
     (blob.getInlineData() || empty ? asInline : asSegment).insert(blob);
   });
 
@@ -230,7 +230,8 @@ LogicalResult PTEWriter::placeData() {
 // Methods
 //===----------------------------------------------------------------------===//
 
-Offset<flatbuffers::Vector<int32_t>> PTEWriter::buildIndices(ValueRange values) {
+Offset<flatbuffers::Vector<int32_t>>
+PTEWriter::buildIndices(ValueRange values) {
   std::vector<int32_t> indices;
   indices.reserve(values.size());
   for (Value value : values)
@@ -254,9 +255,9 @@ Offset<fb::Tensor> PTEWriter::buildTensor(TensorOp op) {
   Offset<fb::AllocationDetails> allocation;
   if (std::optional<int32_t> id = op.getMemoryId()) {
     uint64_t offset = op.getMemoryOffset().value_or(0);
-    allocation = fb::CreateAllocationDetails(
-        builder, *id, static_cast<uint32_t>(offset),
-        static_cast<uint32_t>(offset >> 32));
+    allocation =
+        fb::CreateAllocationDetails(builder, *id, static_cast<uint32_t>(offset),
+                                    static_cast<uint32_t>(offset >> 32));
   }
   Offset<fb::ExtraTensorInfo> extra;
   if (TensorInfoAttr info = op.getInfoAttr())
@@ -307,9 +308,9 @@ FailureOr<Offset<fb::EValue>> PTEWriter::buildValue(Operation *decl) {
             fb::CreateDouble(builder, op.getValue().convertToDouble()).Union());
       })
       .Case([&](StringOp op) {
-        return make(fb::KernelTypes::String,
-                    fb::CreateString(builder, buildString(op.getValueAttr()))
-                        .Union());
+        return make(
+            fb::KernelTypes::String,
+            fb::CreateString(builder, buildString(op.getValueAttr())).Union());
       })
       .Case([&](IntListOp op) {
         std::vector<int64_t> items;
@@ -328,9 +329,9 @@ FailureOr<Offset<fb::EValue>> PTEWriter::buildValue(Operation *decl) {
       })
       .Case([&](BoolListOp op) {
         std::vector<uint8_t> items(op.getItems().begin(), op.getItems().end());
-        return make(fb::KernelTypes::BoolList,
-                    fb::CreateBoolList(builder, builder.CreateVector(items))
-                        .Union());
+        return make(
+            fb::KernelTypes::BoolList,
+            fb::CreateBoolList(builder, builder.CreateVector(items)).Union());
       })
       .Case([&](TensorListOp op) {
         return make(
@@ -338,10 +339,10 @@ FailureOr<Offset<fb::EValue>> PTEWriter::buildValue(Operation *decl) {
             fb::CreateTensorList(builder, buildIndices(op.getItems())).Union());
       })
       .Case([&](OptionalTensorListOp op) {
-        return make(fb::KernelTypes::OptionalTensorList,
-                    fb::CreateOptionalTensorList(builder,
-                                                 buildIndices(op.getItems()))
-                        .Union());
+        return make(
+            fb::KernelTypes::OptionalTensorList,
+            fb::CreateOptionalTensorList(builder, buildIndices(op.getItems()))
+                .Union());
       })
       .Case([&](TensorOp op) {
         return make(fb::KernelTypes::Tensor, buildTensor(op).Union());
@@ -389,8 +390,8 @@ FailureOr<Offset<fb::Instruction>> PTEWriter::buildInstruction(
       for (auto spec : specAttrs.getAsRange<CompileSpecAttr>()) {
         StringRef value = spec.getValue();
         specs.push_back(fb::CreateCompileSpec(
-            builder, builder.CreateString(spec.getKey().data(),
-                                          spec.getKey().size()),
+            builder,
+            builder.CreateString(spec.getKey().data(), spec.getKey().size()),
             builder.CreateVector(
                 reinterpret_cast<const uint8_t *>(value.data()),
                 value.size())));
@@ -405,10 +406,10 @@ FailureOr<Offset<fb::Instruction>> PTEWriter::buildInstruction(
                 fb::CreateDelegateCall(builder, delegateIndex, args).Union());
   }
   if (auto move = dyn_cast<MoveOp>(op))
-    return make(fb::InstructionArguments::MoveCall,
-                fb::CreateMoveCall(builder, index(move.getFrom()),
-                                   index(move.getTo()))
-                    .Union());
+    return make(
+        fb::InstructionArguments::MoveCall,
+        fb::CreateMoveCall(builder, index(move.getFrom()), index(move.getTo()))
+            .Union());
   if (auto jump = dyn_cast<JumpFalseOp>(op))
     return make(fb::InstructionArguments::JumpFalseCall,
                 fb::CreateJumpFalseCall(builder, index(jump.getCondition()),
@@ -456,8 +457,7 @@ FailureOr<Offset<fb::ExecutionPlan>> PTEWriter::buildPlan(MethodOp method) {
   for (ChainOp chain : method.getChains()) {
     std::vector<Offset<fb::Instruction>> instructions;
     for (Operation &op : chain.getBody().front()) {
-      auto instruction =
-          buildInstruction(&op, operators, opIndex, delegates);
+      auto instruction = buildInstruction(&op, operators, opIndex, delegates);
       if (failed(instruction))
         return failure();
       instructions.push_back(*instruction);
@@ -535,8 +535,7 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
       if (failed(bytes))
         return failure();
       constantBuffers.push_back(fb::CreateBuffer(
-          builder,
-          buildAlignedBytes(bytes->bytes, pte::kInlineDataAlignment)));
+          builder, buildAlignedBytes(bytes->bytes, pte::kInlineDataAlignment)));
     }
   }
   std::vector<Offset<fb::BackendDelegateInlineData>> inlineEntries;

@@ -14,8 +14,13 @@
 #define EMIT_TARGET_PTE_PTE_H
 
 #include "emit/Support/LLVM.h"
+#include "mlir/IR/OwningOpRef.h"
 
 #include <cstdint>
+
+namespace llvm {
+class MemoryBufferRef;
+} // namespace llvm
 
 namespace emit {
 
@@ -38,6 +43,19 @@ LogicalResult translateToPTE(Operation *op, raw_ostream &os,
 
 /// Registers `--to-pte` with the MLIR translation registry.
 void registerToPTETranslation();
+
+/// Imports the `.pte` in `buffer` as a module holding one `et.program`.
+/// Accepts files with the 32-byte extended header, the older 24-byte one
+/// and none; inline and segment delegate data; the constant segment and the
+/// deprecated constant buffer; mutable and named data. Payloads are not
+/// copied: their resources alias `buffer`, which must outlive the module.
+/// A damaged file gets an error that names the byte offset and the table
+/// and field, and the result is null.
+mlir::OwningOpRef<ModuleOp> translateFromPTE(llvm::MemoryBufferRef buffer,
+                                             MLIRContext *context);
+
+/// Registers `--from-pte` with the MLIR translation registry.
+void registerFromPTETranslation();
 
 } // namespace emit
 

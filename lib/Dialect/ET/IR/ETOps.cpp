@@ -63,8 +63,8 @@ LogicalResult ProgramOp::verify() {
                          : isa<ConstantBufferOp>(op) ? &constantBuffer
                                                      : nullptr;
     if (unique && *unique)
-      return (op.emitOpError("may appear once per program").attachNote(
-                  (*unique)->getLoc())
+      return (op.emitOpError("may appear once per program")
+                  .attachNote((*unique)->getLoc())
               << "first one here"),
              failure();
     if (unique)
@@ -73,8 +73,9 @@ LogicalResult ProgramOp::verify() {
       auto [it, inserted] = namedData.try_emplace(named.getKey(), &op);
       if (!inserted)
         return (named.emitOpError("key '")
-                    << named.getKey() << "' is already used"
-                    << "").attachNote(it->second->getLoc())
+                << named.getKey() << "' is already used"
+                << "")
+                       .attachNote(it->second->getLoc())
                    << "first use here",
                failure();
     }
@@ -200,9 +201,9 @@ LogicalResult ProgramOp::verifyRegions() {
         MutableDataSegmentOp mutableSegment = mutableSegments[segment];
         std::optional<uint64_t> size =
             getBlobSize(symbols, mutableSegment.getBlob());
-        if (size && failed(verifySegmentEntry(
-                        tensor, "mutable data segment",
-                        mutableSegment.getOffsets(), *size)))
+        if (size &&
+            failed(verifySegmentEntry(tensor, "mutable data segment",
+                                      mutableSegment.getOffsets(), *size)))
           return failure();
         continue;
       }

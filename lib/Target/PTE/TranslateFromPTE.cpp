@@ -1,0 +1,919 @@
+//===- TranslateFromPTE.cpp - Import a .pte as an et.program ----*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Reads an ExecuTorch program file. The file is untrusted: the flatbuffer is
+// verified before it is walked, the extended header and every segment are
+// checked against the file size, and every index against the table it
+// indexes, so that a damaged file gets an error naming the byte offset, the
+// table and the field instead of a crash. Payloads are never copied: the
+// resources of the imported blobs alias the input buffer.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PTEFormat.h"
+#include "emit/Target/PTE/PTE.h"
+
+#include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Target/PTE/program_generated.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/MemoryBufferRef.h"
+#include "llvm/Support/Path.h"
+
+using namespace mlir;
+using namespace emit;
+using namespace emit::et;
+namespace fb = executorch_flatbuffer;
+
+namespace {
+/// Imports one `.pte` file.
+class PTEReader {
+public:
+  PTEReader(llvm::MemoryBufferRef buffer, MLIRContext *context)
+      : file(buffer.getBuffer()), fileName(buffer.getBufferIdentifier()),
+        context(context), builder(context),
+        fileLoc(FileLineColLoc::get(context, fileName, 0, 0)),
+        valueType(ValueType::get(context)) {}
+
+  OwningOpRef<ModuleOp> read();
+
+private:
+  /// Reports a problem at byte `offset` of the file, in the table or field
+  /// `where` (a path such as `execution_plan[0].values[3]`).
+  InFlightDiagnostic error(uint64_t offset, const Twine &where);
+  /// The file offset of a flatbuffer object.
+  uint64_t offsetOf(const void *object) const {
+    return static_cast<const char *>(object) - file.data();
+  }
+  Location locFor(const Twine &where) {
+    return NameLoc::get(builder.getStringAttr(where), fileLoc);
+  }
+
+  LogicalResult readHeader();
+  LogicalResult readProgramData();
+  BlobOp createBlob(StringRef name, ArrayRef<char> bytes, uint64_t alignment,
+                    bool inlineData, Location loc);
+  ElementsAttr createBytes(StringRef name, ArrayRef<char> bytes);
+  LogicalResult readMethod(const fb::ExecutionPlan *plan, unsigned planIndex);
+  FailureOr<Operation *> readValue(
+      const fb::EValue *value, const Twine &where,
+      SmallVectorImpl<
+          std::pair<Operation *, const flatbuffers::Vector<int32_t> *>> &lists,
+      SmallVectorImpl<
+          std::pair<Operation *, const flatbuffers::Vector<int64_t> *>>
+          &intLists);
+  FailureOr<Operation *> readTensor(const fb::Tensor *tensor,
+                                    const Twine &where);
+  LogicalResult readChain(const fb::Chain *chain, const fb::ExecutionPlan *plan,
+                          const Twine &where, ArrayRef<Value> values,
+                          std::vector<unsigned> &delegateUses,
+                          SmallVectorImpl<int32_t> &operatorUses);
+  /// Maps value indices to values, checking each against the table.
+  template <typename T>
+  FailureOr<SmallVector<Value>> getValues(const flatbuffers::Vector<T> *indices,
+                                          ArrayRef<Value> values,
+                                          const Twine &where);
+  FailureOr<Value> getValue(int64_t index, ArrayRef<Value> values,
+                            const void *table, const Twine &where);
+
+  StringRef file;
+  StringRef fileName;
+  MLIRContext *context;
+  OpBuilder builder;
+  Location fileLoc;
+  Type valueType;
+
+  /// The flatbuffer region and the segment region of the file.
+  uint64_t programSize = 0;
+  uint64_t segmentBase = 0;
+  bool hasHeader = false;
+  const fb::Program *program = nullptr;
+  ProgramOp programOp;
+
+  /// The blob of each entry of `segments` and `backend_delegate_data`.
+  std::vector<BlobOp> segmentBlobs;
+  std::vector<BlobOp> inlineBlobs;
+  /// How many references each segment and inline entry has.
+  std::vector<unsigned> segmentUses;
+  std::vector<unsigned> inlineUses;
+};
+} // namespace
+
+InFlightDiagnostic PTEReader::error(uint64_t offset, const Twine &where) {
+  return emitError(fileLoc) << "at byte " << offset << " (" << where << "): ";
+}
+
+//===----------------------------------------------------------------------===//
+// Header and verification
+//===----------------------------------------------------------------------===//
+
+LogicalResult PTEReader::readHeader() {
+  uint64_t size = file.size();
+  if (size < 8)
+    return error(0, "file")
+           << "the file has " << size << " bytes; a .pte has at least 8";
+  StringRef identifier = file.substr(4, 4);
+  if (identifier != fb::ProgramIdentifier()) {
+    auto diag = error(4, "file identifier")
+                << "expected 'ET12', found '" << llvm::toHex(identifier)
+                << "' (hex)";
+    if (llvm::all_of(identifier, llvm::isPrint))
+      diag << ", '" << identifier << "'";
+    if (identifier == "BP08")
+      diag << ": this is a bundled program (.bpte), not a .pte; its "
+              "program is embedded in it";
+    return diag;
+  }
+
+  programSize = size;
+  if (size < 16 || file.substr(8, 4) != StringRef(pte::kHeaderMagic, 4))
+    return success(); // No extended header: the whole file is the program.
+
+  hasHeader = true;
+  uint32_t length = llvm::support::endian::read32le(file.data() + 12);
+  if (length < 24)
+    return error(12, "extended header length")
+           << "header length " << length << " < 24";
+  if (size < 8 + uint64_t(length))
+    return error(12, "extended header length")
+           << "header length " << length << " runs past the end of the " << size
+           << "-byte file";
+  programSize = llvm::support::endian::read64le(file.data() + 16);
+  segmentBase = llvm::support::endian::read64le(file.data() + 24);
+  if (programSize > size || programSize < 8 + uint64_t(length))
+    return error(16, "extended header program_size")
+           << "program_size " << programSize << " is not within the " << size
+           << "-byte file (after the " << length << "-byte header)";
+  if (segmentBase > size)
+    return error(24, "extended header segment_base_offset")
+           << "segment_base_offset " << segmentBase
+           << " is past the end of the " << size << "-byte file";
+  if (segmentBase != 0 && segmentBase < programSize)
+    return error(24, "extended header segment_base_offset")
+           << "segment_base_offset " << segmentBase
+           << " is inside the program, which ends at " << programSize;
+  if (length >= 32) {
+    uint64_t dataSize = llvm::support::endian::read64le(file.data() + 32);
+    if (dataSize > size - segmentBase)
+      return error(32, "extended header segment_data_size")
+             << "segment_data_size " << dataSize << " from base " << segmentBase
+             << " runs past the end of the " << size
+             << "-byte file (the file may be truncated)";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Program data
+//===----------------------------------------------------------------------===//
+
+ElementsAttr PTEReader::createBytes(StringRef name, ArrayRef<char> bytes) {
+  auto type = RankedTensorType::get({static_cast<int64_t>(bytes.size())},
+                                    builder.getIntegerType(8));
+  if (bytes.empty())
+    return DenseElementsAttr::get(type, ArrayRef<int8_t>());
+  // The resource aliases the file. Its alignment is what the data pointer
+  // really has, capped at 16: MLIR 19's bytecode reader can only honour
+  // resource alignments up to that of its (heap) input buffer.
+  uint64_t address = reinterpret_cast<uintptr_t>(bytes.data());
+  uint64_t alignment = std::min<uint64_t>(address & -address, 16);
+  return DenseResourceElementsAttr::get(
+      type, name,
+      UnmanagedAsmResourceBlob::allocateWithAlign(bytes, alignment));
+}
+
+BlobOp PTEReader::createBlob(StringRef name, ArrayRef<char> bytes,
+                             uint64_t alignment, bool inlineData,
+                             Location loc) {
+  auto blob = builder.create<BlobOp>(
+      loc, builder.getStringAttr(name), builder.getI64IntegerAttr(alignment),
+      inlineData ? builder.getUnitAttr() : nullptr, createBytes(name, bytes));
+  return blob;
+}
+
+/// The smallest alignment (a power of two, at least `segmentAlignment`)
+/// that makes the writer place a segment ending the previous one at
+/// `previousEnd` at `offset`, or std::nullopt if none does.
+static std::optional<uint64_t> inferAlignment(uint64_t previousEnd,
+                                              uint64_t offset,
+                                              uint64_t segmentAlignment) {
+  for (uint64_t align = segmentAlignment; align && align <= offset; align <<= 1)
+    if (llvm::alignTo(previousEnd, align) == offset)
+      return align;
+  if (llvm::alignTo(previousEnd, segmentAlignment) == offset)
+    return segmentAlignment;
+  return std::nullopt;
+}
+
+LogicalResult PTEReader::readProgramData() {
+  // Segments, in order, each checked against the file.
+  if (const auto *segments = program->segments()) {
+    uint64_t previousEnd = 0;
+    for (auto [index, segment] : llvm::enumerate(*segments)) {
+      std::string where = ("segments[" + Twine(index) + "]").str();
+      uint64_t offset = segment->offset(), size = segment->size();
+      if (!hasHeader && size != 0)
+        return error(offsetOf(segment), where)
+               << "the segment holds " << size << " bytes, but the file "
+               << "has no extended header, so it has no segment data";
+      uint64_t start = segmentBase + offset;
+      if (start < segmentBase || start + size < start ||
+          start + size > file.size())
+        return error(offsetOf(segment), where)
+               << "offset " << offset << " and size " << size
+               << " from segment base " << segmentBase
+               << " run past the end of the " << file.size() << "-byte file";
+      uint64_t alignment = 1;
+      if (std::optional<uint64_t> inferred =
+              inferAlignment(previousEnd, offset, 128)) {
+        // Only record alignment that the default layout would not give.
+        if (llvm::alignTo(previousEnd, 128) != offset)
+          alignment = *inferred;
+      } else {
+        emitWarning(locFor(where))
+            << "offset " << offset << " does not follow from the previous "
+            << "segment's end (" << previousEnd << ") by alignment; the "
+            << "layout is normalized on export";
+      }
+      previousEnd = offset + size;
+      segmentBlobs.push_back(
+          createBlob(("segment_" + Twine(index)).str(),
+                     ArrayRef<char>(file.data() + start, size), alignment,
+                     /*inlineData=*/false, locFor(where)));
+    }
+  }
+  segmentUses.assign(segmentBlobs.size(), 0);
+
+  if (const auto *entries = program->backend_delegate_data()) {
+    for (auto [index, entry] : llvm::enumerate(*entries)) {
+      std::string where = ("backend_delegate_data[" + Twine(index) + "]").str();
+      ArrayRef<char> bytes;
+      if (const auto *data = entry->data())
+        bytes = ArrayRef<char>(reinterpret_cast<const char *>(data->data()),
+                               data->size());
+      inlineBlobs.push_back(createBlob(("inline_" + Twine(index)).str(), bytes,
+                                       pte::kInlineDataAlignment,
+                                       /*inlineData=*/true, locFor(where)));
+    }
+  }
+  inlineUses.assign(inlineBlobs.size(), 0);
+
+  auto segmentBlob = [&](uint32_t index, const void *table,
+                         const Twine &where) -> FailureOr<BlobOp> {
+    if (index >= segmentBlobs.size())
+      return error(offsetOf(table), where)
+             << "segment_index " << index << " is out of range ("
+             << segmentBlobs.size() << " segments)";
+    ++segmentUses[index];
+    return segmentBlobs[index];
+  };
+  auto offsetsOf = [&](const flatbuffers::Vector<uint64_t> *offsets) {
+    SmallVector<int64_t> result;
+    if (offsets)
+      for (uint64_t offset : *offsets)
+        result.push_back(static_cast<int64_t>(offset));
+    return result;
+  };
+
+  if (const fb::SubsegmentOffsets *constants = program->constant_segment()) {
+    SmallVector<int64_t> offsets = offsetsOf(constants->offsets());
+    FlatSymbolRefAttr blob;
+    // With no offsets the runtime never looks at the segment index.
+    if (!offsets.empty() || constants->segment_index() < segmentBlobs.size()) {
+      auto segment = segmentBlob(constants->segment_index(), constants,
+                                 "constant_segment.segment_index");
+      if (failed(segment))
+        return failure();
+      blob = FlatSymbolRefAttr::get(segment->getSymNameAttr());
+    }
+    for (int64_t offset : offsets)
+      if (offset < 0)
+        return error(offsetOf(constants), "constant_segment.offsets")
+               << "offset " << static_cast<uint64_t>(offset) << " is too large";
+    builder.create<ConstantSegmentOp>(locFor("constant_segment"), blob,
+                                      builder.getDenseI64ArrayAttr(offsets));
+  }
+
+  if (const auto *buffers = program->constant_buffer();
+      buffers && buffers->size()) {
+    SmallVector<Attribute> entries;
+    for (auto [index, buffer] : llvm::enumerate(*buffers)) {
+      ArrayRef<char> bytes;
+      if (const auto *storage = buffer->storage())
+        bytes = ArrayRef<char>(reinterpret_cast<const char *>(storage->data()),
+                               storage->size());
+      entries.push_back(
+          createBytes(("constant_buffer_" + Twine(index)).str(), bytes));
+    }
+    builder.create<ConstantBufferOp>(locFor("constant_buffer"),
+                                     builder.getArrayAttr(entries));
+  }
+
+  if (const auto *mutables = program->mutable_data_segments()) {
+    for (auto [index, entry] : llvm::enumerate(*mutables)) {
+      std::string where = ("mutable_data_segments[" + Twine(index) + "]").str();
+      auto segment =
+          segmentBlob(entry->segment_index(), entry, where + ".segment_index");
+      if (failed(segment))
+        return failure();
+      SmallVector<int64_t> offsets = offsetsOf(entry->offsets());
+      for (int64_t offset : offsets)
+        if (offset < 0)
+          return error(offsetOf(entry), where + ".offsets")
+                 << "offset " << static_cast<uint64_t>(offset)
+                 << " is too large";
+      builder.create<MutableDataSegmentOp>(
+          locFor(where), FlatSymbolRefAttr::get(segment->getSymNameAttr()),
+          builder.getDenseI64ArrayAttr(offsets));
+    }
+  }
+
+  if (const auto *named = program->named_data()) {
+    if (!program->segments())
+      return error(offsetOf(program), "Program.named_data")
+             << "named data needs the segments table, which is missing";
+    llvm::StringMap<unsigned> keys;
+    for (auto [index, entry] : llvm::enumerate(*named)) {
+      std::string where = ("named_data[" + Twine(index) + "]").str();
+      if (!entry->key())
+        return error(offsetOf(entry), where + ".key") << "the key is missing";
+      StringRef key = entry->key()->string_view();
+      if (!keys.try_emplace(key, index).second)
+        return error(offsetOf(entry), where + ".key")
+               << "key '" << key << "' is also named_data[" << keys.lookup(key)
+               << "]";
+      auto segment =
+          segmentBlob(entry->segment_index(), entry, where + ".segment_index");
+      if (failed(segment))
+        return failure();
+      builder.create<NamedDataOp>(
+          locFor(where), builder.getStringAttr(key),
+          FlatSymbolRefAttr::get(segment->getSymNameAttr()));
+    }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Values
+//===----------------------------------------------------------------------===//
+
+FailureOr<Value> PTEReader::getValue(int64_t index, ArrayRef<Value> values,
+                                     const void *table, const Twine &where) {
+  if (index < 0 || static_cast<uint64_t>(index) >= values.size())
+    return error(offsetOf(table), where)
+           << "value index " << index << " is out of range (" << values.size()
+           << " values)";
+  return values[index];
+}
+
+template <typename T>
+FailureOr<SmallVector<Value>>
+PTEReader::getValues(const flatbuffers::Vector<T> *indices,
+                     ArrayRef<Value> values, const Twine &where) {
+  SmallVector<Value> result;
+  if (!indices)
+    return result;
+  result.reserve(indices->size());
+  for (auto [position, index] : llvm::enumerate(*indices)) {
+    auto value =
+        getValue(index, values, indices, where + "[" + Twine(position) + "]");
+    if (failed(value))
+      return failure();
+    result.push_back(*value);
+  }
+  return result;
+}
+
+FailureOr<Operation *> PTEReader::readTensor(const fb::Tensor *tensor,
+                                             const Twine &where) {
+  auto scalarType =
+      symbolizeScalarType(static_cast<int32_t>(tensor->scalar_type()));
+  if (!scalarType)
+    return error(offsetOf(tensor), where + ".scalar_type")
+           << "scalar type " << static_cast<int32_t>(tensor->scalar_type())
+           << " is not a valid ExecuTorch scalar type";
+  if (!tensor->sizes() || !tensor->dim_order())
+    return error(offsetOf(tensor), where)
+           << "a tensor needs both sizes and dim_order";
+  if (tensor->storage_offset() != 0)
+    return error(offsetOf(tensor), where + ".storage_offset")
+           << "storage_offset is " << tensor->storage_offset()
+           << "; the runtime requires 0";
+  auto dynamism =
+      symbolizeShapeDynamism(static_cast<int32_t>(tensor->shape_dynamism()));
+  if (!dynamism)
+    return error(offsetOf(tensor), where + ".shape_dynamism")
+           << "shape dynamism "
+           << static_cast<int32_t>(tensor->shape_dynamism()) << " is not valid";
+
+  SmallVector<int32_t> sizes(tensor->sizes()->begin(), tensor->sizes()->end());
+  SmallVector<int32_t> dimOrder(tensor->dim_order()->begin(),
+                                tensor->dim_order()->end());
+  auto op = builder.create<TensorOp>(
+      locFor(where), valueType, ScalarTypeAttr::get(context, *scalarType),
+      builder.getDenseI32ArrayAttr(sizes),
+      builder.getDenseI32ArrayAttr(dimOrder), IntegerAttr(), IntegerAttr(),
+      IntegerAttr(), UnitAttr(), IntegerAttr(), ShapeDynamismAttr(),
+      TensorInfoAttr());
+  if (const fb::AllocationDetails *allocation = tensor->allocation_info()) {
+    uint64_t offset = (uint64_t(allocation->memory_offset_high()) << 32) |
+                      allocation->memory_offset_low();
+    if (allocation->memory_id() > uint32_t(INT32_MAX) ||
+        offset > uint64_t(INT64_MAX))
+      return error(offsetOf(allocation), where + ".allocation_info")
+             << "memory id " << allocation->memory_id() << " or offset "
+             << offset << " is out of range";
+    op.setMemoryIdAttr(builder.getI32IntegerAttr(allocation->memory_id()));
+    op.setMemoryOffsetAttr(builder.getI64IntegerAttr(offset));
+  }
+  if (tensor->data_buffer_idx())
+    op.setDataIndexAttr(builder.getI64IntegerAttr(tensor->data_buffer_idx()));
+  if (tensor->requires_grad())
+    op.setRequiresGrad(true);
+  if (tensor->layout())
+    op.setLayoutAttr(builder.getI32IntegerAttr(tensor->layout()));
+  if (*dynamism != ShapeDynamism::Static)
+    op.setShapeDynamismAttr(ShapeDynamismAttr::get(context, *dynamism));
+  if (const fb::ExtraTensorInfo *extra = tensor->extra_tensor_info()) {
+    auto location =
+        symbolizeTensorDataLocation(static_cast<int32_t>(extra->location()));
+    auto device =
+        symbolizeDeviceType(static_cast<int32_t>(extra->device_type()));
+    if (!location || !device)
+      return error(offsetOf(extra), where + ".extra_tensor_info")
+             << "location " << static_cast<int32_t>(extra->location())
+             << " or device type " << static_cast<int32_t>(extra->device_type())
+             << " is not valid";
+    StringAttr fqn;
+    if (const auto *name = extra->fully_qualified_name())
+      fqn = builder.getStringAttr(name->string_view());
+    op.setInfoAttr(
+        TensorInfoAttr::get(context, extra->mutable_data_segments_idx(), fqn,
+                            *location, *device, extra->device_index()));
+  }
+  return op.getOperation();
+}
+
+FailureOr<Operation *> PTEReader::readValue(
+    const fb::EValue *value, const Twine &where,
+    SmallVectorImpl<
+        std::pair<Operation *, const flatbuffers::Vector<int32_t> *>> &lists,
+    SmallVectorImpl<
+        std::pair<Operation *, const flatbuffers::Vector<int64_t> *>>
+        &intLists) {
+  Location loc = locFor(where);
+  fb::KernelTypes type = value->val_type();
+  if (type != fb::KernelTypes::Null && !value->val())
+    return error(offsetOf(value), where)
+           << "the value of type " << fb::EnumNameKernelTypes(type)
+           << " is missing";
+  switch (type) {
+  case fb::KernelTypes::NONE:
+    return error(offsetOf(value), where)
+           << "the value has no type (tag NONE); None is written as Null";
+  case fb::KernelTypes::Null:
+    return builder.create<NullOp>(loc, valueType).getOperation();
+  case fb::KernelTypes::Int:
+    return builder
+        .create<IntOp>(
+            loc, valueType,
+            builder.getI64IntegerAttr(value->val_as_Int()->int_val()))
+        .getOperation();
+  case fb::KernelTypes::Bool:
+    return builder
+        .create<BoolOp>(loc, valueType,
+                        builder.getBoolAttr(value->val_as_Bool()->bool_val()))
+        .getOperation();
+  case fb::KernelTypes::Double:
+    return builder
+        .create<DoubleOp>(
+            loc, valueType,
+            builder.getF64FloatAttr(value->val_as_Double()->double_val()))
+        .getOperation();
+  case fb::KernelTypes::String: {
+    const auto *string = value->val_as_String()->string_val();
+    return builder
+        .create<StringOp>(
+            loc, valueType,
+            builder.getStringAttr(string ? string->string_view() : ""))
+        .getOperation();
+  }
+  case fb::KernelTypes::Tensor:
+    return readTensor(value->val_as_Tensor(), where);
+  case fb::KernelTypes::IntList: {
+    auto op = builder.create<IntListOp>(loc, valueType, ValueRange());
+    intLists.push_back({op, value->val_as_IntList()->items()});
+    return op.getOperation();
+  }
+  case fb::KernelTypes::DoubleList: {
+    SmallVector<double> items;
+    if (const auto *list = value->val_as_DoubleList()->items())
+      items.assign(list->begin(), list->end());
+    return builder
+        .create<DoubleListOp>(loc, valueType,
+                              builder.getDenseF64ArrayAttr(items))
+        .getOperation();
+  }
+  case fb::KernelTypes::BoolList: {
+    SmallVector<bool> items;
+    if (const auto *list = value->val_as_BoolList()->items())
+      for (uint8_t item : *list)
+        items.push_back(item != 0);
+    return builder
+        .create<BoolListOp>(loc, valueType,
+                            builder.getDenseBoolArrayAttr(items))
+        .getOperation();
+  }
+  case fb::KernelTypes::TensorList: {
+    auto op = builder.create<TensorListOp>(loc, valueType, ValueRange());
+    lists.push_back({op, value->val_as_TensorList()->items()});
+    return op.getOperation();
+  }
+  case fb::KernelTypes::OptionalTensorList: {
+    auto op =
+        builder.create<OptionalTensorListOp>(loc, valueType, ValueRange());
+    lists.push_back({op, value->val_as_OptionalTensorList()->items()});
+    return op.getOperation();
+  }
+  }
+  return error(offsetOf(value), where)
+         << "unknown value type " << static_cast<int>(type);
+}
+
+//===----------------------------------------------------------------------===//
+// Methods
+//===----------------------------------------------------------------------===//
+
+LogicalResult PTEReader::readChain(const fb::Chain *chain,
+                                   const fb::ExecutionPlan *plan,
+                                   const Twine &where, ArrayRef<Value> values,
+                                   std::vector<unsigned> &delegateUses,
+                                   SmallVectorImpl<int32_t> &operatorUses) {
+  if (!chain->instructions())
+    return error(offsetOf(chain), where + ".instructions")
+           << "the chain has no instructions list";
+  auto inputs = getValues(chain->inputs(), values, where + ".inputs");
+  auto outputs = getValues(chain->outputs(), values, where + ".outputs");
+  if (failed(inputs) || failed(outputs))
+    return failure();
+
+  ArrayAttr stacktrace;
+  if (const auto *lists = chain->stacktrace()) {
+    SmallVector<Attribute> frameLists;
+    for (const fb::FrameList *list : *lists) {
+      SmallVector<Attribute> frames;
+      if (list->items())
+        for (const fb::Frame *frame : *list->items()) {
+          auto str = [&](const flatbuffers::String *s) {
+            return s ? builder.getStringAttr(s->string_view()) : StringAttr();
+          };
+          frames.push_back(FrameAttr::get(context, str(frame->filename()),
+                                          frame->lineno(), str(frame->name()),
+                                          str(frame->context())));
+        }
+      frameLists.push_back(builder.getArrayAttr(frames));
+    }
+    stacktrace = builder.getArrayAttr(frameLists);
+  }
+
+  auto chainOp =
+      builder.create<ChainOp>(locFor(where), *inputs, *outputs, stacktrace);
+  chainOp.getBody().push_back(new Block());
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(&chainOp.getBody().front());
+
+  const auto *instructions = chain->instructions();
+  const auto *operators = plan->operators();
+  const auto *delegates = plan->delegates();
+  for (auto [index, instruction] : llvm::enumerate(*instructions)) {
+    std::string at = (where + ".instructions[" + Twine(index) + "]").str();
+    Location loc = locFor(at);
+    if (!instruction->instr_args())
+      return error(offsetOf(instruction), at + ".instr_args")
+             << "the instruction's arguments are missing";
+    switch (instruction->instr_args_type()) {
+    case fb::InstructionArguments::KernelCall: {
+      const fb::KernelCall *call = instruction->instr_args_as_KernelCall();
+      int32_t opIndex = call->op_index();
+      if (!operators || opIndex < 0 ||
+          static_cast<uint32_t>(opIndex) >= operators->size())
+        return error(offsetOf(call), at + ".op_index")
+               << "operator index " << opIndex << " is out of range ("
+               << (operators ? operators->size() : 0) << " operators)";
+      const fb::Operator *op = operators->Get(opIndex);
+      if (!op->name())
+        return error(offsetOf(op), "operators[" + Twine(opIndex) + "].name")
+               << "the operator has no name";
+      if (!call->args())
+        return error(offsetOf(call), at + ".args") << "the call has no args";
+      auto args = getValues(call->args(), values, at + ".args");
+      if (failed(args))
+        return failure();
+      operatorUses.push_back(opIndex);
+      builder.create<KernelCallOp>(
+          loc, op->name()->string_view(),
+          op->overload() ? op->overload()->string_view() : "", *args);
+      break;
+    }
+    case fb::InstructionArguments::DelegateCall: {
+      const fb::DelegateCall *call = instruction->instr_args_as_DelegateCall();
+      int32_t delegateIndex = call->delegate_index();
+      if (delegateIndex < 0 ||
+          static_cast<uint32_t>(delegateIndex) >= delegates->size())
+        return error(offsetOf(call), at + ".delegate_index")
+               << "delegate index " << delegateIndex << " is out of range ("
+               << delegates->size() << " delegates)";
+      const fb::BackendDelegate *delegate = delegates->Get(delegateIndex);
+      std::string entry = ("delegates[" + Twine(delegateIndex) + "]").str();
+      if (!delegate->id())
+        return error(offsetOf(delegate), entry + ".id")
+               << "the delegate has no backend id";
+      const fb::BackendDelegateDataReference *processed = delegate->processed();
+      if (!processed)
+        return error(offsetOf(delegate), entry + ".processed")
+               << "the delegate has no payload reference";
+      BlobOp blob;
+      uint32_t dataIndex = processed->index();
+      if (processed->location() == fb::DataLocation::SEGMENT) {
+        if (dataIndex >= segmentBlobs.size())
+          return error(offsetOf(processed), entry + ".processed.index")
+                 << "segment index " << dataIndex << " is out of range ("
+                 << segmentBlobs.size() << " segments)";
+        if (!hasHeader)
+          return error(offsetOf(processed), entry + ".processed")
+                 << "a segment reference in a file without segment data";
+        ++segmentUses[dataIndex];
+        blob = segmentBlobs[dataIndex];
+      } else if (processed->location() == fb::DataLocation::INLINE) {
+        if (dataIndex >= inlineBlobs.size())
+          return error(offsetOf(processed), entry + ".processed.index")
+                 << "inline data index " << dataIndex << " is out of range ("
+                 << inlineBlobs.size() << " backend_delegate_data entries)";
+        ++inlineUses[dataIndex];
+        blob = inlineBlobs[dataIndex];
+      } else {
+        return error(offsetOf(processed), entry + ".processed.location")
+               << "unknown data location "
+               << static_cast<int>(processed->location());
+      }
+      ArrayAttr specs;
+      if (const auto *list = delegate->compile_specs()) {
+        SmallVector<Attribute> entries;
+        for (auto [specIndex, spec] : llvm::enumerate(*list)) {
+          if (!spec->key() || !spec->value())
+            return error(offsetOf(spec),
+                         entry + ".compile_specs[" + Twine(specIndex) + "]")
+                   << "a compile spec needs both a key and a value";
+          entries.push_back(CompileSpecAttr::get(
+              context, spec->key()->string_view(),
+              StringRef(reinterpret_cast<const char *>(spec->value()->data()),
+                        spec->value()->size())));
+        }
+        specs = builder.getArrayAttr(entries);
+      }
+      if (!call->args())
+        return error(offsetOf(call), at + ".args") << "the call has no args";
+      auto args = getValues(call->args(), values, at + ".args");
+      if (failed(args))
+        return failure();
+      ++delegateUses[delegateIndex];
+      builder.create<CallDelegateOp>(
+          loc, delegate->id()->string_view(),
+          FlatSymbolRefAttr::get(blob.getSymNameAttr()), *args, specs);
+      break;
+    }
+    case fb::InstructionArguments::MoveCall: {
+      const fb::MoveCall *move = instruction->instr_args_as_MoveCall();
+      auto from = getValue(move->move_from(), values, move, at + ".move_from");
+      auto to = getValue(move->move_to(), values, move, at + ".move_to");
+      if (failed(from) || failed(to))
+        return failure();
+      builder.create<MoveOp>(loc, *from, *to);
+      break;
+    }
+    case fb::InstructionArguments::JumpFalseCall: {
+      const fb::JumpFalseCall *jump =
+          instruction->instr_args_as_JumpFalseCall();
+      auto condition = getValue(jump->cond_value_index(), values, jump,
+                                at + ".cond_value_index");
+      if (failed(condition))
+        return failure();
+      int32_t destination = jump->destination_instruction();
+      if (destination < 0 ||
+          static_cast<uint32_t>(destination) >= instructions->size())
+        return error(offsetOf(jump), at + ".destination_instruction")
+               << "destination " << destination << " is outside the chain ("
+               << instructions->size() << " instructions)";
+      builder.create<JumpFalseOp>(loc, *condition, destination);
+      break;
+    }
+    case fb::InstructionArguments::FreeCall: {
+      const fb::FreeCall *free = instruction->instr_args_as_FreeCall();
+      auto value =
+          getValue(free->value_index(), values, free, at + ".value_index");
+      if (failed(value))
+        return failure();
+      builder.create<FreeOp>(loc, *value);
+      break;
+    }
+    default:
+      return error(offsetOf(instruction), at + ".instr_args_type")
+             << "unknown instruction type "
+             << static_cast<int>(instruction->instr_args_type());
+    }
+  }
+  return success();
+}
+
+LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
+                                    unsigned planIndex) {
+  std::string where = ("execution_plan[" + Twine(planIndex) + "]").str();
+  auto missing = [&](StringRef field) {
+    return error(offsetOf(plan), where + "." + field)
+           << "the method has no " << field << ", which the runtime requires";
+  };
+  if (!plan->name())
+    return missing("name");
+  if (!plan->values())
+    return missing("values");
+  if (!plan->inputs())
+    return missing("inputs");
+  if (!plan->outputs())
+    return missing("outputs");
+  if (!plan->chains() || plan->chains()->size() == 0)
+    return missing("chains");
+  if (!plan->delegates())
+    return missing("delegates");
+  if (!plan->non_const_buffer_sizes() ||
+      plan->non_const_buffer_sizes()->size() == 0)
+    return missing("non_const_buffer_sizes");
+
+  StringRef name = plan->name()->string_view();
+  where = (where + " '" + name + "'").str();
+  auto method = builder.create<MethodOp>(
+      locFor(where), builder.getStringAttr(name), DenseI64ArrayAttr(),
+      ContainerMetaAttr(), ArrayAttr());
+  SmallVector<int64_t> buffers(plan->non_const_buffer_sizes()->begin(),
+                               plan->non_const_buffer_sizes()->end());
+  method.setBuffersAttr(builder.getDenseI64ArrayAttr(buffers));
+  if (const fb::ContainerMetadata *meta = plan->container_meta_type()) {
+    auto str = [&](const flatbuffers::String *s) {
+      return s ? builder.getStringAttr(s->string_view()) : StringAttr();
+    };
+    method.setContainerMetaAttr(ContainerMetaAttr::get(
+        context, str(meta->encoded_inp_str()), str(meta->encoded_out_str())));
+  }
+  if (const auto *devices = plan->non_const_buffer_device()) {
+    SmallVector<Attribute> entries;
+    for (auto [index, device] : llvm::enumerate(*devices)) {
+      auto type =
+          symbolizeDeviceType(static_cast<int32_t>(device->device_type()));
+      if (!type)
+        return error(offsetOf(device), where + ".non_const_buffer_device[" +
+                                           Twine(index) + "].device_type")
+               << "device type " << static_cast<int>(device->device_type())
+               << " is not valid";
+      entries.push_back(BufferDeviceAttr::get(context, device->buffer_idx(),
+                                              *type, device->device_index()));
+    }
+    method.setBufferDevicesAttr(builder.getArrayAttr(entries));
+  }
+
+  method.getBody().push_back(new Block());
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(&method.getBody().front());
+
+  // Values first, in index order; list items may name later values, so
+  // they are connected once every value exists.
+  SmallVector<Value> values;
+  values.reserve(plan->values()->size());
+  SmallVector<std::pair<Operation *, const flatbuffers::Vector<int32_t> *>>
+      lists;
+  SmallVector<std::pair<Operation *, const flatbuffers::Vector<int64_t> *>>
+      intLists;
+  for (auto [index, value] : llvm::enumerate(*plan->values())) {
+    auto op = readValue(value, where + ".values[" + Twine(index) + "]", lists,
+                        intLists);
+    if (failed(op))
+      return failure();
+    values.push_back((*op)->getResult(0));
+  }
+  for (auto [op, items] : lists) {
+    auto operands = getValues(items, values, "list items");
+    if (failed(operands))
+      return failure();
+    op->setOperands(*operands);
+  }
+  for (auto [op, items] : intLists) {
+    auto operands = getValues(items, values, "int list items");
+    if (failed(operands))
+      return failure();
+    op->setOperands(*operands);
+  }
+
+  std::vector<unsigned> delegateUses(plan->delegates()->size(), 0);
+  SmallVector<int32_t> operatorUses;
+  for (auto [index, chain] : llvm::enumerate(*plan->chains()))
+    if (failed(readChain(chain, plan, where + ".chains[" + Twine(index) + "]",
+                         values, delegateUses, operatorUses)))
+      return failure();
+
+  auto inputs = getValues(plan->inputs(), values, where + ".inputs");
+  auto outputs = getValues(plan->outputs(), values, where + ".outputs");
+  if (failed(inputs) || failed(outputs))
+    return failure();
+  builder.create<SignatureOp>(locFor(where + ".signature"), *inputs, *outputs);
+
+  // Say where the export will differ from this file: the writer gives each
+  // call its own delegate entry and builds operators in first-use order.
+  for (auto [index, uses] : llvm::enumerate(delegateUses))
+    if (uses != 1)
+      emitWarning(locFor(where + ".delegates[" + Twine(index) + "]"))
+          << "delegate entry " << index << " is called by " << uses
+          << " instructions; on export every call has its own entry"
+          << (uses == 0 ? ", so this one is dropped" : "");
+  SmallVector<int32_t> firstUse;
+  for (int32_t op : operatorUses)
+    if (!llvm::is_contained(firstUse, op))
+      firstUse.push_back(op);
+  if (plan->operators() && firstUse.size() != plan->operators()->size())
+    emitWarning(locFor(where + ".operators"))
+        << (plan->operators()->size() - firstUse.size())
+        << " operators are never called; they are dropped on export";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Program
+//===----------------------------------------------------------------------===//
+
+OwningOpRef<ModuleOp> PTEReader::read() {
+  if (failed(readHeader()))
+    return nullptr;
+
+  // Verify the flatbuffer before touching it. Each table takes at least 4
+  // bytes, which bounds the table count of an honest file.
+  flatbuffers::Verifier verifier(reinterpret_cast<const uint8_t *>(file.data()),
+                                 programSize, /*_max_depth=*/64,
+                                 /*_max_tables=*/programSize / 4 + 64);
+  if (!fb::VerifyProgramBuffer(verifier)) {
+    error(0, "Program") << "the flatbuffer in bytes [0, " << programSize
+                        << ") fails verification: the file is truncated or "
+                        << "corrupt";
+    return nullptr;
+  }
+  program = fb::GetProgram(file.data());
+  if (!program->execution_plan()) {
+    error(offsetOf(program), "Program.execution_plan")
+        << "the program has no execution_plan";
+    return nullptr;
+  }
+
+  OwningOpRef<ModuleOp> module(ModuleOp::create(fileLoc));
+  builder.setInsertionPointToEnd(module->getBody());
+  std::string name = llvm::sys::path::stem(fileName).str();
+  programOp =
+      builder.create<ProgramOp>(fileLoc, name.empty() ? "program" : name);
+  builder.setInsertionPointToEnd(&programOp.getBody().front());
+
+  if (failed(readProgramData()))
+    return nullptr;
+  for (auto [index, plan] : llvm::enumerate(*program->execution_plan()))
+    if (failed(readMethod(plan, index)))
+      return nullptr;
+
+  for (auto [index, uses] : llvm::enumerate(segmentUses))
+    if (uses == 0)
+      emitWarning(segmentBlobs[index].getLoc())
+          << "nothing refers to segment " << index
+          << "; it is dropped on export";
+  for (auto [index, uses] : llvm::enumerate(inlineUses))
+    if (uses == 0)
+      emitWarning(inlineBlobs[index].getLoc())
+          << "nothing refers to backend_delegate_data entry " << index
+          << "; it is dropped on export";
+
+  // What the runtime would reject and the structure above does not show
+  // (tensor data out of range, planned tensors past their buffer, ...).
+  if (failed(verify(*module)))
+    return nullptr;
+  return module;
+}
+
+OwningOpRef<ModuleOp> emit::translateFromPTE(llvm::MemoryBufferRef buffer,
+                                             MLIRContext *context) {
+  context->loadDialect<ETDialect>();
+  return PTEReader(buffer, context).read();
+}
