@@ -23,6 +23,10 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 
 schema = os.path.join(config.emit_src_root, "schema", "program.fbs")
 config.substitutions.append(("%schema", schema))
+config.substitutions.append(
+    ("%pte-patch", "%s %s" % (config.python_executable, os.path.join(
+        config.emit_src_root, "test", "Inputs", "pte-patch.py"))))
+config.substitutions.append(("%flatc", config.flatc))
 config.substitutions.append(("%emit_src_root", config.emit_src_root))
 config.substitutions.append(("%emit_obj_root", config.emit_obj_root))
 # Decodes a .pte to JSON on stdout with the project's schema.
