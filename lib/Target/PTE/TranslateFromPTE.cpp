@@ -883,9 +883,11 @@ OwningOpRef<ModuleOp> PTEReader::read() {
 
   OwningOpRef<ModuleOp> module(ModuleOp::create(fileLoc));
   builder.setInsertionPointToEnd(module->getBody());
+  // Named after the file; "program" when reading stdin.
   std::string name = llvm::sys::path::stem(fileName).str();
-  programOp =
-      builder.create<ProgramOp>(fileLoc, name.empty() ? "program" : name);
+  if (name.empty() || name.front() == '<')
+    name = "program";
+  programOp = builder.create<ProgramOp>(fileLoc, name);
   builder.setInsertionPointToEnd(&programOp.getBody().front());
 
   if (failed(readProgramData()))

@@ -15,6 +15,7 @@
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
 
+#include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
@@ -125,20 +126,24 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program) {
     replacement[blob.getSymNameAttr()] = *match;
   }
 
-  // Point every call at its survivor and record which blobs are used, in
-  // one sweep over the program.
-  llvm::DenseSet<StringAttr> used;
-  program.walk([&](CallDelegateOp call) {
-    FlatSymbolRefAttr symbol = call.getPayloadSymbol();
-    if (!symbol)
-      return;
-    auto it = replacement.find(symbol.getAttr());
-    if (it != replacement.end()) {
-      BlobOp survivor = survivors[it->second].blob;
-      call.setPayloadAttr(FlatSymbolRefAttr::get(survivor.getSymNameAttr()));
-    }
-    used.insert(call.getPayloadSymbol().getAttr());
-  });
+  // Point every reference (calls and program data alike) at its survivor
+  // and record which blobs are used, in one sweep over the program.
+  DenseSet<StringAttr> used;
+  AttrTypeReplacer replacer;
+  replacer.addReplacement(
+      [&](FlatSymbolRefAttr symbol) -> std::optional<Attribute> {
+        auto it = replacement.find(symbol.getAttr());
+        if (it == replacement.end()) {
+          used.insert(symbol.getAttr());
+          return std::nullopt;
+        }
+        StringAttr survivor = survivors[it->second].blob.getSymNameAttr();
+        used.insert(survivor);
+        return FlatSymbolRefAttr::get(survivor);
+      });
+  replacer.recursivelyReplaceElementsIn(program, /*replaceAttrs=*/true,
+                                        /*replaceLocs=*/false,
+                                        /*replaceTypes=*/false);
 
   for (Survivor &survivor : survivors) {
     if (survivor.alignment !=
