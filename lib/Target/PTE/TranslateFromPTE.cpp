@@ -56,8 +56,12 @@ private:
   uint64_t offsetOf(const void *object) const {
     return static_cast<const char *>(object) - file.data();
   }
-  Location locFor(const Twine &where) {
-    return NameLoc::get(builder.getStringAttr(where), fileLoc);
+  /// The location of what was read from `table`: its path, at the file
+  /// position `file:0:<byte offset>`.
+  Location locFor(const Twine &where, const void *table = nullptr) {
+    return NameLoc::get(
+        builder.getStringAttr(where),
+        FileLineColLoc::get(context, fileName, 0, table ? offsetOf(table) : 0));
   }
 
   LogicalResult readHeader();
@@ -241,7 +245,7 @@ LogicalResult PTEReader::readProgramData() {
         if (llvm::alignTo(previousEnd, 128) != offset)
           alignment = *inferred;
       } else {
-        emitWarning(locFor(where))
+        emitWarning(locFor(where, segment))
             << "offset " << offset << " does not follow from the previous "
             << "segment's end (" << previousEnd << ") by alignment; the "
             << "layout is normalized on export";
@@ -250,7 +254,7 @@ LogicalResult PTEReader::readProgramData() {
       segmentBlobs.push_back(
           createBlob(("segment_" + Twine(index)).str(),
                      ArrayRef<char>(file.data() + start, size), alignment,
-                     /*inlineData=*/false, locFor(where)));
+                     /*inlineData=*/false, locFor(where, segment)));
     }
   }
   segmentUses.assign(segmentBlobs.size(), 0);
@@ -262,9 +266,9 @@ LogicalResult PTEReader::readProgramData() {
       if (const auto *data = entry->data())
         bytes = ArrayRef<char>(reinterpret_cast<const char *>(data->data()),
                                data->size());
-      inlineBlobs.push_back(createBlob(("inline_" + Twine(index)).str(), bytes,
-                                       pte::kInlineDataAlignment,
-                                       /*inlineData=*/true, locFor(where)));
+      inlineBlobs.push_back(createBlob(
+          ("inline_" + Twine(index)).str(), bytes, pte::kInlineDataAlignment,
+          /*inlineData=*/true, locFor(where, entry)));
     }
   }
   inlineUses.assign(inlineBlobs.size(), 0);
@@ -301,7 +305,8 @@ LogicalResult PTEReader::readProgramData() {
       if (offset < 0)
         return error(offsetOf(constants), "constant_segment.offsets")
                << "offset " << static_cast<uint64_t>(offset) << " is too large";
-    builder.create<ConstantSegmentOp>(locFor("constant_segment"), blob,
+    builder.create<ConstantSegmentOp>(locFor("constant_segment", constants),
+                                      blob,
                                       builder.getDenseI64ArrayAttr(offsets));
   }
 
@@ -316,7 +321,7 @@ LogicalResult PTEReader::readProgramData() {
       entries.push_back(
           createBytes(("constant_buffer_" + Twine(index)).str(), bytes));
     }
-    builder.create<ConstantBufferOp>(locFor("constant_buffer"),
+    builder.create<ConstantBufferOp>(locFor("constant_buffer", buffers),
                                      builder.getArrayAttr(entries));
   }
 
@@ -334,7 +339,8 @@ LogicalResult PTEReader::readProgramData() {
                  << "offset " << static_cast<uint64_t>(offset)
                  << " is too large";
       builder.create<MutableDataSegmentOp>(
-          locFor(where), FlatSymbolRefAttr::get(segment->getSymNameAttr()),
+          locFor(where, entry),
+          FlatSymbolRefAttr::get(segment->getSymNameAttr()),
           builder.getDenseI64ArrayAttr(offsets));
     }
   }
@@ -358,7 +364,7 @@ LogicalResult PTEReader::readProgramData() {
       if (failed(segment))
         return failure();
       builder.create<NamedDataOp>(
-          locFor(where), builder.getStringAttr(key),
+          locFor(where, entry), builder.getStringAttr(key),
           FlatSymbolRefAttr::get(segment->getSymNameAttr()));
     }
   }
@@ -421,12 +427,13 @@ FailureOr<Operation *> PTEReader::readTensor(const fb::Tensor *tensor,
   SmallVector<int32_t> sizes(tensor->sizes()->begin(), tensor->sizes()->end());
   SmallVector<int32_t> dimOrder(tensor->dim_order()->begin(),
                                 tensor->dim_order()->end());
-  auto op = builder.create<TensorOp>(
-      locFor(where), valueType, ScalarTypeAttr::get(context, *scalarType),
-      builder.getDenseI32ArrayAttr(sizes),
-      builder.getDenseI32ArrayAttr(dimOrder), IntegerAttr(), IntegerAttr(),
-      IntegerAttr(), UnitAttr(), IntegerAttr(), ShapeDynamismAttr(),
-      TensorInfoAttr());
+  auto op = builder.create<TensorOp>(locFor(where, tensor), valueType,
+                                     ScalarTypeAttr::get(context, *scalarType),
+                                     builder.getDenseI32ArrayAttr(sizes),
+                                     builder.getDenseI32ArrayAttr(dimOrder),
+                                     IntegerAttr(), IntegerAttr(),
+                                     IntegerAttr(), UnitAttr(), IntegerAttr(),
+                                     ShapeDynamismAttr(), TensorInfoAttr());
   if (const fb::AllocationDetails *allocation = tensor->allocation_info()) {
     uint64_t offset = (uint64_t(allocation->memory_offset_high()) << 32) |
                       allocation->memory_offset_low();
@@ -473,9 +480,10 @@ FailureOr<Operation *> PTEReader::readValue(
     SmallVectorImpl<
         std::pair<Operation *, const flatbuffers::Vector<int64_t> *>>
         &intLists) {
-  Location loc = locFor(where);
+  Location loc = locFor(where, value);
   fb::KernelTypes type = value->val_type();
-  if (type != fb::KernelTypes::Null && !value->val())
+  if (type != fb::KernelTypes::Null && type != fb::KernelTypes::NONE &&
+      !value->val())
     return error(offsetOf(value), where)
            << "the value of type " << fb::EnumNameKernelTypes(type)
            << " is missing";
@@ -588,8 +596,8 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain,
     stacktrace = builder.getArrayAttr(frameLists);
   }
 
-  auto chainOp =
-      builder.create<ChainOp>(locFor(where), *inputs, *outputs, stacktrace);
+  auto chainOp = builder.create<ChainOp>(locFor(where, chain), *inputs,
+                                         *outputs, stacktrace);
   chainOp.getBody().push_back(new Block());
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(&chainOp.getBody().front());
@@ -599,7 +607,7 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain,
   const auto *delegates = plan->delegates();
   for (auto [index, instruction] : llvm::enumerate(*instructions)) {
     std::string at = (where + ".instructions[" + Twine(index) + "]").str();
-    Location loc = locFor(at);
+    Location loc = locFor(at, instruction);
     if (!instruction->instr_args())
       return error(offsetOf(instruction), at + ".instr_args")
              << "the instruction's arguments are missing";
@@ -763,7 +771,7 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
   StringRef name = plan->name()->string_view();
   where = (where + " '" + name + "'").str();
   auto method = builder.create<MethodOp>(
-      locFor(where), builder.getStringAttr(name), DenseI64ArrayAttr(),
+      locFor(where, plan), builder.getStringAttr(name), DenseI64ArrayAttr(),
       ContainerMetaAttr(), ArrayAttr());
   SmallVector<int64_t> buffers(plan->non_const_buffer_sizes()->begin(),
                                plan->non_const_buffer_sizes()->end());
@@ -909,6 +917,13 @@ OwningOpRef<ModuleOp> PTEReader::read() {
 
   // What the runtime would reject and the structure above does not show
   // (tensor data out of range, planned tensors past their buffer, ...).
+  // Diagnostics printers show only a name location's child, so the path of
+  // the offending table is added to the message.
+  ScopedDiagnosticHandler addPath(context, [](Diagnostic &diag) {
+    if (auto name = dyn_cast<NameLoc>(diag.getLocation()))
+      diag << " (in " << name.getName().getValue() << ")";
+    return failure(); // Let the enclosing handler report it.
+  });
   if (failed(verify(*module)))
     return nullptr;
   return module;
