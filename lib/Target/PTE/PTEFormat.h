@@ -25,16 +25,11 @@ namespace emit::pte {
 inline constexpr char kHeaderMagic[4] = {'e', 'h', '0', '0'};
 /// Length the header declares since ExecuTorch 1.0 (24 before).
 inline constexpr uint32_t kHeaderLength = 32;
-/// Bytes inserted after the file identifier: align_up(32, largest
-/// force_align of the schema = 16).
-inline constexpr uint64_t kHeaderRegionSize = 32;
-/// `force_align` of inline delegate data and constant buffers.
+/// `force_align` of inline delegate data and constant buffers in the schema.
 inline constexpr uint64_t kInlineDataAlignment = 16;
-/// Largest alignment a vector inside the flatbuffer can be given: the
-/// flatbuffers maximum, which the 32-byte header region also preserves.
-inline constexpr uint64_t kMaxInlineAlignment = 32;
-/// Flatbuffers address with signed 32-bit offsets.
-inline constexpr uint64_t kMaxFlatbufferSize = uint64_t(1) << 31;
+/// The largest alignment of data inside the flatbuffer (the build raises
+/// FLATBUFFERS_MAX_ALIGNMENT to match).
+inline constexpr uint64_t kMaxInlineAlignment = EMIT_PTE_MAX_INLINE_ALIGNMENT;
 
 /// The extended header's fields after magic and length.
 struct ExtendedHeader {

@@ -24,16 +24,49 @@ namespace {
 /// Flags of `--to-pte`, created on registration so that tools that do not
 /// register the translation do not show them.
 struct ToPTEFlags {
+  llvm::cl::OptionCategory category{"--to-pte options"};
   llvm::cl::opt<uint64_t> segmentAlignment{
       "pte-segment-alignment",
-      llvm::cl::desc("Alignment of the segment base and of every segment in "
-                     "a written .pte (a power of two; default 128, as "
-                     "ExecuTorch)"),
-      llvm::cl::init(PTEWriteOptions().segmentAlignment)};
+      llvm::cl::desc("Alignment of the segment base and of every segment "
+                     "(a power of two; default 128, as ExecuTorch)"),
+      llvm::cl::init(PTEWriteOptions().segmentAlignment),
+      llvm::cl::cat(category)};
+  llvm::cl::opt<uint64_t> constantAlignment{
+      "pte-constant-alignment",
+      llvm::cl::desc("Alignment of constant tensor data: the constant "
+                     "segment's start and deprecated constant buffers "
+                     "(a power of two; default 16)"),
+      llvm::cl::init(PTEWriteOptions().constantAlignment),
+      llvm::cl::cat(category)};
+  llvm::cl::opt<uint64_t> inlineAlignment{
+      "pte-inline-alignment",
+      llvm::cl::desc("Alignment of delegate payloads kept inline in the "
+                     "flatbuffer (a power of two; default 16, ExecuTorch's "
+                     "force_align)"),
+      llvm::cl::init(PTEWriteOptions().inlineAlignment),
+      llvm::cl::cat(category)};
+  llvm::cl::opt<uint64_t> inlineMaxSize{
+      "pte-inline-max-size",
+      llvm::cl::desc("Keep delegate payloads of at most this many bytes "
+                     "inline in the flatbuffer instead of in segments "
+                     "(default 0: every non-empty payload in a segment)"),
+      llvm::cl::init(PTEWriteOptions().inlineMaxSize),
+      llvm::cl::cat(category)};
+  llvm::cl::opt<uint64_t> maxFlatbufferSize{
+      "pte-max-flatbuffer-size",
+      llvm::cl::desc("Refuse layouts whose flatbuffer would exceed this many "
+                     "bytes (default and maximum: 2 GiB - 1)"),
+      llvm::cl::init(PTEWriteOptions().maxFlatbufferSize), llvm::cl::Hidden,
+      llvm::cl::cat(category)};
 
   PTEWriteOptions getOptions() const {
     PTEWriteOptions options;
     options.segmentAlignment = segmentAlignment;
+    options.constantAlignment = constantAlignment;
+    options.inlineAlignment = inlineAlignment;
+    options.inlineMaxSize = inlineMaxSize;
+    options.maxFlatbufferSize =
+        std::min(maxFlatbufferSize.getValue(), PTEWriteOptions().maxFlatbufferSize);
     return options;
   }
 };

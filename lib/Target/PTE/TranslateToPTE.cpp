@@ -67,6 +67,14 @@ private:
   /// The key under which a call's payload is placed: its blob, or the call
   /// itself for an inline payload.
   Operation *getPayloadKey(CallDelegateOp call);
+  /// Whether a delegate payload of `size` bytes goes inline. Empty ones
+  /// always do: a segment reference needs segment data, and ExecuTorch keeps
+  /// them inline too.
+  bool keepInline(uint64_t size) const {
+    return size == 0 || size <= options.inlineMaxSize;
+  }
+  LogicalResult checkOptions();
+  LogicalResult checkFlatbufferBudget();
 
   FailureOr<Offset<fb::ExecutionPlan>> buildPlan(MethodOp method);
   FailureOr<Offset<fb::EValue>> buildValue(Operation *decl);
@@ -165,11 +173,9 @@ LogicalResult PTEWriter::placeData() {
       return;
     }
     auto blob = cast<BlobOp>(getPayloadKey(call));
-    // An empty payload cannot be a segment reference in a file without
-    // segment data; ExecuTorch keeps those inline too.
-    bool empty =
-        cast<ShapedType>(blob.getData().getType()).getNumElements() == 0;
-    (blob.getInlineData() || empty ? asInline : asSegment).insert(blob);
+    uint64_t size = cast<ShapedType>(blob.getData().getType()).getNumElements();
+    (blob.getInlineData() || keepInline(size) ? asInline : asSegment)
+        .insert(blob);
   });
 
   // Without its own constant segment the program gets an empty one at
@@ -192,13 +198,17 @@ LogicalResult PTEWriter::placeData() {
       inlineOf[blob] = inlineData.size();
       inlineData.push_back(*payload);
     }
+    if (segment && constantSegment && constantSegment.getBlob() &&
+        *constantSegment.getBlob() == blob.getSymName())
+      segments.back().alignment =
+          std::lcm(segments.back().alignment, options.constantAlignment);
   }
   for (CallDelegateOp call : inlinePayloadCalls) {
     BlobAttr blob = call.getInlinePayload();
     auto payload = getBytes(call, blob.getData(), blob.getAlignment());
     if (failed(payload))
       return failure();
-    if (payload->bytes.empty()) {
+    if (keepInline(payload->bytes.size())) {
       inlineOf[call] = inlineData.size();
       inlineData.push_back(*payload);
     } else {
@@ -207,11 +217,16 @@ LogicalResult PTEWriter::placeData() {
     }
   }
 
-  for (const Payload &payload : inlineData)
+  for (auto [key, index] : inlineOf) {
+    Payload &payload = inlineData[index];
+    payload.alignment = std::max(payload.alignment, options.inlineAlignment);
     if (payload.alignment > pte::kMaxInlineAlignment)
-      return program.emitError("an inline payload asks for alignment ")
-             << payload.alignment << ", but data inside the flatbuffer can be "
-             << "aligned to at most " << pte::kMaxInlineAlignment;
+      return key->emitOpError("keeps a payload inline that asks for "
+                              "alignment ")
+             << payload.alignment << "; data inside the flatbuffer can be "
+             << "aligned to at most " << pte::kMaxInlineAlignment
+             << " (put it in a segment instead)";
+  }
 
   if (constantSegment)
     if (std::optional<StringRef> blob = constantSegment.getBlob())
@@ -224,6 +239,72 @@ LogicalResult PTEWriter::placeData() {
     end = segment.offset + segment.bytes.size();
   }
   return success();
+}
+
+LogicalResult PTEWriter::checkOptions() {
+  for (auto [value, flag] :
+       {std::make_pair(options.segmentAlignment, "--pte-segment-alignment"),
+        std::make_pair(options.constantAlignment, "--pte-constant-alignment"),
+        std::make_pair(options.inlineAlignment, "--pte-inline-alignment")})
+    if (!llvm::isPowerOf2_64(value))
+      return program.emitError("invalid option ")
+             << flag << "=" << value << ": the value must be a power of two";
+  for (auto [value, flag] :
+       {std::make_pair(options.constantAlignment, "--pte-constant-alignment"),
+        std::make_pair(options.inlineAlignment, "--pte-inline-alignment")})
+    if (value > pte::kMaxInlineAlignment)
+      return program.emitError("invalid option ")
+             << flag << "=" << value << ": data inside the flatbuffer can be "
+             << "aligned to at most " << pte::kMaxInlineAlignment;
+  return success();
+}
+
+/// Payloads inside the flatbuffer count against its 2 GiB ceiling. This
+/// adds them up before anything is built, so an impossible layout stops
+/// with advice instead of overflowing the builder.
+LogicalResult PTEWriter::checkFlatbufferBudget() {
+  struct Item {
+    uint64_t size;
+    std::string what;
+    Location loc;
+  };
+  SmallVector<Item> items;
+  uint64_t total = 0;
+  for (auto [key, index] : inlineOf) {
+    const Payload &payload = inlineData[index];
+    std::string what;
+    if (auto blob = dyn_cast<BlobOp>(key))
+      what = ("inline payload @" + blob.getSymName()).str();
+    else
+      what = "inline payload of a call to " +
+             cast<CallDelegateOp>(key).getBackendId().str();
+    items.push_back({payload.bytes.size(), what, key->getLoc()});
+    total += payload.bytes.size() + payload.alignment;
+  }
+  if (constantBuffer)
+    for (auto [index, entry] :
+         llvm::enumerate(constantBuffer.getEntries().getAsRange<ElementsAttr>())) {
+      uint64_t size = cast<ShapedType>(entry.getType()).getNumElements();
+      items.push_back({size, "constant_buffer entry " + std::to_string(index),
+                       constantBuffer.getLoc()});
+      total += size + options.constantAlignment;
+    }
+  if (total <= options.maxFlatbufferSize)
+    return success();
+
+  // Largest first; ties in program order, so the message is deterministic.
+  llvm::stable_sort(items, [](const Item &a, const Item &b) {
+    return a.size > b.size;
+  });
+  auto diag = program.emitError("the flatbuffer would hold ")
+              << total << " bytes of inline data, over the limit of "
+              << options.maxFlatbufferSize
+              << " bytes; nothing was written. Move payloads to segments: "
+              << "lower --pte-inline-max-size (now " << options.inlineMaxSize
+              << ") or drop `inline` from the largest blobs";
+  for (const Item &item : ArrayRef(items).take_front(3))
+    diag.attachNote(item.loc) << item.what << ": " << item.size << " bytes";
+  return failure();
 }
 
 //===----------------------------------------------------------------------===//
@@ -510,10 +591,8 @@ FailureOr<Offset<fb::ExecutionPlan>> PTEWriter::buildPlan(MethodOp method) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult PTEWriter::write(raw_ostream &os) {
-  if (!llvm::isPowerOf2_64(options.segmentAlignment))
-    return program.emitError("segment alignment ")
-           << options.segmentAlignment << " is not a power of two";
-  if (failed(placeData()))
+  if (failed(checkOptions()) || failed(placeData()) ||
+      failed(checkFlatbufferBudget()))
     return failure();
 
   std::vector<Offset<fb::ExecutionPlan>> plans;
@@ -535,7 +614,7 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
       if (failed(bytes))
         return failure();
       constantBuffers.push_back(fb::CreateBuffer(
-          builder, buildAlignedBytes(bytes->bytes, pte::kInlineDataAlignment)));
+          builder, buildAlignedBytes(bytes->bytes, options.constantAlignment)));
     }
   }
   std::vector<Offset<fb::BackendDelegateInlineData>> inlineEntries;
@@ -591,9 +670,13 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
   ArrayRef<char> flatbuffer(
       reinterpret_cast<const char *>(builder.GetBufferPointer()),
       builder.GetSize());
-  if (flatbuffer.size() >= pte::kMaxFlatbufferSize)
-    return program.emitError("the program's flatbuffer would be ")
-           << flatbuffer.size() << " bytes, over the 2 GiB flatbuffer limit";
+  if (flatbuffer.size() > options.maxFlatbufferSize)
+    return program.emitError("the program's flatbuffer is ")
+           << flatbuffer.size() << " bytes, over the limit of "
+           << options.maxFlatbufferSize
+           << " bytes; nothing was written (its inline payloads and "
+           << "constant buffers are within the limit, so the rest of the "
+           << "program is too large for one flatbuffer)";
 
   uint64_t segmentDataSize =
       segments.empty() ? 0
@@ -604,17 +687,22 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
     return success();
   }
 
+  // The header region keeps every aligned vector aligned: its length is a
+  // multiple of the largest alignment the builder forced.
+  uint64_t headerRegion =
+      llvm::alignTo(pte::kHeaderLength, builder.GetBufferMinAlignment());
   pte::ExtendedHeader header;
-  header.programSize = pte::kHeaderRegionSize + flatbuffer.size();
+  header.programSize = headerRegion + flatbuffer.size();
   header.segmentBaseOffset =
       llvm::alignTo(header.programSize, options.segmentAlignment);
   header.segmentDataSize = segmentDataSize;
-  uint32_t rootOffset = llvm::support::endian::read32le(flatbuffer.data()) +
-                        pte::kHeaderRegionSize;
+  uint32_t rootOffset =
+      llvm::support::endian::read32le(flatbuffer.data()) + headerRegion;
 
   pte::writeLE32(os, rootOffset);
   os.write(flatbuffer.data() + 4, 4); // File identifier.
   pte::writeHeader(os, header);
+  os.write_zeros(headerRegion - pte::kHeaderLength);
   os.write(flatbuffer.data() + 8, flatbuffer.size() - 8);
   uint64_t position = header.programSize;
   for (const Segment &segment : segments) {

@@ -41,9 +41,9 @@ et.program @elided_inline {
 
 // -----
 
-// expected-error @below {{an inline payload asks for alignment 64, but data inside the flatbuffer can be aligned to at most 32}}
 et.program @inline_overaligned {
-  et.blob @b align 64 inline = dense<[1, 2]> : tensor<2xi8>
+  // expected-error @below {{'et.blob' op keeps a payload inline that asks for alignment 8192; data inside the flatbuffer can be aligned to at most 4096 (put it in a segment instead)}}
+  et.blob @b align 8192 inline = dense<[1, 2]> : tensor<2xi8>
   et.method @m {
     et.chain inputs() outputs() {
       et.call_delegate "B" @b ()

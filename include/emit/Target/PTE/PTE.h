@@ -24,12 +24,27 @@ class MemoryBufferRef;
 
 namespace emit {
 
-/// How `translateToPTE` lays out a file.
+/// How `translateToPTE` lays out a file. Every alignment is a power of two.
 struct PTEWriteOptions {
   /// Alignment of the segment base and of every segment, as ExecuTorch's
-  /// `segment_alignment` (a power of two). A segment whose payload asks for
-  /// more starts at the least common multiple of both.
+  /// `segment_alignment`. A segment whose blob asks for more starts at the
+  /// least common multiple of both.
   uint64_t segmentAlignment = 128;
+  /// Alignment of constant tensor data: the constant segment starts at a
+  /// multiple of it, and deprecated constant buffers are aligned to it
+  /// inside the flatbuffer.
+  uint64_t constantAlignment = 16;
+  /// Alignment of delegate payloads kept inline, in the flatbuffer's
+  /// `backend_delegate_data` (ExecuTorch's `force_align` is 16). A blob
+  /// that asks for more gets its own alignment.
+  uint64_t inlineAlignment = 16;
+  /// Delegate payloads of at most this many bytes are kept inline instead
+  /// of in a segment. Blobs marked `inline` are inline whatever their size,
+  /// and empty payloads always are (a segment reference needs segment data).
+  uint64_t inlineMaxSize = 0;
+  /// The largest flatbuffer the writer produces. Flatbuffers use signed
+  /// 32-bit offsets, so the format's ceiling is 2 GiB; tests lower it.
+  uint64_t maxFlatbufferSize = (uint64_t(1) << 31) - 1;
 };
 
 /// Writes the single `et.program` in `op` (an `et.program`, or a module
