@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "emit/InitAll.h"
+#include "emit/Support/AtomicOutput.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -26,6 +27,10 @@ int main(int argc, char **argv) {
   mlir::registerCSEPass();
   mlir::registerSymbolDCEPass();
 
-  return mlir::asMainReturnCode(
-      mlir::MlirOptMain(argc, argv, "emit optimizer driver\n", registry));
+  // A failed run never leaves a partial file or clobbers an existing one.
+  emit::AtomicOutput output(argc, argv);
+  if (output.failed())
+    return 1;
+  return output.finish(mlir::asMainReturnCode(
+      mlir::MlirOptMain(argc, argv, "emit optimizer driver\n", registry)));
 }

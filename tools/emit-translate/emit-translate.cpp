@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "emit/InitAll.h"
+#include "emit/Support/AtomicOutput.h"
 
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 #include "llvm/Support/PrettyStackTrace.h"
@@ -17,6 +18,10 @@ int main(int argc, char **argv) {
   llvm::setBugReportMsg("PLEASE submit a bug report to the emit project "
                         "and include the crash backtrace.\n");
   emit::registerAllTranslations();
-  return mlir::failed(
-      mlir::mlirTranslateMain(argc, argv, "emit translation driver\n"));
+  // A failed run never leaves a partial file or clobbers an existing one.
+  emit::AtomicOutput output(argc, argv);
+  if (output.failed())
+    return 1;
+  return output.finish(mlir::failed(
+      mlir::mlirTranslateMain(argc, argv, "emit translation driver\n")));
 }

@@ -50,8 +50,7 @@ struct ToPTEFlags {
       llvm::cl::desc("Keep delegate payloads of at most this many bytes "
                      "inline in the flatbuffer instead of in segments "
                      "(default 0: every non-empty payload in a segment)"),
-      llvm::cl::init(PTEWriteOptions().inlineMaxSize),
-      llvm::cl::cat(category)};
+      llvm::cl::init(PTEWriteOptions().inlineMaxSize), llvm::cl::cat(category)};
   llvm::cl::opt<uint64_t> maxFlatbufferSize{
       "pte-max-flatbuffer-size",
       llvm::cl::desc("Refuse layouts whose flatbuffer would exceed this many "
@@ -65,8 +64,8 @@ struct ToPTEFlags {
     options.constantAlignment = constantAlignment;
     options.inlineAlignment = inlineAlignment;
     options.inlineMaxSize = inlineMaxSize;
-    options.maxFlatbufferSize =
-        std::min(maxFlatbufferSize.getValue(), PTEWriteOptions().maxFlatbufferSize);
+    options.maxFlatbufferSize = std::min(maxFlatbufferSize.getValue(),
+                                         PTEWriteOptions().maxFlatbufferSize);
     return options;
   }
 };

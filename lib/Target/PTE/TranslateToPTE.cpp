@@ -282,8 +282,8 @@ LogicalResult PTEWriter::checkFlatbufferBudget() {
     total += payload.bytes.size() + payload.alignment;
   }
   if (constantBuffer)
-    for (auto [index, entry] :
-         llvm::enumerate(constantBuffer.getEntries().getAsRange<ElementsAttr>())) {
+    for (auto [index, entry] : llvm::enumerate(
+             constantBuffer.getEntries().getAsRange<ElementsAttr>())) {
       uint64_t size = cast<ShapedType>(entry.getType()).getNumElements();
       items.push_back({size, "constant_buffer entry " + std::to_string(index),
                        constantBuffer.getLoc()});
@@ -293,9 +293,8 @@ LogicalResult PTEWriter::checkFlatbufferBudget() {
     return success();
 
   // Largest first; ties in program order, so the message is deterministic.
-  llvm::stable_sort(items, [](const Item &a, const Item &b) {
-    return a.size > b.size;
-  });
+  llvm::stable_sort(
+      items, [](const Item &a, const Item &b) { return a.size > b.size; });
   auto diag = program.emitError("the flatbuffer would hold ")
               << total << " bytes of inline data, over the limit of "
               << options.maxFlatbufferSize
