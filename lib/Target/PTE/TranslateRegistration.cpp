@@ -11,8 +11,10 @@
 #include "emit/Dialect/ET/IR/ETDialect.h"
 #include "emit/Target/PTE/PTE.h"
 
+#include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/OperationSupport.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
@@ -72,15 +74,28 @@ struct ToPTEFlags {
 } // namespace
 
 void emit::registerFromPTETranslation() {
-  TranslateToMLIRRegistration registration(
+  static llvm::cl::opt<bool> emitBytecode(
+      "emit-bytecode",
+      llvm::cl::desc("With --from-pte, write MLIR bytecode instead of text: "
+                     "payloads are written once, as raw bytes, and a later "
+                     "reader aliases them instead of parsing hex"),
+      llvm::cl::init(false));
+  TranslateRegistration registration(
       "from-pte", "import an ExecuTorch .pte file as an et.program",
-      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
-         MLIRContext *context) -> OwningOpRef<Operation *> {
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
+         MLIRContext *context) -> LogicalResult {
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
-        return translateFromPTE(buffer->getMemBufferRef(), context);
-      },
-      [](DialectRegistry &registry) { registry.insert<et::ETDialect>(); });
+        OwningOpRef<ModuleOp> module =
+            translateFromPTE(buffer->getMemBufferRef(), context);
+        if (!module)
+          return failure();
+        if (emitBytecode)
+          return writeBytecodeToFile(*module, os);
+        // Honours the --mlir-print-* and --mlir-elide-* flags.
+        module->print(os, OpPrintingFlags());
+        return success();
+      });
 }
 
 void emit::registerToPTETranslation() {

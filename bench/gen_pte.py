@@ -1,0 +1,168 @@
+#!/usr/bin/env python3
+# gen_pte.py - write synthetic ExecuTorch programs for benchmarks and scale
+# tests.
+#
+# Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+#
+# Writes a .pte as an exporter that does not deduplicate would: one segment
+# per delegate call. Call g (counting across methods) uses payload g % UNIQUE,
+# so UNIQUE < total calls makes duplicates, within and across methods. Every
+# call has its own compile specs. The flatbuffer is built by flatc from JSON
+# against the project's schema; the header and segments are written here.
+#
+#   gen_pte.py OUT.pte --methods 2 --calls 32 --payload-size 64M --unique 32
+#
+# --sparse leaves payloads as holes (zeros) except 16 distinct bytes at each
+# end, so multi-GiB programs cost little disk and no time to generate.
+
+import argparse
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+SEGMENT_ALIGNMENT = 128
+
+
+def parse_size(text):
+    units = {"K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+    if text[-1].upper() in units:
+        return int(float(text[:-1]) * units[text[-1].upper()])
+    return int(text)
+
+
+def align(value, alignment):
+    return (value + alignment - 1) // alignment * alignment
+
+
+def marker(payload, end):
+    return struct.pack("<QQ", 0xE317_0000_0000 + payload, end)
+
+
+def payload_bytes(payload, size):
+    """Dense content: distinct per payload, cheap to build."""
+    block = struct.pack("<Q", payload) * 8 + bytes(range(64))
+    block = (block * (4096 // len(block) + 1))[:4096]
+    data = bytearray(block * (size // 4096 + 1))[:size]
+    data[:16] = marker(payload, 0)[:min(16, size)]
+    return bytes(data)
+
+
+def build_json(args, segments, method_names):
+    calls_total = args.methods * args.calls
+    plans = []
+    for m, name in enumerate(method_names):
+        delegates, instructions = [], []
+        for c in range(args.calls):
+            g = m * args.calls + c
+            specs = [{"key": "call", "value": list(struct.pack("<I", g))}]
+            specs += [{"key": "spec%d" % k, "value": [k, m, c & 0xFF]}
+                      for k in range(1, args.specs)]
+            delegates.append({
+                "id": args.backends[g % len(args.backends)],
+                "processed": {"location": "SEGMENT", "index": 1 + g},
+                "compile_specs": specs,
+            })
+            instructions.append({
+                "instr_args_type": "DelegateCall",
+                "instr_args": {"delegate_index": c, "args": [0, 1]},
+            })
+        tensor = {"scalar_type": "FLOAT", "sizes": [16], "dim_order": [0],
+                  "allocation_info": {"memory_id": 1}}
+        plans.append({
+            "name": name,
+            "values": [{"val_type": "Tensor", "val": tensor},
+                       {"val_type": "Tensor", "val": tensor}],
+            "inputs": [0], "outputs": [1],
+            "chains": [{"inputs": [0], "outputs": [1],
+                        "instructions": instructions}],
+            "operators": [], "delegates": delegates,
+            "non_const_buffer_sizes": [0, 64],
+        })
+    assert len(segments) == calls_total + 1
+    return {
+        "version": 0,
+        "execution_plan": plans,
+        "constant_buffer": [], "backend_delegate_data": [],
+        "segments": [{"offset": o, "size": s} for o, s in segments],
+        "constant_segment": {"segment_index": 0, "offsets": [0]},
+    }
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("output")
+    parser.add_argument("--methods", type=int, default=2)
+    parser.add_argument("--calls", type=int, default=4,
+                        help="delegate calls per method")
+    parser.add_argument("--payload-size", type=parse_size, default=4096)
+    parser.add_argument("--unique", type=int, default=0,
+                        help="distinct payloads (default: one per call)")
+    parser.add_argument("--specs", type=int, default=1,
+                        help="compile specs per call")
+    parser.add_argument("--backends", default="QnnBackend",
+                        help="comma-separated backend ids, used in turn")
+    parser.add_argument("--method-names", default="",
+                        help="comma-separated method names")
+    parser.add_argument("--sparse", action="store_true")
+    parser.add_argument("--flatc", default="flatc")
+    parser.add_argument("--schema", default=os.path.join(
+        os.path.dirname(os.path.abspath(__file__)), "..", "schema",
+        "program.fbs"))
+    args = parser.parse_args()
+    args.backends = args.backends.split(",")
+    calls_total = args.methods * args.calls
+    unique = args.unique or calls_total
+    names = (args.method_names.split(",") if args.method_names else
+             ["method_%d" % m for m in range(args.methods)])
+
+    # Segment 0: the empty constant segment; then one segment per call.
+    segments, end = [(0, 0)], 0
+    for g in range(calls_total):
+        offset = align(end, SEGMENT_ALIGNMENT)
+        segments.append((offset, args.payload_size))
+        end = offset + args.payload_size
+
+    with tempfile.TemporaryDirectory() as work:
+        source = os.path.join(work, "program.json")
+        with open(source, "w") as f:
+            json.dump(build_json(args, segments, names), f)
+        subprocess.run([args.flatc, "--binary", "-o", work, args.schema,
+                        source], check=True)
+        with open(os.path.join(work, "program.pte"), "rb") as f:
+            flatbuffer = f.read()
+
+    header_region = 32
+    program_size = header_region + len(flatbuffer)
+    base = align(program_size, SEGMENT_ALIGNMENT)
+    root = struct.unpack_from("<I", flatbuffer, 0)[0] + header_region
+    with open(args.output, "wb") as out:
+        out.write(struct.pack("<I", root) + flatbuffer[4:8])
+        out.write(b"eh00" + struct.pack("<IQQQ", 32, program_size, base, end))
+        out.write(flatbuffer[8:])
+        out.write(bytes(base - program_size))
+        cache = {}
+        for g in range(calls_total):
+            offset, size = segments[1 + g]
+            payload = g % unique
+            out.seek(base + offset)
+            if args.sparse:
+                out.write(marker(payload, 0)[:size])
+                if size > 32:
+                    out.seek(base + offset + size - 16)
+                    out.write(marker(payload, 1))
+            else:
+                if payload not in cache:
+                    cache = {payload: payload_bytes(payload, size)}
+                out.write(cache[payload])
+        out.truncate(base + end)
+    print("%s: %d methods, %d calls, %d unique payloads of %d bytes; "
+          "%d payload bytes referenced, %d unique" %
+          (args.output, args.methods, calls_total, unique, args.payload_size,
+           calls_total * args.payload_size, unique * args.payload_size))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
