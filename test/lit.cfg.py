@@ -11,7 +11,8 @@ from lit.llvm.subst import ToolSubst
 config.name = "EMIT"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py"]
+config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
+                   "fuzz-replay.test.mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.emit_obj_root, "test")
 
@@ -57,5 +58,6 @@ if lit_config.params.get("verify_roundtrip"):
     emit_opt = ToolSubst("emit-opt", command=os.path.join(
         config.emit_tools_dir, "emit-opt"), extra_args=["--verify-roundtrip"])
 llvm_config.add_tool_substitutions(
-    [emit_opt, ToolSubst("emit-translate", unresolved="fatal")],
+    [emit_opt, ToolSubst("emit-translate", unresolved="fatal"),
+     ToolSubst("emit-pte-fuzz-replay", unresolved="fatal")],
     [config.emit_tools_dir, config.llvm_tools_dir])

@@ -22,6 +22,7 @@
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/Verifier.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/TypeSwitch.h"
@@ -730,5 +731,9 @@ LogicalResult emit::translateToPTE(Operation *op, raw_ostream &os,
              << programs.size();
     program = programs.front();
   }
+  // Callers of the API may hand over IR that no parser verified; the writer
+  // relies on every invariant the verifiers check.
+  if (failed(verify(program)))
+    return failure();
   return PTEWriter(program, options).write(os);
 }

@@ -1,0 +1,16 @@
+et.program @seed {
+  et.blob @constants align 1 = dense<[0, 0, -128, 63]> : tensor<4xi8>
+  et.constant_segment @constants offsets [0, 0]
+  et.method @forward buffers [0, 32] {
+    %0 = et.tensor float [] dim_order [] data(1)
+    %1 = et.tensor float [4] dim_order [0] mem(1, 0)
+    %2 = et.int_list (%3)
+    %3 = et.int 2
+    et.chain inputs(%1) outputs(%1) {
+      et.call_delegate "B" #et.blob<dense<[1, 2, 3, 4]> : tensor<4xi8>, align 16> (%0, %1)
+          specs [#et.compile_spec<"k" = "v">]
+      et.kernel_call "aten::add" overload "out" (%1, %0, %3, %1)
+    }
+    et.signature inputs(%1) outputs(%1)
+  }
+}
