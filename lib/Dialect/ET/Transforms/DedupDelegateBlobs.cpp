@@ -17,6 +17,7 @@
 
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/PatternMatch.h"
+#include "mlir/IR/Threading.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/MapVector.h"
@@ -73,6 +74,7 @@ struct Survivor {
 
 struct DedupDelegateBlobsPass
     : public emit::et::impl::DedupDelegateBlobsBase<DedupDelegateBlobsPass> {
+  using DedupDelegateBlobsBase::DedupDelegateBlobsBase;
   void runOnOperation() override;
   void dedupProgram(ProgramOp program);
 };
@@ -91,30 +93,44 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program) {
   // Expanded splats; std::vector keeps each buffer in place when moved.
   std::vector<std::vector<char>> ownedSplats;
 
-  for (BlobOp blob : llvm::make_early_inc_range(program.getBlobs())) {
+  // Gather the bytes of every blob, then hash them in parallel: hashing is
+  // the only step that reads every payload byte.
+  struct Candidate {
+    BlobOp blob;
+    ArrayRef<char> bytes;
+    ContentKey key;
+  };
+  SmallVector<Candidate> candidates;
+  for (BlobOp blob : program.getBlobs()) {
     splatStorage.clear();
-    std::optional<ArrayRef<char>> maybeBytes =
+    std::optional<ArrayRef<char>> bytes =
         getPayloadBytes(blob.getData(), splatStorage);
-    if (!maybeBytes) {
-      // Elided or released data cannot be compared: keep it as it is.
-      continue;
-    }
-    ArrayRef<char> bytes = *maybeBytes;
+    if (!bytes)
+      continue; // Elided or released data cannot be compared: keep it.
     if (!splatStorage.empty()) {
       ownedSplats.emplace_back(splatStorage.begin(), splatStorage.end());
-      bytes = ownedSplats.back();
+      bytes = ArrayRef<char>(ownedSplats.back());
     }
+    candidates.push_back({blob, *bytes, {}});
+  }
+  bool collide = testForceHashCollisions;
+  mlir::parallelForEach(context, candidates, [collide](Candidate &candidate) {
+    ArrayRef<char> bytes = candidate.bytes;
+    XXH128_hash_t hash = collide ? XXH128_hash_t{0, 0}
+                                 : XXH3_128bits(bytes.data(), bytes.size());
+    candidate.key = {bytes.size(), hash.low64, hash.high64};
+  });
 
-    XXH128_hash_t hash = XXH3_128bits(bytes.data(), bytes.size());
-    ContentKey key{bytes.size(), hash.low64, hash.high64};
-    SmallVector<unsigned, 1> &bucket = buckets[key];
+  for (Candidate &candidate : candidates) {
+    BlobOp blob = candidate.blob;
+    ArrayRef<char> bytes = candidate.bytes;
+    SmallVector<unsigned, 1> &bucket = buckets[candidate.key];
     auto match = llvm::find_if(bucket, [&](unsigned index) {
       return survivors[index].bytes == bytes; // Confirm byte for byte.
     });
     if (match == bucket.end()) {
       bucket.push_back(survivors.size());
-      survivors.push_back({blob,
-                           bytes,
+      survivors.push_back({blob, bytes,
                            static_cast<uint64_t>(blob.getAlignment()),
                            {blob.getLoc()}});
       continue;

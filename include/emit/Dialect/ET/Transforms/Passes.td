@@ -26,6 +26,9 @@ def DedupDelegateBlobs : Pass<"dedup-delegate-blobs", "::mlir::ModuleOp"> {
        locations of all of them; calls that named a duplicate now name it.
     4. Blobs that no call references are erased.
 
+    Hashing runs on MLIR's thread pool, one payload per task; the merge
+    itself is sequential and in program order.
+
     Each `et.call_delegate` keeps its own backend id and compile specs: only
     the bytes are shared. The result does not depend on hash values (names
     come from program order) and a second run changes nothing.
@@ -72,6 +75,12 @@ def DedupDelegateBlobs : Pass<"dedup-delegate-blobs", "::mlir::ModuleOp"> {
     }
     ```
   }];
+  let options = [
+    Option<"testForceHashCollisions", "test-force-hash-collisions", "bool",
+           /*default=*/"false",
+           "Testing only: give every payload the same hash, so that only the "
+           "byte comparison keeps different payloads apart">,
+  ];
   let dependentDialects = ["::emit::et::ETDialect"];
 }
 
