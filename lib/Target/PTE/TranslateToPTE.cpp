@@ -248,13 +248,13 @@ LogicalResult PTEWriter::checkOptions() {
         std::make_pair(options.constantAlignment, "--pte-constant-alignment"),
         std::make_pair(options.inlineAlignment, "--pte-inline-alignment")})
     if (!llvm::isPowerOf2_64(value))
-      return program.emitError("invalid option ")
+      return mlir::emitError(program.getLoc(), "invalid option ")
              << flag << "=" << value << ": the value must be a power of two";
   for (auto [value, flag] :
        {std::make_pair(options.constantAlignment, "--pte-constant-alignment"),
         std::make_pair(options.inlineAlignment, "--pte-inline-alignment")})
     if (value > pte::kMaxInlineAlignment)
-      return program.emitError("invalid option ")
+      return mlir::emitError(program.getLoc(), "invalid option ")
              << flag << "=" << value << ": data inside the flatbuffer can be "
              << "aligned to at most " << pte::kMaxInlineAlignment;
   return success();
@@ -296,7 +296,7 @@ LogicalResult PTEWriter::checkFlatbufferBudget() {
   // Largest first; ties in program order, so the message is deterministic.
   llvm::stable_sort(
       items, [](const Item &a, const Item &b) { return a.size > b.size; });
-  auto diag = program.emitError("the flatbuffer would hold ")
+  auto diag = mlir::emitError(program.getLoc(), "the flatbuffer would hold ")
               << total << " bytes of inline data, over the limit of "
               << options.maxFlatbufferSize
               << " bytes; nothing was written. Move payloads to segments: "
@@ -671,7 +671,7 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
       reinterpret_cast<const char *>(builder.GetBufferPointer()),
       builder.GetSize());
   if (flatbuffer.size() > options.maxFlatbufferSize)
-    return program.emitError("the program's flatbuffer is ")
+    return mlir::emitError(program.getLoc(), "the program's flatbuffer is ")
            << flatbuffer.size() << " bytes, over the limit of "
            << options.maxFlatbufferSize
            << " bytes; nothing was written (its inline payloads and "
@@ -726,8 +726,9 @@ LogicalResult emit::translateToPTE(Operation *op, raw_ostream &os,
     if (auto module = dyn_cast<ModuleOp>(op))
       programs = llvm::to_vector(module.getOps<ProgramOp>());
     if (programs.size() != 1)
-      return op->emitError("expected exactly one 'et.program' to write as a "
-                           ".pte, found ")
+      return mlir::emitError(op->getLoc(),
+                             "expected exactly one 'et.program' to write as "
+                             "a .pte, found ")
              << programs.size();
     program = programs.front();
   }
