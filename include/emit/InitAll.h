@@ -28,6 +28,7 @@ inline void registerAllTranslations() {
   static bool once = [] {
     registerToPTETranslation();
     registerFromPTETranslation();
+    registerPTEToPTETranslation();
     return true;
   }();
   (void)once;

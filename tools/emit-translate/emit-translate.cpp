@@ -18,6 +18,7 @@ int main(int argc, char **argv) {
   llvm::setBugReportMsg("PLEASE submit a bug report to the emit project "
                         "and include the crash backtrace.\n");
   emit::registerAllTranslations();
+  emit::registerAllPasses(); // For --pte-to-pte's pipeline.
   // A failed run never leaves a partial file or clobbers an existing one.
   emit::AtomicOutput output(argc, argv);
   if (output.failed())

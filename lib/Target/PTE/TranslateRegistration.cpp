@@ -9,15 +9,22 @@
 //===----------------------------------------------------------------------===//
 
 #include "emit/Dialect/ET/IR/ETDialect.h"
+#include "emit/Support/MappedMemory.h"
 #include "emit/Target/PTE/PTE.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/OperationSupport.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/Format.h"
+
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/SourceMgr.h"
+#include <chrono>
+#include <optional>
 
 using namespace mlir;
 using namespace emit;
@@ -73,6 +80,19 @@ struct ToPTEFlags {
 };
 } // namespace
 
+namespace {
+/// Registers a buffer with the mapped-memory registry when it is a file
+/// mapping, so that consumed payload pages can leave the resident set.
+struct InputMapping {
+  explicit InputMapping(const llvm::MemoryBuffer *buffer) {
+    if (buffer->getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap)
+      mapping.emplace(
+          ArrayRef<char>(buffer->getBufferStart(), buffer->getBufferSize()));
+  }
+  std::optional<ScopedFileMapping> mapping;
+};
+} // namespace
+
 void emit::registerFromPTETranslation() {
   static llvm::cl::opt<bool> emitBytecode(
       "emit-bytecode",
@@ -86,6 +106,7 @@ void emit::registerFromPTETranslation() {
          MLIRContext *context) -> LogicalResult {
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+        InputMapping mapping(buffer);
         OwningOpRef<ModuleOp> module =
             translateFromPTE(buffer->getMemBufferRef(), context);
         if (!module)
@@ -98,11 +119,75 @@ void emit::registerFromPTETranslation() {
       });
 }
 
-void emit::registerToPTETranslation() {
+static ToPTEFlags &getToPTEFlags() {
   static ToPTEFlags flags;
+  return flags;
+}
+
+void emit::registerPTEToPTETranslation() {
+  static llvm::cl::opt<std::string> pipeline(
+      "pte-pass-pipeline",
+      llvm::cl::desc("With --pte-to-pte, the pass pipeline to run between "
+                     "import and export"),
+      llvm::cl::init("builtin.module(dedup-delegate-blobs)"));
+  static llvm::cl::opt<bool> timing(
+      "pte-timing",
+      llvm::cl::desc("With --pte-to-pte, print the time of each stage to "
+                     "stderr"),
+      llvm::cl::init(false));
+  ToPTEFlags &flags = getToPTEFlags();
+  TranslateRegistration registration(
+      "pte-to-pte",
+      "import a .pte, run a pass pipeline on it and write a .pte, in one "
+      "process: payloads go from the input mapping to the output unparsed",
+      [&flags](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+               raw_ostream &os, MLIRContext *context) -> LogicalResult {
+        using Clock = std::chrono::steady_clock;
+        auto seconds = [](Clock::time_point from, Clock::time_point to) {
+          return std::chrono::duration<double>(to - from).count();
+        };
+        Clock::time_point start = Clock::now();
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+        InputMapping mapping(buffer);
+        OwningOpRef<ModuleOp> module =
+            translateFromPTE(buffer->getMemBufferRef(), context);
+        if (!module)
+          return failure();
+        Clock::time_point imported = Clock::now();
+
+        std::string errorMessage;
+        llvm::raw_string_ostream errorStream(errorMessage);
+        FailureOr<OpPassManager> passes =
+            parsePassPipeline(pipeline, errorStream);
+        if (failed(passes))
+          return emitError(UnknownLoc::get(context))
+                 << "invalid --pte-pass-pipeline: " << errorMessage;
+        PassManager pm(context, passes->getOpAnchorName());
+        static_cast<OpPassManager &>(pm) = *passes;
+        if (failed(pm.run(*module)))
+          return failure();
+        Clock::time_point transformed = Clock::now();
+
+        if (failed(translateToPTE(*module, os, flags.getOptions())))
+          return failure();
+        os.flush();
+        Clock::time_point exported = Clock::now();
+        if (timing)
+          llvm::errs() << llvm::format(
+              "pte-to-pte timing: import %.3f s, passes %.3f s, export "
+              "%.3f s, total %.3f s\n",
+              seconds(start, imported), seconds(imported, transformed),
+              seconds(transformed, exported), seconds(start, exported));
+        return success();
+      });
+}
+
+void emit::registerToPTETranslation() {
+  ToPTEFlags &flags = getToPTEFlags();
   TranslateFromMLIRRegistration registration(
       "to-pte", "write an et.program as an ExecuTorch .pte file",
-      [](Operation *op, raw_ostream &os) {
+      [&flags](Operation *op, raw_ostream &os) {
         return translateToPTE(op, os, flags.getOptions());
       },
       [](DialectRegistry &registry) { registry.insert<et::ETDialect>(); });

@@ -16,6 +16,7 @@
 #include "emit/Target/PTE/PTE.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Support/MappedMemory.h"
 #include "emit/Target/PTE/program_generated.h"
 
 #include "mlir/IR/AsmState.h"
@@ -708,7 +709,9 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
   for (const Segment &segment : segments) {
     uint64_t start = header.segmentBaseOffset + segment.offset;
     os.write_zeros(start - position);
+    // Large writes go straight from the source pages to the file.
     os.write(segment.bytes.data(), segment.bytes.size());
+    releaseMappedPages(segment.bytes);
     position = start + segment.bytes.size();
   }
   return success();

@@ -72,6 +72,12 @@ mlir::OwningOpRef<ModuleOp> translateFromPTE(llvm::MemoryBufferRef buffer,
 /// Registers `--from-pte` with the MLIR translation registry.
 void registerFromPTETranslation();
 
+/// Registers `--pte-to-pte`: import, a pass pipeline (`--pte-pass-pipeline`,
+/// by default `--dedup-delegate-blobs`) and export in one process. This is
+/// the fast path for large programs: payloads never leave the input mapping
+/// until they are written.
+void registerPTEToPTETranslation();
+
 } // namespace emit
 
 #endif // EMIT_TARGET_PTE_PTE_H

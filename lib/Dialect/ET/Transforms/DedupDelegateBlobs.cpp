@@ -14,6 +14,7 @@
 
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
+#include "emit/Support/MappedMemory.h"
 
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/PatternMatch.h"
@@ -119,6 +120,7 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program) {
     XXH128_hash_t hash = collide ? XXH128_hash_t{0, 0}
                                  : XXH3_128bits(bytes.data(), bytes.size());
     candidate.key = {bytes.size(), hash.low64, hash.high64};
+    releaseMappedPages(bytes);
   });
 
   for (Candidate &candidate : candidates) {
@@ -126,11 +128,16 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program) {
     ArrayRef<char> bytes = candidate.bytes;
     SmallVector<unsigned, 1> &bucket = buckets[candidate.key];
     auto match = llvm::find_if(bucket, [&](unsigned index) {
-      return survivors[index].bytes == bytes; // Confirm byte for byte.
+      // Confirm byte for byte.
+      bool equal = survivors[index].bytes == bytes;
+      releaseMappedPages(survivors[index].bytes);
+      releaseMappedPages(bytes);
+      return equal;
     });
     if (match == bucket.end()) {
       bucket.push_back(survivors.size());
-      survivors.push_back({blob, bytes,
+      survivors.push_back({blob,
+                           bytes,
                            static_cast<uint64_t>(blob.getAlignment()),
                            {blob.getLoc()}});
       continue;
