@@ -27,14 +27,33 @@
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Verifier.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Endian.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBufferRef.h"
 #include "llvm/Support/Path.h"
+
+#include <cstring>
 
 using namespace mlir;
 using namespace emit;
 using namespace emit::et;
 namespace fb = executorch_flatbuffer;
+
+static_assert(llvm::endianness::native == llvm::endianness::little,
+              "the .pte reader copies little-endian scalars as they are");
+
+/// The elements of a scalar vector. The flatbuffers verifier checks the
+/// alignment of a vector's length, not of 8-byte elements, so a damaged
+/// file can misalign them: copy instead of reading through typed pointers.
+template <typename T>
+static SmallVector<T> readScalars(const flatbuffers::Vector<T> *vector) {
+  SmallVector<T> result;
+  if (!vector)
+    return result;
+  result.resize_for_overwrite(vector->size());
+  std::memcpy(result.data(), vector->Data(), vector->size() * sizeof(T));
+  return result;
+}
 
 namespace {
 /// Imports one `.pte` file.
@@ -284,9 +303,8 @@ LogicalResult PTEReader::readProgramData() {
   };
   auto offsetsOf = [&](const flatbuffers::Vector<uint64_t> *offsets) {
     SmallVector<int64_t> result;
-    if (offsets)
-      for (uint64_t offset : *offsets)
-        result.push_back(static_cast<int64_t>(offset));
+    for (uint64_t offset : readScalars(offsets))
+      result.push_back(static_cast<int64_t>(offset));
     return result;
   };
 
@@ -392,7 +410,7 @@ PTEReader::getValues(const flatbuffers::Vector<T> *indices,
   if (!indices)
     return result;
   result.reserve(indices->size());
-  for (auto [position, index] : llvm::enumerate(*indices)) {
+  for (auto [position, index] : llvm::enumerate(readScalars(indices))) {
     auto value =
         getValue(index, values, indices, where + "[" + Twine(position) + "]");
     if (failed(value))
@@ -424,7 +442,7 @@ FailureOr<Operation *> PTEReader::readTensor(const fb::Tensor *tensor,
            << "shape dynamism "
            << static_cast<int32_t>(tensor->shape_dynamism()) << " is not valid";
 
-  SmallVector<int32_t> sizes(tensor->sizes()->begin(), tensor->sizes()->end());
+  SmallVector<int32_t> sizes = readScalars(tensor->sizes());
   SmallVector<int32_t> dimOrder(tensor->dim_order()->begin(),
                                 tensor->dim_order()->end());
   auto op = builder.create<TensorOp>(locFor(where, tensor), valueType,
@@ -526,9 +544,8 @@ FailureOr<Operation *> PTEReader::readValue(
     return op.getOperation();
   }
   case fb::KernelTypes::DoubleList: {
-    SmallVector<double> items;
-    if (const auto *list = value->val_as_DoubleList()->items())
-      items.assign(list->begin(), list->end());
+    SmallVector<double> items =
+        readScalars(value->val_as_DoubleList()->items());
     return builder
         .create<DoubleListOp>(loc, valueType,
                               builder.getDenseF64ArrayAttr(items))
@@ -773,8 +790,7 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
   auto method = builder.create<MethodOp>(
       locFor(where, plan), builder.getStringAttr(name), DenseI64ArrayAttr(),
       ContainerMetaAttr(), ArrayAttr());
-  SmallVector<int64_t> buffers(plan->non_const_buffer_sizes()->begin(),
-                               plan->non_const_buffer_sizes()->end());
+  SmallVector<int64_t> buffers = readScalars(plan->non_const_buffer_sizes());
   method.setBuffersAttr(builder.getDenseI64ArrayAttr(buffers));
   if (const fb::ContainerMetadata *meta = plan->container_meta_type()) {
     auto str = [&](const flatbuffers::String *s) {
