@@ -1,0 +1,180 @@
+#!/usr/bin/env python3
+# run.py - emit's benchmark runner.
+#
+# Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+#
+# For each workload: generates the input once (bench/gen_pte.py, cached in
+# the data directory), then, in the same run and alternating, times
+#   - the machine's baselines on the unique payload bytes: copying them file
+#     to file (cp) and hashing them (emit-bench-hash, XXH3-128);
+#   - the whole job, emit-translate --pte-to-pte (import, dedup, export in
+#     one process), with its peak RSS and the time of each stage.
+# Reports medians, and every figure as a ratio to the baselines, since the
+# machine is shared and noisy. Checks the output's segment table.
+#
+#   bench/run.py [--workloads llm,small,roundtrip,small10k] [--runs 3]
+#                [--data DIR] [--build DIR]
+
+import argparse
+import json
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+MiB = 1 << 20
+
+# name: (gen_pte.py arguments, unique payload count, payload size, calls)
+WORKLOADS = {
+    "llm": dict(methods=2, calls=32, size=64 * MiB, unique=32,
+                names="prefill,decode",
+                about="2 methods x 32 calls of 64 MiB, the same 32 payloads "
+                      "in both: 4 GiB referenced, 2 GiB unique"),
+    "small": dict(methods=8, calls=12500, size=4096, unique=10000, names="",
+                  about="8 methods, 100,000 calls of 4 KiB, 90% duplicates"),
+    "small10k": dict(methods=8, calls=1250, size=4096, unique=1000, names="",
+                     about="as small, with 10,000 calls (per-call scaling)"),
+    "roundtrip": dict(methods=2, calls=16, size=64 * MiB, unique=16, names="",
+                      about="a 2 GiB .pte with half of its segments "
+                            "duplicated"),
+}
+
+
+def run(command, **kwargs):
+    return subprocess.run(command, check=True, text=True, **kwargs)
+
+
+def timed(command):
+    """Wall time and peak RSS (KiB) of a command, via GNU time."""
+    with tempfile.NamedTemporaryFile("r") as report:
+        start = time.perf_counter()
+        result = subprocess.run(["/usr/bin/time", "-o", report.name, "-f",
+                                 "%M"] + command, check=True, text=True,
+                                capture_output=True)
+        wall = time.perf_counter() - start
+        rss = int(report.read().split()[-1])
+    return wall, rss, result.stderr
+
+
+def generate(name, spec, data, build):
+    path = os.path.join(data, name + ".pte")
+    if not os.path.exists(path):
+        command = [sys.executable, os.path.join(ROOT, "bench", "gen_pte.py"),
+                   path, "--methods", str(spec["methods"]), "--calls",
+                   str(spec["calls"]), "--payload-size", str(spec["size"]),
+                   "--unique", str(spec["unique"]), "--specs", "2"]
+        if spec["names"]:
+            command += ["--method-names", spec["names"]]
+        run(command, stdout=subprocess.DEVNULL)
+    # The unique payload bytes, as one file: what the baselines move.
+    unique = os.path.join(data, name + ".unique.bin")
+    if not os.path.exists(unique):
+        sys.path.insert(0, os.path.join(ROOT, "bench"))
+        import gen_pte
+        with open(unique, "wb") as out:
+            for payload in range(spec["unique"]):
+                out.write(gen_pte.payload_bytes(payload, spec["size"]))
+    return path, unique
+
+
+def segments_of(build, pte):
+    out = run([sys.executable, os.path.join(ROOT, "test", "Inputs",
+                                            "pte-json.py"), "flatc",
+               os.path.join(ROOT, "schema", "program.fbs"), pte,
+               "--segments"], capture_output=True).stdout
+    return [line for line in out.splitlines() if line.startswith("segment ")]
+
+
+def bench(name, spec, args):
+    path, unique = generate(name, spec, args.data, args.build)
+    out = os.path.join(args.data, name + ".out.pte")
+    copy = os.path.join(args.data, name + ".copy.bin")
+    translate = os.path.join(args.build, "bin", "emit-translate")
+    hasher = os.path.join(args.build, "bin", "emit-bench-hash")
+    copies, hashes, jobs, rss, stages = [], [], [], [], []
+    for _ in range(args.runs):
+        for target in (copy, out):
+            if os.path.exists(target):
+                os.remove(target)
+        start = time.perf_counter()
+        run(["cp", unique, copy])
+        copies.append(time.perf_counter() - start)
+        line = run([hasher, unique], capture_output=True).stdout
+        hashes.append(float(re.search(r"in ([0-9.]+) s", line).group(1)))
+        wall, peak, err = timed([translate, "--pte-to-pte", path, "-o", out,
+                                 "--pte-timing"])
+        jobs.append(wall)
+        rss.append(peak)
+        match = re.search(r"import ([0-9.]+) s, passes ([0-9.]+) s, export "
+                          r"([0-9.]+) s", err)
+        stages.append(tuple(float(x) for x in match.groups()))
+    os.remove(copy)
+
+    segments = segments_of(args.build, out)
+    calls = spec["methods"] * spec["calls"]
+    assert len(segments) == spec["unique"] + 1, (name, len(segments))
+    unique_bytes = spec["unique"] * spec["size"]
+    median = statistics.median
+    copy_s, hash_s, job_s = median(copies), median(hashes), median(jobs)
+    imp, passes, exp = (median(s[i] for s in stages) for i in range(3))
+    total = imp + passes + exp
+    peak_mib = median(rss) / 1024
+    result = {
+        "workload": name, "about": spec["about"], "calls": calls,
+        "unique_bytes": unique_bytes,
+        "referenced_bytes": calls * spec["size"],
+        "copy_s": copy_s, "hash_s": hash_s, "job_s": job_s,
+        "job_over_copy": job_s / copy_s,
+        "job_over_copy_plus_hash": job_s / (copy_s + hash_s),
+        "stages_s": {"import": imp, "passes": passes, "export": exp},
+        "stage_share": {"import": imp / total, "passes": passes / total,
+                        "export": exp / total},
+        "pass_us_per_call": passes / calls * 1e6,
+        "peak_rss_mib": peak_mib,
+        "rss_budget_mib": 256 + 0.05 * calls * spec["size"] / MiB,
+        "segments_written": len(segments),
+    }
+    print("\n== %s: %s" % (name, spec["about"]))
+    print("  baselines (unique %.1f MiB): copy %.3f s, hash %.3f s" %
+          (unique_bytes / MiB, copy_s, hash_s))
+    print("  whole job: %.3f s = %.2fx copy, %.2fx (copy + hash); "
+          "peak RSS %.0f MiB (budget %.0f MiB)" %
+          (job_s, result["job_over_copy"], result["job_over_copy_plus_hash"],
+           peak_mib, result["rss_budget_mib"]))
+    print("  stages: import %.3f s (%.0f%%), passes %.3f s (%.0f%%), "
+          "export %.3f s (%.0f%%); pass %.2f us per call" %
+          (imp, 100 * imp / total, passes, 100 * passes / total, exp,
+           100 * exp / total, result["pass_us_per_call"]))
+    print("  output: %d segments (1 constant + %d unique payloads)" %
+          (len(segments), spec["unique"]))
+    return result
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--workloads", default="llm,small,small10k,roundtrip")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--data", default=os.path.join(ROOT, "build",
+                                                       "bench-data"))
+    parser.add_argument("--build", default=os.path.join(ROOT, "build"))
+    parser.add_argument("--json", help="also write the results here")
+    args = parser.parse_args()
+    os.makedirs(args.data, exist_ok=True)
+    results = [bench(name, WORKLOADS[name], args)
+               for name in args.workloads.split(",")]
+    by_name = {r["workload"]: r for r in results}
+    if "small" in by_name and "small10k" in by_name:
+        ratio = (by_name["small"]["pass_us_per_call"] /
+                 by_name["small10k"]["pass_us_per_call"])
+        print("\npass time per call, 100,000 vs 10,000 calls: %.2fx" % ratio)
+    if args.json:
+        with open(args.json, "w") as f:
+            json.dump(results, f, indent=2)
+
+
+if __name__ == "__main__":
+    main()
