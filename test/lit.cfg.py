@@ -29,6 +29,8 @@ config.substitutions.append(
         config.emit_src_root, "test", "Inputs", "pte-patch.py"))))
 config.substitutions.append(("%flatc", config.flatc))
 config.substitutions.append(("%emit_src_root", config.emit_src_root))
+config.substitutions.append(
+    ("%emit_plugin", os.path.join(config.emit_obj_root, "lib", "EmitPlugin.so")))
 config.substitutions.append(("%emit_obj_root", config.emit_obj_root))
 # Decodes a .pte to JSON on stdout with the project's schema.
 config.substitutions.append(
@@ -59,5 +61,6 @@ if lit_config.params.get("verify_roundtrip"):
         config.emit_tools_dir, "emit-opt"), extra_args=["--verify-roundtrip"])
 llvm_config.add_tool_substitutions(
     [emit_opt, ToolSubst("emit-translate", unresolved="fatal"),
-     ToolSubst("emit-pte-fuzz-replay", unresolved="fatal")],
+     ToolSubst("emit-pte-fuzz-replay", unresolved="fatal"),
+     ToolSubst("mlir-opt", unresolved="fatal")],
     [config.emit_tools_dir, config.llvm_tools_dir])

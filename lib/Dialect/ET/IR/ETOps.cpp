@@ -84,16 +84,44 @@ LogicalResult ProgramOp::verify() {
 }
 
 /// Returns `base_N` for the smallest N >= `counter` that names no symbol in
-/// `program`, and advances `counter` past it. Names depend only on program
+/// `symbols`, and advances `counter` past it. Names depend only on program
 /// order, never on hashes or pointers.
-static StringAttr uniqueSymbolName(ProgramOp program, StringRef base,
+static StringAttr uniqueSymbolName(mlir::SymbolTable &symbols,
+                                   MLIRContext *context, StringRef base,
                                    unsigned &counter) {
-  MLIRContext *context = program.getContext();
   while (true) {
     auto name = StringAttr::get(context, base + "_" + Twine(counter++));
-    if (!SymbolTable::lookupSymbolIn(program, name))
+    if (!symbols.lookup(name))
       return name;
   }
+}
+
+bool et::hoistInlinePayloads(ProgramOp program, RewriterBase &rewriter,
+                             function_ref<bool(CallDelegateOp)> shouldHoist) {
+  SmallVector<CallDelegateOp> inlineCalls;
+  for (MethodOp method : program.getMethods())
+    method.walk([&](CallDelegateOp call) {
+      if (call.getInlinePayload() && (!shouldHoist || shouldHoist(call)))
+        inlineCalls.push_back(call);
+    });
+  if (inlineCalls.empty())
+    return false;
+
+  mlir::SymbolTable symbols(program);
+  unsigned counter = 0;
+  for (CallDelegateOp call : inlineCalls) {
+    BlobAttr payload = call.getInlinePayload();
+    rewriter.setInsertionPoint(call->getParentOfType<MethodOp>());
+    StringAttr name =
+        uniqueSymbolName(symbols, program.getContext(), "payload", counter);
+    auto blob = rewriter.create<BlobOp>(
+        call.getLoc(), name, rewriter.getI64IntegerAttr(payload.getAlignment()),
+        /*inline_data=*/nullptr, payload.getData());
+    symbols.insert(blob);
+    rewriter.modifyOpInPlace(
+        call, [&] { call.setPayloadAttr(FlatSymbolRefAttr::get(name)); });
+  }
+  return true;
 }
 
 /// Canonical form: every delegate payload is a program-level `et.blob`.
@@ -102,27 +130,7 @@ static StringAttr uniqueSymbolName(ProgramOp program, StringRef base,
 /// `--dedup-delegate-blobs`, which needs the whole program's bytes.
 LogicalResult ProgramOp::canonicalize(ProgramOp program,
                                       PatternRewriter &rewriter) {
-  SmallVector<CallDelegateOp> inlineCalls;
-  for (MethodOp method : program.getMethods())
-    method.walk([&](CallDelegateOp call) {
-      if (call.getInlinePayload())
-        inlineCalls.push_back(call);
-    });
-  if (inlineCalls.empty())
-    return failure();
-
-  unsigned counter = 0;
-  for (CallDelegateOp call : inlineCalls) {
-    BlobAttr payload = call.getInlinePayload();
-    rewriter.setInsertionPoint(call->getParentOfType<MethodOp>());
-    StringAttr name = uniqueSymbolName(program, "payload", counter);
-    rewriter.create<BlobOp>(call.getLoc(), name,
-                            rewriter.getI64IntegerAttr(payload.getAlignment()),
-                            /*inline_data=*/nullptr, payload.getData());
-    rewriter.modifyOpInPlace(
-        call, [&] { call.setPayloadAttr(FlatSymbolRefAttr::get(name)); });
-  }
-  return success();
+  return success(hoistInlinePayloads(program, rewriter));
 }
 
 /// Byte size of a tensor's elements, or std::nullopt on overflow.
@@ -427,6 +435,21 @@ LogicalResult OptionalTensorListOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// ChainOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ChainOp::verifyRegions() {
+  Block &body = getBody().front();
+  size_t count = body.getOperations().size();
+  for (JumpFalseOp jump : body.getOps<JumpFalseOp>())
+    if (static_cast<size_t>(jump.getDestination()) >= count)
+      return jump.emitOpError("destination ")
+             << jump.getDestination() << " is past the end of its chain of "
+             << count << " instructions";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // KernelCallOp
 //===----------------------------------------------------------------------===//
 
@@ -465,12 +488,8 @@ CallDelegateOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 //===----------------------------------------------------------------------===//
 
 LogicalResult JumpFalseOp::verify() {
-  Block &chain = (*this)->getParentOp()->getRegion(0).front();
-  size_t count = chain.getOperations().size();
-  if (static_cast<size_t>(getDestination()) >= count)
-    return emitOpError("destination ")
-           << getDestination() << " is past the end of its chain of " << count
-           << " instructions";
+  // The destination is checked by the enclosing chain, which counts its
+  // instructions once rather than once per jump.
   Operation *def = getCondition().getDefiningOp();
   auto tensor = dyn_cast_or_null<TensorOp>(def);
   if (!isa_and_nonnull<BoolOp>(def) &&

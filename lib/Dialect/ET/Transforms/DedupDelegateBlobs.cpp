@@ -19,9 +19,12 @@
 #include "mlir/IR/AttrTypeSubElements.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/Threading.h"
+#include "mlir/Support/FileUtilities.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/ToolOutputFile.h"
 
 #include <numeric>
 #include <vector>
@@ -65,43 +68,85 @@ struct DenseMapInfo<ContentKey> {
 } // namespace llvm
 
 namespace {
-/// One blob that survives, with everything merged into it.
-struct Survivor {
+/// One call that uses a blob.
+struct User {
+  StringRef method;
+  unsigned callIndex; // Among the method's calls, in order.
+  StringRef backend;
+  uint64_t specsDigest;
+};
+
+/// A blob that takes part in the merge.
+struct Candidate {
   BlobOp blob;
   ArrayRef<char> bytes;
-  uint64_t alignment;
-  SmallVector<Location> locations;
+  ContentKey key;
+  /// Why the policy keeps it from merging with equal bytes elsewhere; the
+  /// merge partition key otherwise.
+  std::string policyKey;
+  bool belowMinSize = false;
+};
+
+/// Blobs with identical bytes, in program order.
+struct ContentGroup {
+  SmallVector<unsigned> members; // Indices into the candidates.
 };
 
 struct DedupDelegateBlobsPass
     : public emit::et::impl::DedupDelegateBlobsBase<DedupDelegateBlobsPass> {
   using DedupDelegateBlobsBase::DedupDelegateBlobsBase;
   void runOnOperation() override;
-  void dedupProgram(ProgramOp program);
+  void dedupProgram(ProgramOp program, llvm::json::OStream *json);
 };
 } // namespace
 
-void DedupDelegateBlobsPass::dedupProgram(ProgramOp program) {
+static std::string toHex(const ContentKey &key) {
+  return llvm::utohexstr(key.hashHigh, /*LowerCase=*/true, 16) +
+         llvm::utohexstr(key.hashLow, /*LowerCase=*/true, 16);
+}
+
+/// A digest of a call's compile specs (keys, values and order), so that a
+/// report shows which calls share specs without printing them.
+static uint64_t digestSpecs(CallDelegateOp call) {
+  XXH3_state_t *state = XXH3_createState();
+  XXH3_64bits_reset(state);
+  if (ArrayAttr specs = call.getCompileSpecsAttr()) {
+    for (auto spec : specs.getAsRange<CompileSpecAttr>()) {
+      for (StringRef part : {spec.getKey(), spec.getValue()}) {
+        uint64_t size = part.size();
+        XXH3_64bits_update(state, &size, sizeof(size));
+        XXH3_64bits_update(state, part.data(), part.size());
+      }
+    }
+  }
+  uint64_t digest = XXH3_64bits_digest(state);
+  XXH3_freeState(state);
+  return digest;
+}
+
+void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
+                                          llvm::json::OStream *json) {
   MLIRContext *context = program.getContext();
 
-  // Group blobs by content, in program order. The bucket map only finds
-  // candidates; `survivors` owns the result in a deterministic order.
-  SmallVector<Survivor> survivors;
-  DenseMap<ContentKey, SmallVector<unsigned, 1>> buckets;
-  // Maps a merged-away blob's name to its survivor's index.
-  DenseMap<StringAttr, unsigned> replacement;
+  // Who calls each blob, in program order.
+  DenseMap<StringAttr, SmallVector<User, 1>> users;
+  for (MethodOp method : program.getMethods()) {
+    unsigned callIndex = 0;
+    method.walk([&](CallDelegateOp call) {
+      if (FlatSymbolRefAttr symbol = call.getPayloadSymbol())
+        users[symbol.getAttr()].push_back({method.getSymName(), callIndex,
+                                           call.getBackendId(),
+                                           digestSpecs(call)});
+      ++callIndex;
+    });
+  }
+
+  // Gather every blob's bytes, then hash them in parallel: hashing is the
+  // only step that reads every payload byte.
+  SmallVector<Candidate> candidates;
   SmallVector<char> splatStorage;
   // Expanded splats; std::vector keeps each buffer in place when moved.
   std::vector<std::vector<char>> ownedSplats;
-
-  // Gather the bytes of every blob, then hash them in parallel: hashing is
-  // the only step that reads every payload byte.
-  struct Candidate {
-    BlobOp blob;
-    ArrayRef<char> bytes;
-    ContentKey key;
-  };
-  SmallVector<Candidate> candidates;
   for (BlobOp blob : program.getBlobs()) {
     splatStorage.clear();
     std::optional<ArrayRef<char>> bytes =
@@ -112,7 +157,25 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program) {
       ownedSplats.emplace_back(splatStorage.begin(), splatStorage.end());
       bytes = ArrayRef<char>(ownedSplats.back());
     }
-    candidates.push_back({blob, *bytes, {}});
+    Candidate candidate{blob, *bytes, {}, {}, bytes->size() < minSize};
+    // The policy partitions equal bytes: blobs in different partitions are
+    // never merged.
+    ArrayRef<User> blobUsers = users.lookup(blob.getSymNameAttr());
+    auto all = [&](function_ref<StringRef(const User &)> field) {
+      if (blobUsers.empty())
+        return std::string();
+      StringRef first = field(blobUsers.front());
+      bool same = llvm::all_of(
+          blobUsers, [&](const User &user) { return field(user) == first; });
+      // Mixed users: a key no other blob has.
+      return same ? first.str() : ("\x01" + blob.getSymName()).str();
+    };
+    if (scope == "method")
+      candidate.policyKey += all([](const User &u) { return u.method; });
+    if (sameBackend)
+      candidate.policyKey +=
+          "\x02" + all([](const User &u) { return u.backend; });
+    candidates.push_back(std::move(candidate));
   }
   bool collide = testForceHashCollisions;
   mlir::parallelForEach(context, candidates, [collide](Candidate &candidate) {
@@ -123,30 +186,170 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program) {
     releaseMappedPages(bytes);
   });
 
-  for (Candidate &candidate : candidates) {
-    BlobOp blob = candidate.blob;
-    ArrayRef<char> bytes = candidate.bytes;
+  // Group equal bytes, in program order: bucket by size and hash, confirm
+  // byte for byte. Near misses share size and hash but not bytes.
+  SmallVector<ContentGroup> groups;
+  DenseMap<ContentKey, SmallVector<unsigned, 1>> buckets;
+  SmallVector<std::pair<unsigned, unsigned>> nearMisses;
+  for (auto [index, candidate] : llvm::enumerate(candidates)) {
     SmallVector<unsigned, 1> &bucket = buckets[candidate.key];
-    auto match = llvm::find_if(bucket, [&](unsigned index) {
-      // Confirm byte for byte.
-      bool equal = survivors[index].bytes == bytes;
-      releaseMappedPages(survivors[index].bytes);
-      releaseMappedPages(bytes);
-      return equal;
-    });
-    if (match == bucket.end()) {
-      bucket.push_back(survivors.size());
-      survivors.push_back({blob,
-                           bytes,
-                           static_cast<uint64_t>(blob.getAlignment()),
-                           {blob.getLoc()}});
+    unsigned *match = nullptr;
+    for (unsigned &group : bucket) {
+      const Candidate &first = candidates[groups[group].members.front()];
+      bool equal = first.bytes == candidate.bytes;
+      releaseMappedPages(first.bytes);
+      releaseMappedPages(candidate.bytes);
+      if (equal) {
+        match = &group;
+        break;
+      }
+    }
+    if (match) {
+      groups[*match].members.push_back(index);
       continue;
     }
-    Survivor &survivor = survivors[*match];
-    survivor.alignment = std::lcm(survivor.alignment,
-                                  static_cast<uint64_t>(blob.getAlignment()));
-    survivor.locations.push_back(blob.getLoc());
-    replacement[blob.getSymNameAttr()] = *match;
+    if (!bucket.empty())
+      nearMisses.push_back({groups[bucket.front()].members.front(),
+                            static_cast<unsigned>(index)});
+    bucket.push_back(groups.size());
+    groups.push_back({{static_cast<unsigned>(index)}});
+  }
+
+  // Split each group by policy; the first blob of each part survives.
+  struct Merge {
+    unsigned survivor;
+    SmallVector<unsigned> merged;
+    uint64_t alignment;
+  };
+  SmallVector<Merge> merges;
+  DenseMap<StringAttr, unsigned> replacement; // Merged name -> survivor.
+  SmallVector<std::pair<unsigned, std::string>> keptApart;
+  for (ContentGroup &group : groups) {
+    // Parts in order of first member; a group rarely has more than a few.
+    SmallVector<std::pair<std::string, SmallVector<unsigned>>, 1> parts;
+    for (unsigned index : group.members) {
+      Candidate &candidate = candidates[index];
+      std::string key = candidate.belowMinSize
+                            ? ("\x03" + candidate.blob.getSymName()).str()
+                            : candidate.policyKey;
+      auto part = llvm::find_if(parts, [&](auto &p) { return p.first == key; });
+      if (part == parts.end())
+        parts.push_back({std::move(key), {index}});
+      else
+        part->second.push_back(index);
+    }
+    if (parts.size() > 1)
+      for (auto &[key, members] : parts)
+        keptApart.push_back(
+            {members.front(),
+             candidates[members.front()].belowMinSize ? "below min-size"
+             : scope == "method" && sameBackend ? "scope=method or same-backend"
+             : scope == "method"                ? "scope=method"
+                                                : "same-backend"});
+    for (auto &[key, members] : parts) {
+      Merge merge{members.front(), {}, 0};
+      merge.alignment = candidates[merge.survivor].blob.getAlignment();
+      for (unsigned index : ArrayRef(members).drop_front()) {
+        merge.merged.push_back(index);
+        merge.alignment = std::lcm(
+            merge.alignment,
+            static_cast<uint64_t>(candidates[index].blob.getAlignment()));
+        replacement[candidates[index].blob.getSymNameAttr()] = merge.survivor;
+      }
+      merges.push_back(std::move(merge));
+    }
+  }
+
+  uint64_t bytesBefore = 0, bytesAfter = 0;
+  for (const Candidate &candidate : candidates)
+    bytesBefore += candidate.bytes.size();
+  for (const Merge &merge : merges)
+    bytesAfter += candidates[merge.survivor].bytes.size();
+
+  if (remarks) {
+    for (const Merge &merge : merges)
+      if (!merge.merged.empty())
+        candidates[merge.survivor].blob.emitRemark()
+            << "stores " << candidates[merge.survivor].bytes.size()
+            << " bytes once for " << merge.merged.size() + 1
+            << " payloads, alignment " << merge.alignment;
+    for (auto &[index, reason] : keptApart)
+      candidates[index].blob.emitRemark()
+          << "equal bytes kept in a separate blob (" << reason << ")";
+  }
+
+  if (json) {
+    auto userJson = [&](const User &user) {
+      json->object([&] {
+        json->attribute("method", user.method);
+        json->attribute("call", user.callIndex);
+        json->attribute("backend", user.backend);
+        json->attribute("compile_specs_digest",
+                        llvm::utohexstr(user.specsDigest, true, 16));
+      });
+    };
+    json->object([&] {
+      json->attribute("program", program.getSymName());
+      json->attribute("dry_run", bool(dryRun));
+      json->attribute("bytes_before", bytesBefore);
+      json->attribute("bytes_after", bytesAfter);
+      json->attributeArray("groups", [&] {
+        for (const Merge &merge : merges) {
+          Candidate &survivor = candidates[merge.survivor];
+          json->object([&] {
+            json->attribute("blob", survivor.blob.getSymName());
+            json->attribute("size", survivor.bytes.size());
+            json->attribute("xxh3_128", toHex(survivor.key));
+            json->attribute("alignment", merge.alignment);
+            json->attributeArray("merged", [&] {
+              for (unsigned index : merge.merged)
+                json->value(candidates[index].blob.getSymName());
+            });
+            json->attributeArray("users", [&] {
+              for (unsigned index : llvm::concat<const unsigned>(
+                       ArrayRef(merge.survivor), merge.merged))
+                for (const User &user :
+                     users.lookup(candidates[index].blob.getSymNameAttr()))
+                  userJson(user);
+            });
+          });
+        }
+      });
+      json->attributeArray("near_misses", [&] {
+        for (auto [first, second] : nearMisses)
+          json->object([&] {
+            json->attributeArray("blobs", [&] {
+              json->value(candidates[first].blob.getSymName());
+              json->value(candidates[second].blob.getSymName());
+            });
+            json->attribute("size", candidates[second].bytes.size());
+            json->attribute("reason", "same size and hash, different bytes");
+          });
+        for (auto &[index, reason] : keptApart)
+          json->object([&] {
+            json->attributeArray("blobs", [&] {
+              json->value(candidates[index].blob.getSymName());
+            });
+            json->attribute("size", candidates[index].bytes.size());
+            json->attribute("reason", "equal bytes kept apart: " + reason);
+          });
+      });
+    });
+  }
+
+  if (dryRun)
+    return;
+
+  for (const Merge &merge : merges) {
+    BlobOp survivor = candidates[merge.survivor].blob;
+    if (merge.alignment != static_cast<uint64_t>(survivor.getAlignment()))
+      survivor.setAlignment(merge.alignment);
+    if (!merge.merged.empty()) {
+      SmallVector<Location> locations{survivor.getLoc()};
+      for (unsigned index : merge.merged)
+        locations.push_back(candidates[index].blob.getLoc());
+      survivor->setLoc(FusedLoc::get(context, locations));
+    }
   }
 
   // Point every reference (calls and program data alike) at its survivor
@@ -160,44 +363,86 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program) {
           used.insert(symbol.getAttr());
           return std::nullopt;
         }
-        StringAttr survivor = survivors[it->second].blob.getSymNameAttr();
+        StringAttr survivor = candidates[it->second].blob.getSymNameAttr();
         used.insert(survivor);
         return FlatSymbolRefAttr::get(survivor);
       });
   replacer.recursivelyReplaceElementsIn(program, /*replaceAttrs=*/true,
                                         /*replaceLocs=*/false,
                                         /*replaceTypes=*/false);
-
-  for (Survivor &survivor : survivors) {
-    if (survivor.alignment !=
-        static_cast<uint64_t>(survivor.blob.getAlignment()))
-      survivor.blob.setAlignment(survivor.alignment);
-    if (survivor.locations.size() > 1)
-      survivor.blob->setLoc(FusedLoc::get(context, survivor.locations));
-  }
   for (BlobOp blob : llvm::make_early_inc_range(program.getBlobs()))
     if (!used.contains(blob.getSymNameAttr()))
       blob.erase();
 }
 
 void DedupDelegateBlobsPass::runOnOperation() {
+  if (scope != "program" && scope != "method") {
+    getOperation().emitError("invalid scope '")
+        << scope << "' for --dedup-delegate-blobs: expected 'program' or "
+        << "'method'";
+    return signalPassFailure();
+  }
+
   SmallVector<Operation *> programs;
   for (ProgramOp program : getOperation().getOps<ProgramOp>())
     programs.push_back(program);
-  if (programs.empty())
-    return;
 
-  // Hoist inline payloads with the program canonicalization, driven only on
-  // the programs themselves.
-  RewritePatternSet patterns(&getContext());
-  ProgramOp::getCanonicalizationPatterns(patterns, &getContext());
-  GreedyRewriteConfig config;
-  config.strictMode = GreedyRewriteStrictness::ExistingOps;
-  // The pattern hoists every inline payload of a program in one application,
-  // so the driver converges; a payload left inline would still be written
-  // correctly, only unshared.
-  (void)applyOpPatternsAndFold(programs, std::move(patterns), config);
+  std::unique_ptr<llvm::ToolOutputFile> reportFile;
+  std::optional<llvm::json::OStream> json;
+  if (!report.empty()) {
+    std::string error;
+    reportFile = openOutputFile(report, &error);
+    if (!reportFile) {
+      getOperation().emitError("cannot write the report: ") << error;
+      return signalPassFailure();
+    }
+    json.emplace(reportFile->os(), /*IndentSize=*/2);
+    json->objectBegin();
+    json->attribute("schema", "emit-dedup-report-1");
+    json->attributeBegin("programs");
+    json->arrayBegin();
+  }
+
+  // A dry run works on copies, so that the report can describe the merge
+  // that would happen without changing the input.
+  SmallVector<OwningOpRef<ProgramOp>> copies;
+  for (Operation *&program : programs)
+    if (dryRun) {
+      copies.emplace_back(cast<ProgramOp>(program->clone()));
+      program = copies.back().get();
+    }
+
+  // Hoist inline payloads with the program canonicalization; with a size
+  // policy, only those that may be merged.
+  if (minSize == 0) {
+    RewritePatternSet patterns(&getContext());
+    ProgramOp::getCanonicalizationPatterns(patterns, &getContext());
+    GreedyRewriteConfig config;
+    config.strictMode = GreedyRewriteStrictness::ExistingOps;
+    // The pattern hoists every inline payload of a program in one
+    // application, so the driver converges.
+    (void)applyOpPatternsAndFold(programs, std::move(patterns), config);
+  } else {
+    IRRewriter rewriter(&getContext());
+    uint64_t threshold = minSize;
+    for (Operation *program : programs)
+      hoistInlinePayloads(
+          cast<ProgramOp>(program), rewriter, [threshold](CallDelegateOp call) {
+            return cast<ShapedType>(call.getInlinePayload().getData().getType())
+                       .getNumElements() >= static_cast<int64_t>(threshold);
+          });
+  }
 
   for (Operation *program : programs)
-    dedupProgram(cast<ProgramOp>(program));
+    dedupProgram(cast<ProgramOp>(program), json ? &*json : nullptr);
+
+  if (json) {
+    json->arrayEnd();
+    json->attributeEnd();
+    json->objectEnd();
+    reportFile->os() << "\n";
+    reportFile->keep();
+  }
+  if (dryRun)
+    markAllAnalysesPreserved();
 }

@@ -50,4 +50,13 @@ unsigned getScalarTypeByteSize(ScalarType type);
 #define GET_OP_CLASSES
 #include "emit/Dialect/ET/IR/ETOps.h.inc"
 
+namespace emit::et {
+/// Moves the inline payloads of `program`'s calls that `shouldHoist` accepts
+/// (all when it is null) into program-level blobs placed before the method
+/// that uses them, named `payload_N` in program order. Returns whether
+/// anything changed. This is the `et.program` canonicalization.
+bool hoistInlinePayloads(ProgramOp program, mlir::RewriterBase &rewriter,
+                         function_ref<bool(CallDelegateOp)> shouldHoist = {});
+} // namespace emit::et
+
 #endif // EMIT_DIALECT_ET_IR_ETOPS_H

@@ -478,6 +478,7 @@ def ET_ChainOp : ET_Op<"chain", [
     `inputs` `(` $inputs `)` `outputs` `(` $outputs `)` attr-dict-with-keyword
     $body
   }];
+  let hasRegionVerifier = 1;
 }
 
 //===----------------------------------------------------------------------===//

@@ -29,6 +29,14 @@ def DedupDelegateBlobs : Pass<"dedup-delegate-blobs", "::mlir::ModuleOp"> {
     Hashing runs on MLIR's thread pool, one payload per task; the merge
     itself is sequential and in program order.
 
+    Policy options narrow what may be merged: `scope=method` shares bytes
+    only among calls of one method, `min-size=N` leaves payloads under N
+    bytes inline and unmerged, `same-backend` merges only payloads whose
+    calls name one backend id. `dry-run` changes nothing; `report=FILE`
+    writes every group of identical payloads with its users, the bytes
+    before and after, and the near misses kept apart and why; `remarks`
+    states the same facts as MLIR remarks.
+
     Each `et.call_delegate` keeps its own backend id and compile specs: only
     the bytes are shared. The result does not depend on hash values (names
     come from program order) and a second run changes nothing.
@@ -76,6 +84,21 @@ def DedupDelegateBlobs : Pass<"dedup-delegate-blobs", "::mlir::ModuleOp"> {
     ```
   }];
   let options = [
+    Option<"scope", "scope", "std::string", /*default=*/"\"program\"",
+           "Where payloads may be shared: `program` (across methods) or "
+           "`method` (only among calls of one method)">,
+    Option<"minSize", "min-size", "uint64_t", /*default=*/"0",
+           "Leave payloads smaller than this many bytes inline and unmerged">,
+    Option<"sameBackend", "same-backend", "bool", /*default=*/"false",
+           "Merge only payloads whose calls all name the same backend id">,
+    Option<"dryRun", "dry-run", "bool", /*default=*/"false",
+           "Change nothing; only report what would be merged">,
+    Option<"report", "report", "std::string", /*default=*/"\"\"",
+           "Write a JSON report of the merge to this file (`-` for stdout); "
+           "see docs/DedupReport.md">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark on every blob that now serves several payloads, "
+           "and on every group kept apart">,
     Option<"testForceHashCollisions", "test-force-hash-collisions", "bool",
            /*default=*/"false",
            "Testing only: give every payload the same hash, so that only the "
