@@ -458,13 +458,15 @@ FailureOr<Offset<fb::Instruction>> PTEWriter::buildInstruction(
   if (auto call = dyn_cast<CallDelegateOp>(op)) {
     // Each call gets its own entry: shared bytes never share id or specs.
     Operation *key = getPayloadKey(call);
+    // A blob can be both: a segment for program data that names it, and
+    // inline for calls (an empty payload, say). Calls take the inline copy.
     Offset<fb::BackendDelegateDataReference> processed;
-    if (auto segment = segmentOf.find(key); segment != segmentOf.end())
+    if (auto entry = inlineOf.find(key); entry != inlineOf.end())
       processed = fb::CreateBackendDelegateDataReference(
-          builder, fb::DataLocation::SEGMENT, segment->second);
+          builder, fb::DataLocation::INLINE, entry->second);
     else
       processed = fb::CreateBackendDelegateDataReference(
-          builder, fb::DataLocation::INLINE, inlineOf.lookup(key));
+          builder, fb::DataLocation::SEGMENT, segmentOf.lookup(key));
 
     Offset<flatbuffers::Vector<Offset<fb::CompileSpec>>> specVector;
     if (ArrayAttr specAttrs = call.getCompileSpecsAttr()) {
