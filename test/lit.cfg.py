@@ -28,6 +28,7 @@ config.substitutions.append(
     ("%pte-patch", "%s %s" % (config.python_executable, os.path.join(
         config.emit_src_root, "test", "Inputs", "pte-patch.py"))))
 config.substitutions.append(("%flatc", config.flatc))
+config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%emit_src_root", config.emit_src_root))
 config.substitutions.append(
     ("%emit_plugin", os.path.join(config.emit_obj_root, "lib", "EmitPlugin.so")))

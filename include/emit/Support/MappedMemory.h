@@ -21,22 +21,29 @@
 
 namespace emit {
 
-/// Records that `region` is a read-only mapping of a file for as long as
-/// this object lives.
+/// Records that `region` is a read-only mapping of the file at `path`,
+/// starting at its first byte, for as long as this object lives.
 class ScopedFileMapping {
 public:
-  explicit ScopedFileMapping(ArrayRef<char> region);
+  ScopedFileMapping(ArrayRef<char> region, StringRef path);
   ~ScopedFileMapping();
   ScopedFileMapping(const ScopedFileMapping &) = delete;
   ScopedFileMapping &operator=(const ScopedFileMapping &) = delete;
 
 private:
   ArrayRef<char> region;
+  int fd;
 };
 
 /// Drops the whole pages of `bytes` from the resident set if they lie in a
 /// registered file mapping; does nothing otherwise. Thread-safe.
 void releaseMappedPages(ArrayRef<char> bytes);
+
+/// Writes `bytes` to `os`. When they lie in a registered file mapping and
+/// `os` is a seekable file, the kernel copies them file to file
+/// (copy_file_range), without passing through this process; otherwise
+/// they are written as usual.
+void writeBytes(raw_ostream &os, ArrayRef<char> bytes);
 
 } // namespace emit
 

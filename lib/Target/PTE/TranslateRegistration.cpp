@@ -87,7 +87,8 @@ struct InputMapping {
   explicit InputMapping(const llvm::MemoryBuffer *buffer) {
     if (buffer->getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap)
       mapping.emplace(
-          ArrayRef<char>(buffer->getBufferStart(), buffer->getBufferSize()));
+          ArrayRef<char>(buffer->getBufferStart(), buffer->getBufferSize()),
+          buffer->getBufferIdentifier());
   }
   std::optional<ScopedFileMapping> mapping;
 };

@@ -711,8 +711,8 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
   for (const Segment &segment : segments) {
     uint64_t start = header.segmentBaseOffset + segment.offset;
     os.write_zeros(start - position);
-    // Large writes go straight from the source pages to the file.
-    os.write(segment.bytes.data(), segment.bytes.size());
+    // File to file in the kernel where the bytes come from a mapped input.
+    writeBytes(os, segment.bytes);
     releaseMappedPages(segment.bytes);
     position = start + segment.bytes.size();
   }
