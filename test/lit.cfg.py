@@ -11,7 +11,8 @@ from lit.llvm.subst import ToolSubst
 config.name = "EMIT"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test"]
-config.excludes = ["Inputs", "CMakeLists.txt", "lit.cfg.py", "lit.site.cfg.py",
+config.excludes = ["Inputs", "consumer", "CMakeLists.txt", "lit.cfg.py",
+                   "lit.site.cfg.py",
                    "fuzz-replay.test.mlir"]
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.emit_obj_root, "test")
@@ -29,6 +30,9 @@ config.substitutions.append(
         config.emit_src_root, "test", "Inputs", "pte-patch.py"))))
 config.substitutions.append(("%flatc", config.flatc))
 config.substitutions.append(("%python", config.python_executable))
+config.substitutions.append(("%mlir_cmake_dir", config.mlir_cmake_dir))
+if config.emit_sanitize:
+    config.available_features.add("sanitizers")
 config.substitutions.append(("%emit_src_root", config.emit_src_root))
 config.substitutions.append(
     ("%emit_plugin", os.path.join(config.emit_obj_root, "lib", "EmitPlugin.so")))
