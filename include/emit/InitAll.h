@@ -29,6 +29,7 @@ inline void registerAllTranslations() {
     registerToPTETranslation();
     registerFromPTETranslation();
     registerPTEToPTETranslation();
+    registerPTESummaryTranslation();
     return true;
   }();
   (void)once;

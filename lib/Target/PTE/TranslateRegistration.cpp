@@ -125,6 +125,32 @@ static ToPTEFlags &getToPTEFlags() {
   return flags;
 }
 
+void emit::registerPTESummaryTranslation() {
+  static llvm::cl::opt<PTESummaryFormat> format(
+      "pte-summary-format",
+      llvm::cl::desc("With --pte-summary, the output format"),
+      llvm::cl::values(
+          clEnumValN(PTESummaryFormat::Text, "text", "plain text (default)"),
+          clEnumValN(PTESummaryFormat::SVG, "svg",
+                     "a self-contained SVG page with a size breakdown")),
+      llvm::cl::init(PTESummaryFormat::Text));
+  TranslateRegistration registration(
+      "pte-summary",
+      "summarize a .pte: methods, delegates, blobs and who shares them, and "
+      "what deduplication would save",
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
+         MLIRContext *context) -> LogicalResult {
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+        InputMapping mapping(buffer);
+        OwningOpRef<ModuleOp> module =
+            translateFromPTE(buffer->getMemBufferRef(), context);
+        if (!module)
+          return failure();
+        return printPTESummary(*module, os, format);
+      });
+}
+
 void emit::registerPTEToPTETranslation() {
   static llvm::cl::opt<std::string> pipeline(
       "pte-pass-pipeline",

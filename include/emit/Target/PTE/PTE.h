@@ -72,6 +72,19 @@ mlir::OwningOpRef<ModuleOp> translateFromPTE(llvm::MemoryBufferRef buffer,
 /// Registers `--from-pte` with the MLIR translation registry.
 void registerFromPTETranslation();
 
+/// How `printPTESummary` writes.
+enum class PTESummaryFormat { Text, SVG };
+
+/// Writes a readable summary of the program in `module`: methods, delegate
+/// calls, blobs with sizes, roles and users (which calls share which blob),
+/// and what `--dedup-delegate-blobs` would store, as text or as a
+/// self-contained SVG page.
+LogicalResult printPTESummary(ModuleOp module, raw_ostream &os,
+                              PTESummaryFormat format);
+
+/// Registers `--pte-summary` (a `.pte` in, a summary out).
+void registerPTESummaryTranslation();
+
 /// Registers `--pte-to-pte`: import, a pass pipeline (`--pte-pass-pipeline`,
 /// by default `--dedup-delegate-blobs`) and export in one process. This is
 /// the fast path for large programs: payloads never leave the input mapping

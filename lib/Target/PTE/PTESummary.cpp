@@ -1,0 +1,265 @@
+//===- PTESummary.cpp - A readable summary of a program ---------*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// What a program holds and where its bytes go: methods, delegate calls,
+// blobs with their sizes and roles, which calls share which blob, and what
+// --dedup-delegate-blobs would save. As text, or as a self-contained SVG
+// page with a size breakdown.
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/Target/PTE/PTE.h"
+
+#include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Dialect/ET/Transforms/Passes.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <string>
+
+using namespace mlir;
+using namespace emit;
+using namespace emit::et;
+
+namespace {
+struct BlobInfo {
+  std::string name;
+  uint64_t size = 0;
+  uint64_t alignment = 1;
+  bool inlineData = false;
+  SmallVector<std::string, 2> roles;
+  SmallVector<std::string> users; // "method#call (backend)"
+};
+
+struct MethodInfo {
+  std::string name;
+  unsigned values = 0, chains = 0, instructions = 0, calls = 0;
+};
+
+struct Summary {
+  std::string program;
+  SmallVector<MethodInfo> methods;
+  SmallVector<BlobInfo> blobs;
+  uint64_t callCount = 0;
+  uint64_t referencedBytes = 0; // Payload bytes counted once per call.
+  uint64_t storedPayloadBytes = 0;
+  uint64_t storedBytes = 0; // All blobs something refers to.
+};
+} // namespace
+
+static Summary summarize(ProgramOp program) {
+  Summary summary;
+  summary.program = program.getSymName().str();
+  llvm::StringMap<unsigned> blobIndex;
+  for (BlobOp blob : program.getBlobs()) {
+    blobIndex[blob.getSymName()] = summary.blobs.size();
+    BlobInfo info;
+    info.name = blob.getSymName().str();
+    info.size = cast<ShapedType>(blob.getData().getType()).getNumElements();
+    info.alignment = blob.getAlignment();
+    info.inlineData = blob.getInlineData();
+    summary.blobs.push_back(std::move(info));
+  }
+  auto addRole = [&](std::optional<StringRef> blob, std::string role) {
+    if (blob && blobIndex.count(*blob))
+      summary.blobs[blobIndex[*blob]].roles.push_back(std::move(role));
+  };
+  unsigned mutableIndex = 0;
+  for (Operation &op : program.getBody().front()) {
+    if (auto segment = dyn_cast<ConstantSegmentOp>(op))
+      addRole(segment.getBlob(), "constant segment");
+    else if (auto segment = dyn_cast<MutableDataSegmentOp>(op))
+      addRole(segment.getBlob(),
+              "mutable data " + std::to_string(mutableIndex++));
+    else if (auto named = dyn_cast<NamedDataOp>(op))
+      addRole(named.getBlob(), ("named data \"" + named.getKey() + "\"").str());
+  }
+  for (MethodOp method : program.getMethods()) {
+    MethodInfo info;
+    info.name = method.getSymName().str();
+    info.values = method.getValueDecls().size();
+    for (ChainOp chain : method.getChains()) {
+      ++info.chains;
+      info.instructions += chain.getBody().front().getOperations().size();
+    }
+    method.walk([&](CallDelegateOp call) {
+      std::string user = (info.name + "#" + Twine(info.calls++) + " (" +
+                          call.getBackendId() + ")")
+                             .str();
+      ++summary.callCount;
+      if (FlatSymbolRefAttr symbol = call.getPayloadSymbol()) {
+        auto it = blobIndex.find(symbol.getValue());
+        if (it != blobIndex.end()) {
+          BlobInfo &blob = summary.blobs[it->second];
+          if (blob.users.empty())
+            blob.roles.push_back("delegate payload");
+          blob.users.push_back(user);
+          summary.referencedBytes += blob.size;
+        }
+      } else if (BlobAttr payload = call.getInlinePayload()) {
+        summary.referencedBytes +=
+            cast<ShapedType>(payload.getData().getType()).getNumElements();
+        summary.storedPayloadBytes +=
+            cast<ShapedType>(payload.getData().getType()).getNumElements();
+      }
+    });
+    summary.methods.push_back(std::move(info));
+  }
+  for (const BlobInfo &blob : summary.blobs) {
+    if (blob.roles.empty())
+      continue;
+    summary.storedBytes += blob.size;
+    if (!blob.users.empty())
+      summary.storedPayloadBytes += blob.size;
+  }
+  return summary;
+}
+
+static std::string bytes(uint64_t count) {
+  std::string digits = std::to_string(count), result;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0)
+      result += ',';
+    result += digits[i];
+  }
+  return result + " B";
+}
+
+static void printText(const Summary &before, const Summary &after,
+                      raw_ostream &os) {
+  os << "program " << before.program << ": " << before.methods.size()
+     << " methods, " << before.callCount << " delegate calls, "
+     << before.blobs.size() << " blobs\n";
+  os << "  delegate payloads: " << bytes(before.referencedBytes)
+     << " referenced by calls, " << bytes(before.storedPayloadBytes)
+     << " stored\n";
+  os << "methods:\n";
+  for (const MethodInfo &method : before.methods)
+    os << "  " << method.name << ": " << method.values << " values, "
+       << method.chains << " chains, " << method.instructions
+       << " instructions, " << method.calls << " delegate calls\n";
+  os << "blobs:\n";
+  for (const BlobInfo &blob : before.blobs) {
+    os << "  " << blob.name << ": " << bytes(blob.size) << ", align "
+       << blob.alignment << (blob.inlineData ? ", inline" : "") << "; "
+       << (blob.roles.empty() ? std::string("unused")
+                              : llvm::join(blob.roles, ", "));
+    if (blob.users.size() > 1)
+      os << "; shared by " << blob.users.size() << " calls";
+    if (!blob.users.empty())
+      os << ": " << llvm::join(blob.users, ", ");
+    os << "\n";
+  }
+  os << "after --dedup-delegate-blobs: " << after.blobs.size() << " blobs, "
+     << bytes(after.storedPayloadBytes) << " of payloads stored (saves "
+     << bytes(before.storedPayloadBytes - after.storedPayloadBytes) << ")\n";
+}
+
+static std::string escape(StringRef text) {
+  std::string result;
+  for (char c : text) {
+    switch (c) {
+    case '&':
+      result += "&amp;";
+      break;
+    case '<':
+      result += "&lt;";
+      break;
+    case '>':
+      result += "&gt;";
+      break;
+    case '"':
+      result += "&quot;";
+      break;
+    default:
+      result += c;
+    }
+  }
+  return result;
+}
+
+/// One bar per blob, scaled to the largest; shared payloads stand out.
+static void printSVG(const Summary &before, const Summary &after,
+                     raw_ostream &os) {
+  const unsigned width = 960, barLeft = 260, barWidth = 560, rowHeight = 26;
+  unsigned height = 110 + rowHeight * before.blobs.size();
+  uint64_t largest = 1;
+  for (const BlobInfo &blob : before.blobs)
+    largest = std::max(largest, blob.size);
+  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
+     << "\" height=\"" << height << "\" viewBox=\"0 0 " << width << " "
+     << height << "\" font-family=\"sans-serif\" font-size=\"13\">\n";
+  os << "<title>emit summary of " << escape(before.program) << "</title>\n";
+  os << "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
+  os << "<text x=\"16\" y=\"28\" font-size=\"18\" font-weight=\"bold\">"
+     << escape(before.program) << "</text>\n";
+  os << "<text x=\"16\" y=\"52\" id=\"totals\">" << before.methods.size()
+     << " methods, " << before.callCount << " delegate calls; payloads "
+     << bytes(before.storedPayloadBytes) << " stored, "
+     << bytes(after.storedPayloadBytes)
+     << " after --dedup-delegate-blobs</text>\n";
+  os << "<text x=\"16\" y=\"76\" fill=\"#555555\">bar length: bytes; "
+        "orange: payload shared by several calls</text>\n";
+  for (auto [row, blob] : llvm::enumerate(before.blobs)) {
+    unsigned y = 96 + row * rowHeight;
+    unsigned length = std::max<unsigned>(
+        1, static_cast<unsigned>(double(blob.size) / largest * barWidth));
+    const char *color = blob.users.size() > 1 ? "#f28e2b"
+                        : !blob.users.empty() ? "#4e79a7"
+                        : blob.roles.empty()  ? "#bab0ac"
+                                              : "#59a14f";
+    std::string roles =
+        blob.roles.empty() ? "unused" : llvm::join(blob.roles, ", ");
+    os << "<g class=\"blob\" data-name=\"" << escape(blob.name)
+       << "\" data-size=\"" << blob.size << "\" data-users=\""
+       << blob.users.size() << "\">\n";
+    os << "  <title>" << escape(blob.name) << ": " << bytes(blob.size)
+       << ", align " << blob.alignment << "; " << escape(roles);
+    if (!blob.users.empty())
+      os << "; used by " << escape(llvm::join(blob.users, ", "));
+    os << "</title>\n";
+    os << "  <text x=\"16\" y=\"" << y + 15 << "\">" << escape(blob.name)
+       << "</text>\n";
+    os << "  <rect x=\"" << barLeft << "\" y=\"" << y << "\" width=\"" << length
+       << "\" height=\"" << rowHeight - 6 << "\" fill=\"" << color << "\"/>\n";
+    os << "  <text x=\"" << barLeft + length + 6 << "\" y=\"" << y + 15 << "\">"
+       << bytes(blob.size)
+       << (blob.users.size() > 1
+               ? " x" + std::to_string(blob.users.size()) + " calls"
+               : std::string())
+       << "</text>\n";
+    os << "</g>\n";
+  }
+  os << "</svg>\n";
+}
+
+LogicalResult emit::printPTESummary(ModuleOp module, raw_ostream &os,
+                                    PTESummaryFormat format) {
+  SmallVector<ProgramOp> programs = llvm::to_vector(module.getOps<ProgramOp>());
+  if (programs.size() != 1)
+    return mlir::emitError(module.getLoc(), "expected one 'et.program', found ")
+           << programs.size();
+  Summary before = summarize(programs.front());
+
+  // What deduplication would store: run the pass on a copy.
+  OwningOpRef<ModuleOp> copy(module.clone());
+  PassManager pm(module.getContext());
+  pm.addPass(et::createDedupDelegateBlobs());
+  if (failed(pm.run(*copy)))
+    return failure();
+  Summary after = summarize(*copy->getOps<ProgramOp>().begin());
+
+  if (format == PTESummaryFormat::SVG)
+    printSVG(before, after, os);
+  else
+    printText(before, after, os);
+  return success();
+}
