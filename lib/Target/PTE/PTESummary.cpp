@@ -72,16 +72,13 @@ static Summary summarize(ProgramOp program) {
     if (blob && blobIndex.count(*blob))
       summary.blobs[blobIndex[*blob]].roles.push_back(std::move(role));
   };
-  unsigned mutableIndex = 0;
-  for (Operation &op : program.getBody().front()) {
-    if (auto segment = dyn_cast<ConstantSegmentOp>(op))
-      addRole(segment.getBlob(), "constant segment");
-    else if (auto segment = dyn_cast<MutableDataSegmentOp>(op))
-      addRole(segment.getBlob(),
-              "mutable data " + std::to_string(mutableIndex++));
-    else if (auto named = dyn_cast<NamedDataOp>(op))
-      addRole(named.getBlob(), ("named data \"" + named.getKey() + "\"").str());
-  }
+  if (ConstantSegmentOp segment = program.getConstantSegment())
+    addRole(segment.getBlob(), "constant segment");
+  for (auto [index, segment] :
+       llvm::enumerate(program.getMutableDataSegments()))
+    addRole(segment.getBlob(), "mutable data " + std::to_string(index));
+  for (NamedDataOp named : program.getNamedData())
+    addRole(named.getBlob(), ("named data \"" + named.getKey() + "\"").str());
   for (MethodOp method : program.getMethods()) {
     MethodInfo info;
     info.name = method.getSymName().str();

@@ -144,16 +144,10 @@ Operation *PTEWriter::getPayloadKey(CallDelegateOp call) {
 }
 
 LogicalResult PTEWriter::placeData() {
-  for (Operation &op : program.getBody().front()) {
-    if (auto segment = dyn_cast<ConstantSegmentOp>(op))
-      constantSegment = segment;
-    else if (auto buffer = dyn_cast<ConstantBufferOp>(op))
-      constantBuffer = buffer;
-    else if (auto segment = dyn_cast<MutableDataSegmentOp>(op))
-      mutableSegments.push_back(segment);
-    else if (auto named = dyn_cast<NamedDataOp>(op))
-      namedData.push_back(named);
-  }
+  constantSegment = program.getConstantSegment();
+  constantBuffer = program.getConstantBuffer();
+  mutableSegments = llvm::to_vector(program.getMutableDataSegments());
+  namedData = llvm::to_vector(program.getNamedData());
 
   // Which blobs are stored as segments, and which as inline delegate data.
   DenseSet<Operation *> asSegment, asInline;

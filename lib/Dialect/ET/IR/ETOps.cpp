@@ -177,19 +177,22 @@ static std::optional<uint64_t> getBlobSize(mlir::SymbolTable &symbols,
 
 /// Tensor data references point at data that exists: the runtime rejects
 /// a file where they do not.
+ConstantSegmentOp ProgramOp::getConstantSegment() {
+  auto segments = getBody().front().getOps<ConstantSegmentOp>();
+  return segments.empty() ? ConstantSegmentOp() : *segments.begin();
+}
+
+ConstantBufferOp ProgramOp::getConstantBuffer() {
+  auto buffers = getBody().front().getOps<ConstantBufferOp>();
+  return buffers.empty() ? ConstantBufferOp() : *buffers.begin();
+}
+
 LogicalResult ProgramOp::verifyRegions() {
   mlir::SymbolTable symbols(*this);
-  ConstantSegmentOp constantSegment;
-  ConstantBufferOp constantBuffer;
-  SmallVector<MutableDataSegmentOp> mutableSegments;
-  for (Operation &op : getBody().front()) {
-    if (auto segment = dyn_cast<ConstantSegmentOp>(op))
-      constantSegment = segment;
-    else if (auto buffer = dyn_cast<ConstantBufferOp>(op))
-      constantBuffer = buffer;
-    else if (auto segment = dyn_cast<MutableDataSegmentOp>(op))
-      mutableSegments.push_back(segment);
-  }
+  ConstantSegmentOp constantSegment = getConstantSegment();
+  ConstantBufferOp constantBuffer = getConstantBuffer();
+  SmallVector<MutableDataSegmentOp> mutableSegments =
+      llvm::to_vector(getMutableDataSegments());
 
   for (MethodOp method : getMethods()) {
     for (TensorOp tensor : method.getBody().front().getOps<TensorOp>()) {

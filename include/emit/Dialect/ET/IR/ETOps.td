@@ -62,6 +62,16 @@ def ET_ProgramOp : ET_Op<"program", [
     auto getMethods() { return getBody().front().getOps<MethodOp>(); }
     /// The program-level payloads, in order.
     auto getBlobs() { return getBody().front().getOps<BlobOp>(); }
+    /// The constant segment, or null (at most one: the verifier checks).
+    ConstantSegmentOp getConstantSegment();
+    /// The deprecated constant buffer, or null.
+    ConstantBufferOp getConstantBuffer();
+    /// The mutable data segments, in index order.
+    auto getMutableDataSegments() {
+      return getBody().front().getOps<MutableDataSegmentOp>();
+    }
+    /// The named data entries, in order.
+    auto getNamedData() { return getBody().front().getOps<NamedDataOp>(); }
   }];
 }
 
