@@ -1,3 +1,5 @@
+// An ASan-instrumented plugin cannot load into the uninstrumented mlir-opt.
+// UNSUPPORTED: sanitizers
 // RUN: mlir-opt %s --load-dialect-plugin=%emit_plugin --load-pass-plugin=%emit_plugin --pass-pipeline='builtin.module(dedup-delegate-blobs)' | FileCheck %s
 // RUN: mlir-opt %s --load-dialect-plugin=%emit_plugin | FileCheck %s --check-prefix=PARSE
 

@@ -160,7 +160,10 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
     Candidate candidate{blob, *bytes, {}, {}, bytes->size() < minSize};
     // The policy partitions equal bytes: blobs in different partitions are
     // never merged.
-    ArrayRef<User> blobUsers = users.lookup(blob.getSymNameAttr());
+    // Not `lookup`: it returns a copy, which would not outlive the ArrayRef.
+    auto usersIt = users.find(blob.getSymNameAttr());
+    ArrayRef<User> blobUsers =
+        usersIt == users.end() ? ArrayRef<User>() : ArrayRef(usersIt->second);
     auto all = [&](function_ref<StringRef(const User &)> field) {
       if (blobUsers.empty())
         return std::string();
