@@ -29,5 +29,14 @@ echo "== emit-translate --to-pte -> $out/$name.pte"
 "$build/bin/emit-opt" "$input" --canonicalize |
   "$build/bin/emit-translate" --to-pte -o "$out/$name.nodedup.pte"
 
-python3 "$root/scripts/pte_summary.py" "$(command -v flatc)" \
-  "$root/schema/program.fbs" "$out/$name.nodedup.pte" "$out/$name.pte"
+echo
+echo "== before: emit-translate --pte-summary $name.nodedup.pte"
+"$build/bin/emit-translate" --pte-summary "$out/$name.nodedup.pte"
+echo
+echo "== after: emit-translate --pte-summary $name.pte"
+"$build/bin/emit-translate" --pte-summary "$out/$name.pte"
+"$build/bin/emit-translate" --pte-summary --pte-summary-format=svg \
+  "$out/$name.pte" -o "$out/$name.svg"
+echo
+echo "$(stat -c %s "$out/$name.nodedup.pte") bytes without dedup, $(stat -c %s "$out/$name.pte") with;" \
+  "written $out/$name.pte and a size picture, $out/$name.svg"
