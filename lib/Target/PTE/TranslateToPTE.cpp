@@ -114,8 +114,8 @@ private:
 
   /// Value index of every value of the method being built.
   DenseMap<Value, int32_t> valueIndex;
-  /// Storage for expanded splat payloads; std::vector buffers stay in place.
-  std::vector<std::vector<char>> splatStorage;
+  /// Payloads expanded from splats, alive until the file is written.
+  SplatStorage splats;
 };
 } // namespace
 
@@ -125,15 +125,10 @@ private:
 
 FailureOr<Payload> PTEWriter::getBytes(Operation *user, ElementsAttr data,
                                        uint64_t alignment) {
-  SmallVector<char> storage;
-  std::optional<ArrayRef<char>> bytes = getPayloadBytes(data, storage);
+  std::optional<ArrayRef<char>> bytes = getPayloadBytes(data, splats);
   if (!bytes)
     return user->emitOpError("payload data is not available (elided or "
                              "released resource); cannot write it");
-  if (!storage.empty()) {
-    splatStorage.emplace_back(storage.begin(), storage.end());
-    bytes = ArrayRef<char>(splatStorage.back());
-  }
   return Payload{*bytes, alignment};
 }
 

@@ -187,8 +187,8 @@ bool et::isByteElementsAttr(Attribute attr) {
          type.getElementType().isInteger(8);
 }
 
-std::optional<ArrayRef<char>>
-et::getPayloadBytes(ElementsAttr data, SmallVectorImpl<char> &storage) {
+std::optional<ArrayRef<char>> et::getPayloadBytes(ElementsAttr data,
+                                                  SplatStorage &splats) {
   if (auto resource = dyn_cast<DenseResourceElementsAttr>(data)) {
     AsmResourceBlob *blob = resource.getRawHandle().getBlob();
     if (!blob)
@@ -200,8 +200,8 @@ et::getPayloadBytes(ElementsAttr data, SmallVectorImpl<char> &storage) {
   if (!dense.isSplat())
     return raw;
   // A splat stores one element; materialize the full payload.
-  storage.assign(dense.getNumElements(), raw.front());
-  return ArrayRef<char>(storage);
+  splats.emplace_back(dense.getNumElements(), raw.front());
+  return ArrayRef<char>(splats.back());
 }
 
 /// Checks what both payload forms share: byte elements, a power-of-two

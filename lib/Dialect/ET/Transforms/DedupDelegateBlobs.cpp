@@ -144,19 +144,12 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
   // Gather every blob's bytes, then hash them in parallel: hashing is the
   // only step that reads every payload byte.
   SmallVector<Candidate> candidates;
-  SmallVector<char> splatStorage;
-  // Expanded splats; std::vector keeps each buffer in place when moved.
-  std::vector<std::vector<char>> ownedSplats;
+  SplatStorage splats;
   for (BlobOp blob : program.getBlobs()) {
-    splatStorage.clear();
     std::optional<ArrayRef<char>> bytes =
-        getPayloadBytes(blob.getData(), splatStorage);
+        getPayloadBytes(blob.getData(), splats);
     if (!bytes)
       continue; // Elided or released data cannot be compared: keep it.
-    if (!splatStorage.empty()) {
-      ownedSplats.emplace_back(splatStorage.begin(), splatStorage.end());
-      bytes = ArrayRef<char>(ownedSplats.back());
-    }
     Candidate candidate{blob, *bytes, {}, {}, bytes->size() < minSize};
     // The policy partitions equal bytes: blobs in different partitions are
     // never merged.
