@@ -17,6 +17,8 @@
 //
 // RUN: emit-translate --to-pte %s --pte-inline-max-size=4 --pte-inline-alignment=64 -o %t.inline64.pte
 // RUN: od -An -t x1 -N 16 %t.inline64.pte | FileCheck %s --check-prefix=INLINE64
+// RUN: od -An -t x1 -v -w32 -j 40 -N 32 %t.inline64.pte | FileCheck %s --check-prefix=INLINE64-PAD
+// RUN: od -An -t x1 -v -w32 -j 40 -N 32 %t.inline.pte | FileCheck %s --check-prefix=INLINE16-NOPAD
 // RUN: emit-translate --from-pte %t.inline64.pte | emit-translate --to-pte --pte-inline-max-size=4 --pte-inline-alignment=64 -o %t.inline64.again.pte
 // RUN: cmp %t.inline64.pte %t.inline64.again.pte
 //
@@ -75,6 +77,11 @@
 // With 64-byte inline alignment the header region is 64 bytes: the root
 // offset is 64 more than the builder's, and the header still says 32.
 // INLINE64: {{^}} {{[0-9a-f][0-9a-f]}} 00 00 00 45 54 31 32 65 68 30 30 20 00 00 00
+// Bytes 40 to 71 are the region's zero padding with 64, flatbuffer content
+// with the default 16.
+// INLINE64-PAD: {{^( 00){32}$}}
+// INLINE16-NOPAD-NOT: {{^( 00){32}$}}
+// INLINE16-NOPAD: {{[1-9a-f]}}
 
 // HELP: --pte-constant-alignment=<ulong>
 // HELP: --pte-inline-alignment=<ulong>
