@@ -10,7 +10,10 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <fcntl.h>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <sys/mman.h>
@@ -67,6 +70,85 @@ static std::optional<Mapping> findMapping(ArrayRef<char> bytes) {
   return std::nullopt;
 }
 
+/// Large enough to amortize a system call, small enough to stay in L2.
+static constexpr size_t kChunkSize = 256 << 10;
+
+namespace {
+/// Where a piece of memory comes from: a registered file mapping, read with
+/// pread, or plain memory, read in place.
+class ChunkSource {
+public:
+  explicit ChunkSource(ArrayRef<char> bytes) : bytes(bytes) {
+    if (std::optional<Mapping> mapping = findMapping(bytes);
+        mapping && mapping->fd >= 0) {
+      fd = mapping->fd;
+      fileOffset = bytes.data() - mapping->region.data();
+    }
+  }
+
+  /// `size` bytes from `offset`: copied into `buffer` from the file, or in
+  /// place when the bytes are not a file's (or the file cannot be read, in
+  /// which case the mapping is the only way left to them).
+  ArrayRef<char> read(size_t offset, size_t size, char *buffer) const {
+    if (fd >= 0 && readFully(buffer, size, fileOffset + offset))
+      return {buffer, size};
+    return bytes.slice(offset, size);
+  }
+
+private:
+  bool readFully(char *buffer, size_t size, off_t offset) const {
+    while (size) {
+      ssize_t got = pread(fd, buffer, size, offset);
+      if (got < 0 && errno == EINTR)
+        continue;
+      if (got <= 0)
+        return false;
+      buffer += got;
+      offset += got;
+      size -= got;
+    }
+    return true;
+  }
+
+  ArrayRef<char> bytes;
+  int fd = -1;
+  off_t fileOffset = 0;
+};
+} // namespace
+
+/// One of two per-thread chunk buffers, allocated on first use.
+static char *chunkBuffer(unsigned index) {
+  thread_local std::unique_ptr<char[]> buffers[2];
+  if (!buffers[index])
+    buffers[index] = std::make_unique<char[]>(kChunkSize);
+  return buffers[index].get();
+}
+
+void emit::forEachChunk(ArrayRef<char> bytes,
+                        llvm::function_ref<void(ArrayRef<char>)> consume) {
+  ChunkSource source(bytes);
+  for (size_t offset = 0; offset < bytes.size(); offset += kChunkSize) {
+    size_t size = std::min(kChunkSize, bytes.size() - offset);
+    consume(source.read(offset, size, chunkBuffer(0)));
+  }
+}
+
+bool emit::equalBytes(ArrayRef<char> a, ArrayRef<char> b) {
+  if (a.size() != b.size())
+    return false;
+  if (a.data() == b.data())
+    return true;
+  ChunkSource sourceA(a), sourceB(b);
+  for (size_t offset = 0; offset < a.size(); offset += kChunkSize) {
+    size_t size = std::min(kChunkSize, a.size() - offset);
+    ArrayRef<char> pieceA = sourceA.read(offset, size, chunkBuffer(0));
+    ArrayRef<char> pieceB = sourceB.read(offset, size, chunkBuffer(1));
+    if (std::memcmp(pieceA.data(), pieceB.data(), size) != 0)
+      return false;
+  }
+  return true;
+}
+
 namespace {
 /// Reads a raw_fd_ostream's descriptor, which LLVM 19 keeps protected.
 struct FileDescriptorOf : llvm::raw_fd_ostream {
@@ -94,22 +176,20 @@ void emit::writeBytes(raw_ostream &os, ArrayRef<char> bytes) {
                    : nullptr;
   std::optional<Mapping> mapping =
       bytes.size() >= (1 << 20) ? findMapping(bytes) : std::nullopt;
-  if (!file || !file->supportsSeeking() || !mapping || mapping->fd < 0) {
-    os.write(bytes.data(), bytes.size());
-    return;
-  }
-  file->flush();
-  loff_t in = bytes.data() - mapping->region.data();
-  loff_t out = file->tell();
   size_t left = bytes.size();
-  while (left) {
-    ssize_t copied = copy_file_range(
-        mapping->fd, &in, FileDescriptorOf::get(*file), &out, left, 0);
-    if (copied <= 0)
-      break; // Not supported here (or an error): write the rest instead.
-    left -= copied;
+  if (file && file->supportsSeeking() && mapping && mapping->fd >= 0) {
+    file->flush();
+    loff_t in = bytes.data() - mapping->region.data();
+    loff_t out = file->tell();
+    while (left) {
+      ssize_t copied = copy_file_range(
+          mapping->fd, &in, FileDescriptorOf::get(*file), &out, left, 0);
+      if (copied <= 0)
+        break; // Not supported here (or an error): write the rest instead.
+      left -= copied;
+    }
+    file->seek(out);
   }
-  file->seek(out);
-  if (left)
-    os.write(bytes.end() - left, left);
+  forEachChunk(bytes.take_back(left),
+               [&](ArrayRef<char> chunk) { os.write(chunk.data(), chunk.size()); });
 }

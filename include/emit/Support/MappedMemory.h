@@ -5,11 +5,14 @@
 //===----------------------------------------------------------------------===//
 //
 // Payloads imported from a .pte alias a read-only mapping of the file. Every
-// page that is read stays in the process's resident set, so hashing and
-// writing a multi-GiB program would make its peak RSS as large as the file.
-// Once a payload has been consumed, its pages can be dropped from the
-// process: they stay in the page cache and fault back in if read again.
-// That is only safe for file mappings, so mappings are registered first.
+// page that is read through the mapping stays in the process's resident set,
+// so hashing and writing a multi-GiB program that way would make its peak RSS
+// as large as the file. It is also slow: each 4 KiB page costs a fault and a
+// page walk (two-level under virtualization), while pread copies from the
+// page cache through the kernel's huge-page direct map. So payloads in a
+// registered mapping are read with pread into a small buffer (forEachChunk,
+// equalBytes) or copied file to file in the kernel (writeBytes), and the
+// mapping is only the payload's identity in the IR.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,6 +21,7 @@
 
 #include "emit/Support/LLVM.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 
 namespace emit {
 
@@ -38,6 +42,17 @@ private:
 /// Drops the whole pages of `bytes` from the resident set if they lie in a
 /// registered file mapping; does nothing otherwise. Thread-safe.
 void releaseMappedPages(ArrayRef<char> bytes);
+
+/// Calls `consume` with consecutive pieces of `bytes`, in order, each at most
+/// a few hundred KiB. Pieces of a registered file mapping are read from the
+/// file into a per-thread buffer and never enter the resident set; other
+/// memory is passed as is. Thread-safe.
+void forEachChunk(ArrayRef<char> bytes,
+                  llvm::function_ref<void(ArrayRef<char>)> consume);
+
+/// Whether `a` and `b` hold the same bytes, read as forEachChunk reads them.
+/// Thread-safe.
+bool equalBytes(ArrayRef<char> a, ArrayRef<char> b);
 
 /// Writes `bytes` to `os`. When they lie in a registered file mapping and
 /// `os` is a seekable file, the kernel copies them file to file

@@ -5,10 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // Stores each distinct delegate payload once per program while every call
-// keeps its own backend id and compile specs. The merge reads every payload
-// byte once to hash it and compares bytes only within a bucket of equal size
-// and hash, so the cost is O(total bytes) and no collision can merge
-// different payloads.
+// keeps its own backend id and compile specs. Payloads are bucketed by size
+// and hash and bytes are compared only within a bucket, so the cost is
+// O(total bytes) and no collision can merge different payloads.
 //
 //===----------------------------------------------------------------------===//
 
@@ -81,6 +80,8 @@ struct Candidate {
   BlobOp blob;
   ArrayRef<char> bytes;
   ContentKey key;
+  /// Whether `key` hashes all of the bytes, rather than a sample.
+  bool hashedWhole = false;
   /// Why the policy keeps it from merging with equal bytes elsewhere; the
   /// merge partition key otherwise.
   std::string policyKey;
@@ -99,6 +100,43 @@ struct DedupDelegateBlobsPass
   void dedupProgram(ProgramOp program, llvm::json::OStream *json);
 };
 } // namespace
+
+/// Payloads from this size on are first hashed by a sample.
+static constexpr uint64_t kSampledHashMinSize = 1 << 20;
+
+/// XXH3-128 of all of `bytes`, read once.
+static XXH128_hash_t hashBytes(ArrayRef<char> bytes) {
+  XXH3_state_t *state = XXH3_createState();
+  XXH3_128bits_reset(state);
+  forEachChunk(bytes, [&](ArrayRef<char> chunk) {
+    XXH3_128bits_update(state, chunk.data(), chunk.size());
+  });
+  XXH128_hash_t hash = XXH3_128bits_digest(state);
+  XXH3_freeState(state);
+  return hash;
+}
+
+/// XXH3-128 of a sample of `bytes`: its first and last 64 KiB and 16 evenly
+/// spaced 4 KiB windows. Payloads that differ usually differ there (a
+/// header, weights, a trailer); those that do not are compared whole.
+static XXH128_hash_t hashSample(ArrayRef<char> bytes) {
+  constexpr size_t edge = 64 << 10, window = 4 << 10, windows = 16;
+  XXH3_state_t *state = XXH3_createState();
+  XXH3_128bits_reset(state);
+  auto add = [&](size_t offset, size_t size) {
+    forEachChunk(bytes.slice(offset, size), [&](ArrayRef<char> chunk) {
+      XXH3_128bits_update(state, chunk.data(), chunk.size());
+    });
+  };
+  add(0, edge);
+  size_t stride = (bytes.size() - window) / (windows + 1);
+  for (size_t i = 1; i <= windows; ++i)
+    add(i * stride, window);
+  add(bytes.size() - edge, edge);
+  XXH128_hash_t hash = XXH3_128bits_digest(state);
+  XXH3_freeState(state);
+  return hash;
+}
 
 static std::string toHex(const ContentKey &key) {
   return llvm::utohexstr(key.hashHigh, /*LowerCase=*/true, 16) +
@@ -141,8 +179,7 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
     });
   }
 
-  // Gather every blob's bytes, then hash them in parallel: hashing is the
-  // only step that reads every payload byte.
+  // Gather every blob's bytes and its policy partition.
   SmallVector<Candidate> candidates;
   SplatStorage splats;
   for (BlobOp blob : program.getBlobs()) {
@@ -150,7 +187,10 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
         getPayloadBytes(blob.getData(), splats);
     if (!bytes)
       continue; // Elided or released data cannot be compared: keep it.
-    Candidate candidate{blob, *bytes, {}, {}, bytes->size() < minSize};
+    Candidate candidate;
+    candidate.blob = blob;
+    candidate.bytes = *bytes;
+    candidate.belowMinSize = bytes->size() < minSize;
     // The policy partitions equal bytes: blobs in different partitions are
     // never merged.
     // Not `lookup`: it returns a copy, which would not outlive the ArrayRef.
@@ -173,43 +213,90 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
           "\x02" + all([](const User &u) { return u.backend; });
     candidates.push_back(std::move(candidate));
   }
+  // Tell payloads apart by size and hash, in parallel. A large payload is
+  // first hashed by a sample of its bytes: one whose size and sample no
+  // other payload shares is then never read whole. Every merge is confirmed
+  // byte for byte below, so the key only has to be equal for equal bytes.
   bool collide = testForceHashCollisions;
-  mlir::parallelForEach(context, candidates, [collide](Candidate &candidate) {
+  auto fingerprint = [collide](Candidate &candidate, bool whole) {
     ArrayRef<char> bytes = candidate.bytes;
-    XXH128_hash_t hash = collide ? XXH128_hash_t{0, 0}
-                                 : XXH3_128bits(bytes.data(), bytes.size());
+    candidate.hashedWhole = whole || bytes.size() < kSampledHashMinSize;
+    XXH128_hash_t hash =
+        collide ? XXH128_hash_t{0, 0}
+                : (candidate.hashedWhole ? hashBytes(bytes) : hashSample(bytes));
     candidate.key = {bytes.size(), hash.low64, hash.high64};
-    releaseMappedPages(bytes);
+  };
+  // The report prints every payload's hash.
+  bool hashEverything = json != nullptr;
+  mlir::parallelForEach(context, candidates, [&](Candidate &candidate) {
+    fingerprint(candidate, hashEverything);
   });
 
-  // Group equal bytes, in program order: bucket by size and hash, confirm
-  // byte for byte. Near misses share size and hash but not bytes.
-  SmallVector<ContentGroup> groups;
-  DenseMap<ContentKey, SmallVector<unsigned, 1>> buckets;
-  SmallVector<std::pair<unsigned, unsigned>> nearMisses;
-  for (auto [index, candidate] : llvm::enumerate(candidates)) {
-    SmallVector<unsigned, 1> &bucket = buckets[candidate.key];
-    unsigned *match = nullptr;
-    for (unsigned &group : bucket) {
-      const Candidate &first = candidates[groups[group].members.front()];
-      bool equal = first.bytes == candidate.bytes;
-      releaseMappedPages(first.bytes);
-      releaseMappedPages(candidate.bytes);
-      if (equal) {
-        match = &group;
-        break;
-      }
+  // Buckets of equal keys, in order of their first member.
+  SmallVector<SmallVector<unsigned, 2>> buckets;
+  auto fillBuckets = [&] {
+    buckets.clear();
+    DenseMap<ContentKey, unsigned> bucketOf;
+    for (auto [index, candidate] : llvm::enumerate(candidates)) {
+      auto [it, inserted] = bucketOf.try_emplace(candidate.key, buckets.size());
+      if (inserted)
+        buckets.emplace_back();
+      buckets[it->second].push_back(index);
     }
-    if (match) {
-      groups[*match].members.push_back(index);
-      continue;
-    }
-    if (!bucket.empty())
-      nearMisses.push_back({groups[bucket.front()].members.front(),
-                            static_cast<unsigned>(index)});
-    bucket.push_back(groups.size());
-    groups.push_back({{static_cast<unsigned>(index)}});
+  };
+  fillBuckets();
+  // Two payloads with equal samples are simply compared. Among more, a
+  // whole-payload hash first splits them, so that comparisons stay linear.
+  SmallVector<Candidate *> rehash;
+  for (ArrayRef<unsigned> bucket : buckets)
+    if (bucket.size() > 2 && !candidates[bucket.front()].hashedWhole)
+      for (unsigned index : bucket)
+        rehash.push_back(&candidates[index]);
+  if (!rehash.empty()) {
+    mlir::parallelForEach(context, rehash, [&](Candidate *candidate) {
+      fingerprint(*candidate, /*whole=*/true);
+    });
+    fillBuckets();
   }
+
+  // Group equal bytes, bucket by bucket in parallel: within a bucket, each
+  // payload is compared with the first of each group so far. Near misses
+  // share size and hash but not bytes.
+  struct BucketResult {
+    SmallVector<ContentGroup, 1> groups;
+    SmallVector<std::pair<unsigned, unsigned>> nearMisses;
+  };
+  SmallVector<BucketResult> bucketResults(buckets.size());
+  mlir::parallelFor(context, 0, buckets.size(), [&](size_t bucketIndex) {
+    BucketResult &result = bucketResults[bucketIndex];
+    for (unsigned index : buckets[bucketIndex]) {
+      ArrayRef<char> bytes = candidates[index].bytes;
+      auto match = llvm::find_if(result.groups, [&](ContentGroup &group) {
+        return equalBytes(candidates[group.members.front()].bytes, bytes);
+      });
+      if (match != result.groups.end()) {
+        match->members.push_back(index);
+        continue;
+      }
+      if (!result.groups.empty())
+        result.nearMisses.push_back(
+            {result.groups.front().members.front(), index});
+      result.groups.push_back({{index}});
+    }
+  });
+  // Back to program order, whatever the bucketing.
+  SmallVector<ContentGroup> groups;
+  SmallVector<std::pair<unsigned, unsigned>> nearMisses;
+  for (BucketResult &result : bucketResults) {
+    llvm::append_range(groups, std::move(result.groups));
+    llvm::append_range(nearMisses, result.nearMisses);
+  }
+  llvm::sort(groups, [](const ContentGroup &a, const ContentGroup &b) {
+    return a.members.front() < b.members.front();
+  });
+  llvm::sort(nearMisses, [](auto a, auto b) {
+    return std::make_pair(a.second, a.first) < std::make_pair(b.second, b.first);
+  });
 
   // Split each group by policy; the first blob of each part survives.
   struct Merge {

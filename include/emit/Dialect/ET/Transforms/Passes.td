@@ -17,17 +17,23 @@ def DedupDelegateBlobs : Pass<"dedup-delegate-blobs", "::mlir::ModuleOp"> {
 
     1. Inline payloads (`#et.blob` on an `et.call_delegate`) are hoisted into
        `et.blob` symbols (the `et.program` canonicalization).
-    2. Blobs are bucketed by size and a 128-bit content hash, and every
-       candidate merge is confirmed byte for byte, so a hash collision can
-       never merge different payloads. Resource names and element signedness
-       play no part: equal bytes merge.
+    2. Blobs are bucketed by size and a 128-bit content hash (XXH3), and
+       every candidate merge is confirmed byte for byte, so a hash collision
+       can never merge different payloads. Payloads of 1 MiB or more are
+       hashed by a sample first (their first and last 64 KiB and 16 spaced
+       4 KiB windows): one whose size and sample no other payload shares is
+       never read whole, two that share them are compared directly, and more
+       are split by a hash of all their bytes before comparing. Resource
+       names and element signedness play no part: equal bytes merge.
     3. In each group the first blob in program order survives, takes the
        least common multiple of the group's alignments and the fused
        locations of all of them; calls that named a duplicate now name it.
     4. Blobs that no call references are erased.
 
-    Hashing runs on MLIR's thread pool, one payload per task; the merge
-    itself is sequential and in program order.
+    Hashing and comparing run on MLIR's thread pool (one payload, or one
+    bucket, per task); payloads that alias a mapped `.pte` are read with
+    `pread`, so they never enter the resident set. Groups and names follow
+    program order whatever the scheduling.
 
     Policy options narrow what may be merged: `scope=method` shares bytes
     only among calls of one method, `min-size=N` leaves payloads under N
