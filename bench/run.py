@@ -6,11 +6,13 @@
 # For each workload: generates the input once (bench/gen_pte.py, cached in
 # the data directory), then, in the same run and alternating, times
 #   - the machine's baselines on the unique payload bytes: copying them file
-#     to file (cp) and hashing them (emit-bench-hash, XXH3-128);
+#     to file (cp) and hashing them (emit-bench-hash, XXH3-128, the faster of
+#     reading through a mapping and reading with pread);
 #   - the whole job, emit-translate --pte-to-pte (import, dedup, export in
 #     one process), with its peak RSS and the time of each stage.
 # Reports medians, and every figure as a ratio to the baselines, since the
-# machine is shared and noisy. Checks the output's segment table.
+# machine is shared and noisy. Every step starts after a sync, with no dirty
+# pages left by the step before. Checks the output's segment table.
 #
 #   bench/run.py [--workloads llm,small,roundtrip,small10k] [--runs 3]
 #                [--data DIR] [--build DIR]
@@ -96,15 +98,23 @@ def bench(name, spec, args):
     translate = os.path.join(args.build, "bin", "emit-translate")
     hasher = os.path.join(args.build, "bin", "emit-bench-hash")
     copies, hashes, jobs, rss, stages = [], [], [], [], []
-    for _ in range(args.runs):
+    def settle():
+        # Each step starts with no output file and no dirty pages, so that
+        # none pays for the writeback of the one before it.
         for target in (copy, out):
             if os.path.exists(target):
                 os.remove(target)
+        os.sync()
+
+    for _ in range(args.runs):
+        settle()
         start = time.perf_counter()
         run(["cp", unique, copy])
         copies.append(time.perf_counter() - start)
+        settle()
         line = run([hasher, unique], capture_output=True).stdout
         hashes.append(float(re.search(r"in ([0-9.]+) s", line).group(1)))
+        settle()
         wall, peak, err = timed([translate, "--pte-to-pte", path, "-o", out,
                                  "--pte-timing"])
         jobs.append(wall)
