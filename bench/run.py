@@ -122,7 +122,8 @@ def bench(name, spec, args):
         match = re.search(r"import ([0-9.]+) s, passes ([0-9.]+) s, export "
                           r"([0-9.]+) s", err)
         stages.append(tuple(float(x) for x in match.groups()))
-    os.remove(copy)
+    if os.path.exists(copy):
+        os.remove(copy)
 
     segments = segments_of(args.build, out)
     calls = spec["methods"] * spec["calls"]
