@@ -138,6 +138,21 @@ static XXH128_hash_t hashSample(ArrayRef<char> bytes) {
   return hash;
 }
 
+/// Whether `attr` may hold a symbol reference below its top level; false
+/// only for kinds known to hold none, so unknown attributes take the
+/// general rewrite.
+static bool mayHoldSymbolRefs(Attribute attr) {
+  if (isa<StringAttr, IntegerAttr, FloatAttr, UnitAttr, BoolAttr, TypeAttr,
+          DenseArrayAttr, DenseElementsAttr, DenseResourceElementsAttr,
+          CompileSpecAttr, BlobAttr>(attr))
+    return false;
+  if (auto array = dyn_cast<ArrayAttr>(attr))
+    return llvm::any_of(array, [](Attribute element) {
+      return isa<SymbolRefAttr>(element) || mayHoldSymbolRefs(element);
+    });
+  return true;
+}
+
 static std::string toHex(const ContentKey &key) {
   return llvm::utohexstr(key.hashHigh, /*LowerCase=*/true, 16) +
          llvm::utohexstr(key.hashLow, /*LowerCase=*/true, 16);
@@ -166,9 +181,13 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
                                           llvm::json::OStream *json) {
   MLIRContext *context = program.getContext();
 
-  // Who calls each blob, in program order.
+  // Who calls each blob, in program order: for the policy and the report
+  // only, since it costs a map entry per blob.
   DenseMap<StringAttr, SmallVector<User, 1>> users;
+  bool needUsers = json || scope == "method" || sameBackend;
   for (MethodOp method : program.getMethods()) {
+    if (!needUsers)
+      break;
     unsigned callIndex = 0;
     method.walk([&](CallDelegateOp call) {
       if (FlatSymbolRefAttr symbol = call.getPayloadSymbol())
@@ -438,21 +457,54 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
   // Point every reference (calls and program data alike) at its survivor
   // and record which blobs are used, in one sweep over the program.
   DenseSet<StringAttr> used;
+  auto remap = [&](FlatSymbolRefAttr symbol) -> FlatSymbolRefAttr {
+    auto it = replacement.find(symbol.getAttr());
+    if (it == replacement.end()) {
+      used.insert(symbol.getAttr());
+      return symbol;
+    }
+    StringAttr survivor = candidates[it->second].blob.getSymNameAttr();
+    used.insert(survivor);
+    return FlatSymbolRefAttr::get(survivor);
+  };
+  // The general rewrite rebuilds every op's attribute dictionary; it is
+  // only needed where a reference could hide inside an attribute.
   AttrTypeReplacer replacer;
   replacer.addReplacement(
       [&](FlatSymbolRefAttr symbol) -> std::optional<Attribute> {
-        auto it = replacement.find(symbol.getAttr());
-        if (it == replacement.end()) {
-          used.insert(symbol.getAttr());
+        FlatSymbolRefAttr mapped = remap(symbol);
+        if (mapped == symbol)
           return std::nullopt;
-        }
-        StringAttr survivor = candidates[it->second].blob.getSymNameAttr();
-        used.insert(survivor);
-        return FlatSymbolRefAttr::get(survivor);
+        return mapped;
       });
-  replacer.recursivelyReplaceElementsIn(program, /*replaceAttrs=*/true,
-                                        /*replaceLocs=*/false,
-                                        /*replaceTypes=*/false);
+  program.walk([&](Operation *op) {
+    SmallVector<std::pair<StringAttr, Attribute>, 2> inherent, discardable;
+    auto visit = [&](StringAttr name, Attribute value,
+                     SmallVectorImpl<std::pair<StringAttr, Attribute>> &out) {
+      if (auto symbol = dyn_cast<FlatSymbolRefAttr>(value)) {
+        if (FlatSymbolRefAttr mapped = remap(symbol); mapped != symbol)
+          out.push_back({name, mapped});
+        return true;
+      }
+      return !mayHoldSymbolRefs(value);
+    };
+    bool simple = true;
+    for (StringAttr name : op->getName().getAttributeNames())
+      if (std::optional<Attribute> value = op->getInherentAttr(name))
+        simple &= !*value || visit(name, *value, inherent);
+    for (NamedAttribute named : op->getDiscardableAttrs())
+      simple &= visit(named.getName(), named.getValue(), discardable);
+    if (!simple) {
+      replacer.replaceElementsIn(op, /*replaceAttrs=*/true,
+                                 /*replaceLocs=*/false,
+                                 /*replaceTypes=*/false);
+      return;
+    }
+    for (auto [name, value] : inherent)
+      op->setInherentAttr(name, value);
+    for (auto [name, value] : discardable)
+      op->setDiscardableAttr(name, value);
+  });
   for (BlobOp blob : llvm::make_early_inc_range(program.getBlobs()))
     if (!used.contains(blob.getSymNameAttr()))
       blob.erase();
