@@ -25,11 +25,13 @@ using namespace emit;
 namespace {
 struct Mapping {
   ArrayRef<char> region;
-  int fd; // Read-only descriptor of the mapped file, or -1.
+  int fd;      // Read-only descriptor of the mapped file, or -1.
+  uint64_t id; // Unique for the process's life, unlike descriptors.
 };
 struct Registry {
   std::mutex mutex;
   std::vector<Mapping> regions;
+  uint64_t nextId = 1;
 };
 } // namespace
 
@@ -42,7 +44,7 @@ ScopedFileMapping::ScopedFileMapping(ArrayRef<char> region, StringRef path)
     : region(region), fd(open(path.str().c_str(), O_RDONLY | O_CLOEXEC)) {
   Registry &registry = getRegistry();
   std::lock_guard<std::mutex> lock(registry.mutex);
-  registry.regions.push_back({region, fd});
+  registry.regions.push_back({region, fd, registry.nextId++});
 }
 
 ScopedFileMapping::~ScopedFileMapping() {
@@ -73,32 +75,67 @@ static std::optional<Mapping> findMapping(ArrayRef<char> bytes) {
 /// Large enough to amortize a system call, small enough to stay in L2.
 static constexpr size_t kChunkSize = 256 << 10;
 
+/// The bytes of a file most recently read into one per-thread buffer.
+struct Window {
+  uint64_t mappingId = 0; // 0: nothing read yet.
+  off_t offset = 0;
+  size_t size = 0;
+};
+
+/// One of two per-thread chunk buffers, allocated on first use, and what it
+/// holds.
+static char *chunkBuffer(unsigned index, Window *&window) {
+  thread_local std::unique_ptr<char[]> buffers[2];
+  thread_local Window windows[2];
+  if (!buffers[index])
+    buffers[index] = std::make_unique<char[]>(kChunkSize);
+  window = &windows[index];
+  return buffers[index].get();
+}
+
 namespace {
 /// Where a piece of memory comes from: a registered file mapping, read with
 /// pread, or plain memory, read in place.
 class ChunkSource {
 public:
   explicit ChunkSource(ArrayRef<char> bytes) : bytes(bytes) {
-    if (std::optional<Mapping> mapping = findMapping(bytes);
-        mapping && mapping->fd >= 0) {
-      fd = mapping->fd;
-      fileOffset = bytes.data() - mapping->region.data();
+    if (std::optional<Mapping> found = findMapping(bytes);
+        found && found->fd >= 0) {
+      mapping = *found;
+      fileOffset = bytes.data() - found->region.data();
     }
   }
 
-  /// `size` bytes from `offset`: copied into `buffer` from the file, or in
-  /// place when the bytes are not a file's (or the file cannot be read, in
-  /// which case the mapping is the only way left to them).
-  ArrayRef<char> read(size_t offset, size_t size, char *buffer) const {
-    if (fd >= 0 && readFully(buffer, size, fileOffset + offset))
-      return {buffer, size};
-    return bytes.slice(offset, size);
+  /// `size` (at most kChunkSize) bytes from `offset`: from the file through
+  /// per-thread buffer `index`, or in place when the bytes are not a file's
+  /// (or the file cannot be read, in which case the mapping is the only way
+  /// left to them). A read the buffer already holds costs nothing; with
+  /// `readAhead`, a short read fills the buffer, for neighbours read next.
+  ArrayRef<char> read(size_t offset, size_t size, unsigned index,
+                      bool readAhead) const {
+    if (!mapping)
+      return bytes.slice(offset, size);
+    Window *window;
+    char *buffer = chunkBuffer(index, window);
+    off_t start = fileOffset + offset;
+    if (window->mappingId == mapping->id && start >= window->offset &&
+        start + size <= window->offset + window->size)
+      return {buffer + (start - window->offset), size};
+    size_t length = size;
+    if (readAhead)
+      length = std::max<size_t>(
+          size, std::min<size_t>(kChunkSize, mapping->region.size() - start));
+    *window = Window();
+    if (!readFully(buffer, length, start))
+      return bytes.slice(offset, size);
+    *window = {mapping->id, start, length};
+    return {buffer, size};
   }
 
 private:
   bool readFully(char *buffer, size_t size, off_t offset) const {
     while (size) {
-      ssize_t got = pread(fd, buffer, size, offset);
+      ssize_t got = pread(mapping->fd, buffer, size, offset);
       if (got < 0 && errno == EINTR)
         continue;
       if (got <= 0)
@@ -111,25 +148,17 @@ private:
   }
 
   ArrayRef<char> bytes;
-  int fd = -1;
+  std::optional<Mapping> mapping;
   off_t fileOffset = 0;
 };
 } // namespace
-
-/// One of two per-thread chunk buffers, allocated on first use.
-static char *chunkBuffer(unsigned index) {
-  thread_local std::unique_ptr<char[]> buffers[2];
-  if (!buffers[index])
-    buffers[index] = std::make_unique<char[]>(kChunkSize);
-  return buffers[index].get();
-}
 
 void emit::forEachChunk(ArrayRef<char> bytes,
                         llvm::function_ref<void(ArrayRef<char>)> consume) {
   ChunkSource source(bytes);
   for (size_t offset = 0; offset < bytes.size(); offset += kChunkSize) {
     size_t size = std::min(kChunkSize, bytes.size() - offset);
-    consume(source.read(offset, size, chunkBuffer(0)));
+    consume(source.read(offset, size, /*index=*/0, /*readAhead=*/true));
   }
 }
 
@@ -141,8 +170,10 @@ bool emit::equalBytes(ArrayRef<char> a, ArrayRef<char> b) {
   ChunkSource sourceA(a), sourceB(b);
   for (size_t offset = 0; offset < a.size(); offset += kChunkSize) {
     size_t size = std::min(kChunkSize, a.size() - offset);
-    ArrayRef<char> pieceA = sourceA.read(offset, size, chunkBuffer(0));
-    ArrayRef<char> pieceB = sourceB.read(offset, size, chunkBuffer(1));
+    // No read-ahead: compared payloads are rarely neighbours. A payload
+    // compared with several others in turn is read once.
+    ArrayRef<char> pieceA = sourceA.read(offset, size, 0, false);
+    ArrayRef<char> pieceB = sourceB.read(offset, size, 1, false);
     if (std::memcmp(pieceA.data(), pieceB.data(), size) != 0)
       return false;
   }
