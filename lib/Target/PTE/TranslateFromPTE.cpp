@@ -62,7 +62,8 @@ public:
   PTEReader(llvm::MemoryBufferRef buffer, MLIRContext *context)
       : file(buffer.getBuffer()), fileName(buffer.getBufferIdentifier()),
         context(context), builder(context),
-        fileLoc(FileLineColLoc::get(context, fileName, 0, 0)),
+        fileNameAttr(StringAttr::get(context, fileName)),
+        fileLoc(FileLineColLoc::get(fileNameAttr, 0, 0)),
         valueType(ValueType::get(context)) {}
 
   OwningOpRef<ModuleOp> read();
@@ -80,7 +81,7 @@ private:
   Location locFor(const Twine &where, const void *table = nullptr) {
     return NameLoc::get(
         builder.getStringAttr(where),
-        FileLineColLoc::get(context, fileName, 0, table ? offsetOf(table) : 0));
+        FileLineColLoc::get(fileNameAttr, 0, table ? offsetOf(table) : 0));
   }
 
   LogicalResult readHeader();
@@ -114,6 +115,7 @@ private:
   StringRef fileName;
   MLIRContext *context;
   OpBuilder builder;
+  StringAttr fileNameAttr; // Uniqued once, not once per location.
   Location fileLoc;
   Type valueType;
 
