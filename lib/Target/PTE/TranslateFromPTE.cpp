@@ -84,6 +84,22 @@ private:
         FileLineColLoc::get(fileNameAttr, 0, table ? offsetOf(table) : 0));
   }
 
+  /// A table of which a program has many (values, instructions, segments,
+  /// inline data): its op gets a plain `file:0:<offset>` location, and its
+  /// path is spelled only when a diagnostic needs it. Naming each one in
+  /// the IR cost a third of the import's time and memory.
+  struct TablePath {
+    enum Kind : uint8_t { Segment, InlineData, Value, Instruction } kind;
+    uint32_t plan = 0, chain = 0, index = 0;
+  };
+  Location plainLocFor(const void *table, TablePath path) {
+    uint64_t offset = offsetOf(table);
+    plainPaths.push_back({static_cast<unsigned>(offset), path});
+    return FileLineColLoc::get(fileNameAttr, 0, offset);
+  }
+  /// The path of the first table recorded at `column` of a plain location.
+  std::optional<std::string> pathAt(unsigned column);
+
   LogicalResult readHeader();
   LogicalResult readProgramData();
   BlobOp createBlob(StringRef name, ArrayRef<char> bytes, uint64_t alignment,
@@ -91,15 +107,16 @@ private:
   ElementsAttr createBytes(StringRef name, ArrayRef<char> bytes);
   LogicalResult readMethod(const fb::ExecutionPlan *plan, unsigned planIndex);
   FailureOr<Operation *> readValue(
-      const fb::EValue *value, const Twine &where,
+      const fb::EValue *value, const Twine &where, TablePath path,
       SmallVectorImpl<
           std::pair<Operation *, const flatbuffers::Vector<int32_t> *>> &lists,
       SmallVectorImpl<
           std::pair<Operation *, const flatbuffers::Vector<int64_t> *>>
           &intLists);
-  FailureOr<Operation *> readTensor(const fb::Tensor *tensor,
+  FailureOr<Operation *> readTensor(const fb::Tensor *tensor, TablePath path,
                                     const Twine &where);
   LogicalResult readChain(const fb::Chain *chain, const fb::ExecutionPlan *plan,
+                          unsigned planIndex, unsigned chainIndex,
                           const Twine &where, ArrayRef<Value> values,
                           std::vector<unsigned> &delegateUses,
                           SmallVectorImpl<int32_t> &operatorUses);
@@ -116,6 +133,12 @@ private:
   MLIRContext *context;
   OpBuilder builder;
   StringAttr fileNameAttr; // Uniqued once, not once per location.
+  /// Plain locations' tables, by file offset (as a location column), in
+  /// creation order; sorted when first looked up.
+  std::vector<std::pair<unsigned, TablePath>> plainPaths;
+  bool plainPathsSorted = false;
+  /// `execution_plan[i] 'name'`, by plan index.
+  std::vector<std::string> planPaths;
   Location fileLoc;
   Type valueType;
 
@@ -275,7 +298,9 @@ LogicalResult PTEReader::readProgramData() {
       segmentBlobs.push_back(
           createBlob(("segment_" + Twine(index)).str(),
                      ArrayRef<char>(file.data() + start, size), alignment,
-                     /*inlineData=*/false, locFor(where, segment)));
+                     /*inlineData=*/false,
+                     plainLocFor(segment, {TablePath::Segment, 0, 0,
+                                           static_cast<uint32_t>(index)})));
     }
   }
   segmentUses.assign(segmentBlobs.size(), 0);
@@ -289,7 +314,9 @@ LogicalResult PTEReader::readProgramData() {
                                data->size());
       inlineBlobs.push_back(createBlob(
           ("inline_" + Twine(index)).str(), bytes, pte::kInlineDataAlignment,
-          /*inlineData=*/true, locFor(where, entry)));
+          /*inlineData=*/true,
+          plainLocFor(entry, {TablePath::InlineData, 0, 0,
+                              static_cast<uint32_t>(index)})));
     }
   }
   inlineUses.assign(inlineBlobs.size(), 0);
@@ -423,6 +450,7 @@ PTEReader::getValues(const flatbuffers::Vector<T> *indices,
 }
 
 FailureOr<Operation *> PTEReader::readTensor(const fb::Tensor *tensor,
+                                             TablePath path,
                                              const Twine &where) {
   auto scalarType =
       symbolizeScalarType(static_cast<int32_t>(tensor->scalar_type()));
@@ -447,7 +475,7 @@ FailureOr<Operation *> PTEReader::readTensor(const fb::Tensor *tensor,
   SmallVector<int32_t> sizes = readScalars(tensor->sizes());
   SmallVector<int32_t> dimOrder(tensor->dim_order()->begin(),
                                 tensor->dim_order()->end());
-  auto op = builder.create<TensorOp>(locFor(where, tensor), valueType,
+  auto op = builder.create<TensorOp>(plainLocFor(tensor, path), valueType,
                                      ScalarTypeAttr::get(context, *scalarType),
                                      builder.getDenseI32ArrayAttr(sizes),
                                      builder.getDenseI32ArrayAttr(dimOrder),
@@ -494,13 +522,13 @@ FailureOr<Operation *> PTEReader::readTensor(const fb::Tensor *tensor,
 }
 
 FailureOr<Operation *> PTEReader::readValue(
-    const fb::EValue *value, const Twine &where,
+    const fb::EValue *value, const Twine &where, TablePath path,
     SmallVectorImpl<
         std::pair<Operation *, const flatbuffers::Vector<int32_t> *>> &lists,
     SmallVectorImpl<
         std::pair<Operation *, const flatbuffers::Vector<int64_t> *>>
         &intLists) {
-  Location loc = locFor(where, value);
+  Location loc = plainLocFor(value, path);
   fb::KernelTypes type = value->val_type();
   if (type != fb::KernelTypes::Null && type != fb::KernelTypes::NONE &&
       !value->val())
@@ -539,7 +567,7 @@ FailureOr<Operation *> PTEReader::readValue(
         .getOperation();
   }
   case fb::KernelTypes::Tensor:
-    return readTensor(value->val_as_Tensor(), where);
+    return readTensor(value->val_as_Tensor(), path, where);
   case fb::KernelTypes::IntList: {
     auto op = builder.create<IntListOp>(loc, valueType, ValueRange());
     intLists.push_back({op, value->val_as_IntList()->items()});
@@ -585,6 +613,7 @@ FailureOr<Operation *> PTEReader::readValue(
 
 LogicalResult PTEReader::readChain(const fb::Chain *chain,
                                    const fb::ExecutionPlan *plan,
+                                   unsigned planIndex, unsigned chainIndex,
                                    const Twine &where, ArrayRef<Value> values,
                                    std::vector<unsigned> &delegateUses,
                                    SmallVectorImpl<int32_t> &operatorUses) {
@@ -626,7 +655,9 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain,
   const auto *delegates = plan->delegates();
   for (auto [index, instruction] : llvm::enumerate(*instructions)) {
     std::string at = (where + ".instructions[" + Twine(index) + "]").str();
-    Location loc = locFor(at, instruction);
+    Location loc = plainLocFor(
+        instruction, {TablePath::Instruction, planIndex, chainIndex,
+                      static_cast<uint32_t>(index)});
     if (!instruction->instr_args())
       return error(offsetOf(instruction), at + ".instr_args")
              << "the instruction's arguments are missing";
@@ -789,6 +820,9 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
 
   StringRef name = plan->name()->string_view();
   where = (where + " '" + name + "'").str();
+  if (planPaths.size() <= planIndex)
+    planPaths.resize(planIndex + 1);
+  planPaths[planIndex] = where;
   auto method = builder.create<MethodOp>(
       locFor(where, plan), builder.getStringAttr(name), DenseI64ArrayAttr(),
       ContainerMetaAttr(), ArrayAttr());
@@ -830,8 +864,10 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
   SmallVector<std::pair<Operation *, const flatbuffers::Vector<int64_t> *>>
       intLists;
   for (auto [index, value] : llvm::enumerate(*plan->values())) {
-    auto op = readValue(value, where + ".values[" + Twine(index) + "]", lists,
-                        intLists);
+    auto op = readValue(
+        value, where + ".values[" + Twine(index) + "]",
+        {TablePath::Value, planIndex, 0, static_cast<uint32_t>(index)}, lists,
+        intLists);
     if (failed(op))
       return failure();
     values.push_back((*op)->getResult(0));
@@ -852,7 +888,8 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
   std::vector<unsigned> delegateUses(plan->delegates()->size(), 0);
   SmallVector<int32_t> operatorUses;
   for (auto [index, chain] : llvm::enumerate(*plan->chains()))
-    if (failed(readChain(chain, plan, where + ".chains[" + Twine(index) + "]",
+    if (failed(readChain(chain, plan, planIndex, index,
+                         where + ".chains[" + Twine(index) + "]",
                          values, delegateUses, operatorUses)))
       return failure();
 
@@ -937,14 +974,49 @@ OwningOpRef<ModuleOp> PTEReader::read() {
   // (tensor data out of range, planned tensors past their buffer, ...).
   // Diagnostics printers show only a name location's child, so the path of
   // the offending table is added to the message.
-  ScopedDiagnosticHandler addPath(context, [](Diagnostic &diag) {
-    if (auto name = dyn_cast<NameLoc>(diag.getLocation()))
+  ScopedDiagnosticHandler addPath(context, [&](Diagnostic &diag) {
+    Location loc = diag.getLocation();
+    if (auto name = dyn_cast<NameLoc>(loc))
       diag << " (in " << name.getName().getValue() << ")";
+    else if (auto plain = dyn_cast<FileLineColLoc>(loc);
+             plain && plain.getFilename() == fileNameAttr &&
+             plain.getLine() == 0)
+      if (std::optional<std::string> path = pathAt(plain.getColumn()))
+        diag << " (in " << *path << ")";
     return failure(); // Let the enclosing handler report it.
   });
   if (failed(verify(*module)))
     return nullptr;
   return module;
+}
+
+std::optional<std::string> PTEReader::pathAt(unsigned column) {
+  if (!plainPathsSorted) {
+    llvm::stable_sort(plainPaths, [](const auto &a, const auto &b) {
+      return a.first < b.first;
+    });
+    plainPathsSorted = true;
+  }
+  auto it = llvm::partition_point(
+      plainPaths, [&](const auto &entry) { return entry.first < column; });
+  if (it == plainPaths.end() || it->first != column)
+    return std::nullopt;
+  const TablePath &path = it->second;
+  std::string plan =
+      path.plan < planPaths.size() ? planPaths[path.plan] : std::string();
+  switch (path.kind) {
+  case TablePath::Segment:
+    return ("segments[" + Twine(path.index) + "]").str();
+  case TablePath::InlineData:
+    return ("backend_delegate_data[" + Twine(path.index) + "]").str();
+  case TablePath::Value:
+    return (plan + ".values[" + Twine(path.index) + "]").str();
+  case TablePath::Instruction:
+    return (plan + ".chains[" + Twine(path.chain) + "].instructions[" +
+            Twine(path.index) + "]")
+        .str();
+  }
+  return std::nullopt;
 }
 
 OwningOpRef<ModuleOp> emit::translateFromPTE(llvm::MemoryBufferRef buffer,

@@ -1,0 +1,28 @@
+// RUN: emit-translate --to-pte %s -o %t.pte
+// RUN: emit-translate --from-pte %t.pte --mlir-print-debuginfo --mlir-print-local-scope | FileCheck %s
+
+// Imported ops are located in the file: tables a program has many of
+// (segments, values, instructions) at a plain `file:0:<byte offset>`,
+// the others also by their path.
+
+// CHECK-LABEL: et.program
+// CHECK: et.blob @segment_1 {{.*}} loc("{{.*}}.pte":0:{{[0-9]+}})
+// CHECK: et.method @forward {{.*}} {
+// CHECK-NEXT: et.int 7 loc("{{.*}}.pte":0:{{[0-9]+}})
+// CHECK-NEXT: et.tensor {{.*}} loc("{{.*}}.pte":0:{{[0-9]+}})
+// CHECK-NEXT: et.chain {{.*}} {
+// CHECK-NEXT: et.call_delegate "B" {{.*}} loc("{{.*}}.pte":0:{{[0-9]+}})
+// CHECK-NEXT: } loc("execution_plan[0] 'forward'.chains[0]"("{{.*}}.pte":0:{{[0-9]+}}))
+// CHECK-NEXT: et.signature {{.*}} loc("execution_plan[0] 'forward'.signature"(
+// CHECK-NEXT: } loc("execution_plan[0] 'forward'"("{{.*}}.pte":0:{{[0-9]+}}))
+et.program @p {
+  et.blob @payload align 16 = dense<[1, 2, 3, 4]> : tensor<4xi8>
+  et.method @forward buffers [0] {
+    %0 = et.int 7
+    %1 = et.tensor float [2] dim_order [0]
+    et.chain inputs(%1) outputs(%1) {
+      et.call_delegate "B" @payload (%0, %1)
+    }
+    et.signature inputs(%1) outputs(%1)
+  }
+}
