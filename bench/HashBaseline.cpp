@@ -76,7 +76,6 @@ int main(int argc, char **argv) {
   std::printf("mapped %.6f s, pread %.6f s\n", mappedSeconds, readSeconds);
   std::printf("hash: %zu bytes in %.6f s (%016llx%016llx)\n", size,
               mappedSeconds < readSeconds ? mappedSeconds : readSeconds,
-              (unsigned long long)read.high64,
-              (unsigned long long)read.low64);
+              (unsigned long long)read.high64, (unsigned long long)read.low64);
   return 0;
 }

@@ -221,6 +221,7 @@ void emit::writeBytes(raw_ostream &os, ArrayRef<char> bytes) {
     }
     file->seek(out);
   }
-  forEachChunk(bytes.take_back(left),
-               [&](ArrayRef<char> chunk) { os.write(chunk.data(), chunk.size()); });
+  forEachChunk(bytes.take_back(left), [&](ArrayRef<char> chunk) {
+    os.write(chunk.data(), chunk.size());
+  });
 }

@@ -655,9 +655,9 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain,
   const auto *delegates = plan->delegates();
   for (auto [index, instruction] : llvm::enumerate(*instructions)) {
     std::string at = (where + ".instructions[" + Twine(index) + "]").str();
-    Location loc = plainLocFor(
-        instruction, {TablePath::Instruction, planIndex, chainIndex,
-                      static_cast<uint32_t>(index)});
+    Location loc =
+        plainLocFor(instruction, {TablePath::Instruction, planIndex, chainIndex,
+                                  static_cast<uint32_t>(index)});
     if (!instruction->instr_args())
       return error(offsetOf(instruction), at + ".instr_args")
              << "the instruction's arguments are missing";
@@ -889,8 +889,8 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
   SmallVector<int32_t> operatorUses;
   for (auto [index, chain] : llvm::enumerate(*plan->chains()))
     if (failed(readChain(chain, plan, planIndex, index,
-                         where + ".chains[" + Twine(index) + "]",
-                         values, delegateUses, operatorUses)))
+                         where + ".chains[" + Twine(index) + "]", values,
+                         delegateUses, operatorUses)))
       return failure();
 
   auto inputs = getValues(plan->inputs(), values, where + ".inputs");

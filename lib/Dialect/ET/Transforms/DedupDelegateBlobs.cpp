@@ -153,6 +153,42 @@ static bool mayHoldSymbolRefs(Attribute attr) {
   return true;
 }
 
+/// Runs `body` on every index in [0, count) on the context's thread pool,
+/// in tasks of consecutive indices balanced by `weight` (bytes read). One
+/// task per index would cost more than a small payload's work: each task
+/// also does thread bookkeeping (two system calls for the diagnostic
+/// handler's ordering).
+static void parallelForWeighted(MLIRContext *context, size_t count,
+                                function_ref<uint64_t(size_t)> weight,
+                                function_ref<void(size_t)> body) {
+  // Per-index overhead, in bytes of reading, so that many tiny items are
+  // split too.
+  constexpr uint64_t kItemWeight = 4096;
+  uint64_t total = 0;
+  for (size_t index = 0; index < count; ++index)
+    total += weight(index) + kItemWeight;
+  unsigned threads = context->isMultithreadingEnabled()
+                         ? context->getThreadPool().getMaxConcurrency()
+                         : 1;
+  // A few tasks per thread, so that uneven items still balance.
+  uint64_t perTask = std::max<uint64_t>(1, total / (8 * threads));
+  SmallVector<std::pair<size_t, size_t>> tasks;
+  uint64_t taskWeight = 0;
+  size_t begin = 0;
+  for (size_t index = 0; index < count; ++index) {
+    taskWeight += weight(index) + kItemWeight;
+    if (taskWeight >= perTask || index + 1 == count) {
+      tasks.push_back({begin, index + 1});
+      begin = index + 1;
+      taskWeight = 0;
+    }
+  }
+  mlir::parallelForEach(context, tasks, [&](std::pair<size_t, size_t> task) {
+    for (size_t index = task.first; index < task.second; ++index)
+      body(index);
+  });
+}
+
 static std::string toHex(const ContentKey &key) {
   return llvm::utohexstr(key.hashHigh, /*LowerCase=*/true, 16) +
          llvm::utohexstr(key.hashLow, /*LowerCase=*/true, 16);
@@ -240,16 +276,17 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
   auto fingerprint = [collide](Candidate &candidate, bool whole) {
     ArrayRef<char> bytes = candidate.bytes;
     candidate.hashedWhole = whole || bytes.size() < kSampledHashMinSize;
-    XXH128_hash_t hash =
-        collide ? XXH128_hash_t{0, 0}
-                : (candidate.hashedWhole ? hashBytes(bytes) : hashSample(bytes));
+    XXH128_hash_t hash = collide ? XXH128_hash_t{0, 0}
+                                 : (candidate.hashedWhole ? hashBytes(bytes)
+                                                          : hashSample(bytes));
     candidate.key = {bytes.size(), hash.low64, hash.high64};
   };
   // The report prints every payload's hash.
   bool hashEverything = json != nullptr;
-  mlir::parallelForEach(context, candidates, [&](Candidate &candidate) {
-    fingerprint(candidate, hashEverything);
-  });
+  parallelForWeighted(
+      context, candidates.size(),
+      [&](size_t index) { return candidates[index].bytes.size(); },
+      [&](size_t index) { fingerprint(candidates[index], hashEverything); });
 
   // Buckets of equal keys, in order of their first member.
   SmallVector<SmallVector<unsigned, 2>> buckets;
@@ -272,9 +309,10 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
       for (unsigned index : bucket)
         rehash.push_back(&candidates[index]);
   if (!rehash.empty()) {
-    mlir::parallelForEach(context, rehash, [&](Candidate *candidate) {
-      fingerprint(*candidate, /*whole=*/true);
-    });
+    parallelForWeighted(
+        context, rehash.size(),
+        [&](size_t index) { return rehash[index]->bytes.size(); },
+        [&](size_t index) { fingerprint(*rehash[index], /*whole=*/true); });
     fillBuckets();
   }
 
@@ -286,23 +324,31 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
     SmallVector<std::pair<unsigned, unsigned>> nearMisses;
   };
   SmallVector<BucketResult> bucketResults(buckets.size());
-  mlir::parallelFor(context, 0, buckets.size(), [&](size_t bucketIndex) {
-    BucketResult &result = bucketResults[bucketIndex];
-    for (unsigned index : buckets[bucketIndex]) {
-      ArrayRef<char> bytes = candidates[index].bytes;
-      auto match = llvm::find_if(result.groups, [&](ContentGroup &group) {
-        return equalBytes(candidates[group.members.front()].bytes, bytes);
+  auto bucketBytes = [&](size_t bucketIndex) {
+    // Bytes a bucket's comparisons read, at most.
+    ArrayRef<unsigned> bucket = buckets[bucketIndex];
+    return bucket.size() < 2 ? 0
+                             : 2 * (bucket.size() - 1) *
+                                   candidates[bucket.front()].bytes.size();
+  };
+  parallelForWeighted(
+      context, buckets.size(), bucketBytes, [&](size_t bucketIndex) {
+        BucketResult &result = bucketResults[bucketIndex];
+        for (unsigned index : buckets[bucketIndex]) {
+          ArrayRef<char> bytes = candidates[index].bytes;
+          auto match = llvm::find_if(result.groups, [&](ContentGroup &group) {
+            return equalBytes(candidates[group.members.front()].bytes, bytes);
+          });
+          if (match != result.groups.end()) {
+            match->members.push_back(index);
+            continue;
+          }
+          if (!result.groups.empty())
+            result.nearMisses.push_back(
+                {result.groups.front().members.front(), index});
+          result.groups.push_back({{index}});
+        }
       });
-      if (match != result.groups.end()) {
-        match->members.push_back(index);
-        continue;
-      }
-      if (!result.groups.empty())
-        result.nearMisses.push_back(
-            {result.groups.front().members.front(), index});
-      result.groups.push_back({{index}});
-    }
-  });
   // Back to program order, whatever the bucketing.
   SmallVector<ContentGroup> groups;
   SmallVector<std::pair<unsigned, unsigned>> nearMisses;
@@ -314,7 +360,8 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
     return a.members.front() < b.members.front();
   });
   llvm::sort(nearMisses, [](auto a, auto b) {
-    return std::make_pair(a.second, a.first) < std::make_pair(b.second, b.first);
+    return std::make_pair(a.second, a.first) <
+           std::make_pair(b.second, b.first);
   });
 
   // Split each group by policy; the first blob of each part survives.
