@@ -101,7 +101,9 @@ public:
   explicit ChunkSource(ArrayRef<char> bytes) : bytes(bytes) {
     if (std::optional<Mapping> found = findMapping(bytes);
         found && found->fd >= 0) {
-      mapping = *found;
+      fd = found->fd;
+      mappingId = found->id;
+      fileSize = found->region.size();
       fileOffset = bytes.data() - found->region.data();
     }
   }
@@ -113,29 +115,29 @@ public:
   /// `readAhead`, a short read fills the buffer, for neighbours read next.
   ArrayRef<char> read(size_t offset, size_t size, unsigned index,
                       bool readAhead) const {
-    if (!mapping)
+    if (fd < 0)
       return bytes.slice(offset, size);
     Window *window;
     char *buffer = chunkBuffer(index, window);
     off_t start = fileOffset + offset;
-    if (window->mappingId == mapping->id && start >= window->offset &&
+    if (window->mappingId == mappingId && start >= window->offset &&
         start + size <= window->offset + window->size)
       return {buffer + (start - window->offset), size};
     size_t length = size;
     if (readAhead)
-      length = std::max<size_t>(
-          size, std::min<size_t>(kChunkSize, mapping->region.size() - start));
+      length = std::max<size_t>(size,
+                                std::min<size_t>(kChunkSize, fileSize - start));
     *window = Window();
     if (!readFully(buffer, length, start))
       return bytes.slice(offset, size);
-    *window = {mapping->id, start, length};
+    *window = {mappingId, start, length};
     return {buffer, size};
   }
 
 private:
   bool readFully(char *buffer, size_t size, off_t offset) const {
     while (size) {
-      ssize_t got = pread(mapping->fd, buffer, size, offset);
+      ssize_t got = pread(fd, buffer, size, offset);
       if (got < 0 && errno == EINTR)
         continue;
       if (got <= 0)
@@ -148,7 +150,9 @@ private:
   }
 
   ArrayRef<char> bytes;
-  std::optional<Mapping> mapping;
+  int fd = -1;            // The mapped file, when the bytes are a file's.
+  uint64_t mappingId = 0; // Its mapping's id.
+  size_t fileSize = 0;
   off_t fileOffset = 0;
 };
 } // namespace
@@ -180,15 +184,6 @@ bool emit::equalBytes(ArrayRef<char> a, ArrayRef<char> b) {
   return true;
 }
 
-namespace {
-/// Reads a raw_fd_ostream's descriptor, which LLVM 19 keeps protected.
-struct FileDescriptorOf : llvm::raw_fd_ostream {
-  static int get(const llvm::raw_fd_ostream &stream) {
-    return (stream.*(&FileDescriptorOf::get_fd))();
-  }
-};
-} // namespace
-
 void emit::releaseMappedPages(ArrayRef<char> bytes) {
   if (bytes.empty() || !findMapping(bytes))
     return;
@@ -202,26 +197,12 @@ void emit::releaseMappedPages(ArrayRef<char> bytes) {
 }
 
 void emit::writeBytes(raw_ostream &os, ArrayRef<char> bytes) {
-  auto *file = os.get_kind() == raw_ostream::OStreamKind::OK_FDStream
-                   ? static_cast<llvm::raw_fd_ostream *>(&os)
-                   : nullptr;
-  std::optional<Mapping> mapping =
-      bytes.size() >= (1 << 20) ? findMapping(bytes) : std::nullopt;
-  size_t left = bytes.size();
-  if (file && file->supportsSeeking() && mapping && mapping->fd >= 0) {
-    file->flush();
-    loff_t in = bytes.data() - mapping->region.data();
-    loff_t out = file->tell();
-    while (left) {
-      ssize_t copied = copy_file_range(
-          mapping->fd, &in, FileDescriptorOf::get(*file), &out, left, 0);
-      if (copied <= 0)
-        break; // Not supported here (or an error): write the rest instead.
-      left -= copied;
-    }
-    file->seek(out);
-  }
-  forEachChunk(bytes.take_back(left), [&](ArrayRef<char> chunk) {
+  // A raw_ostream writes a piece directly, without copying it into its
+  // buffer, when the buffer is empty and the piece larger.
+  static_assert(kChunkSize > kWriteBufferSize);
+  if (bytes.size() >= kChunkSize)
+    os.flush();
+  forEachChunk(bytes, [&](ArrayRef<char> chunk) {
     os.write(chunk.data(), chunk.size());
   });
 }

@@ -11,8 +11,8 @@
 // page walk (two-level under virtualization), while pread copies from the
 // page cache through the kernel's huge-page direct map. So payloads in a
 // registered mapping are read with pread into a small buffer (forEachChunk,
-// equalBytes) or copied file to file in the kernel (writeBytes), and the
-// mapping is only the payload's identity in the IR.
+// equalBytes, writeBytes), and the mapping is only the payload's identity in
+// the IR.
 //
 //===----------------------------------------------------------------------===//
 
@@ -54,10 +54,13 @@ void forEachChunk(ArrayRef<char> bytes,
 /// Thread-safe.
 bool equalBytes(ArrayRef<char> a, ArrayRef<char> b);
 
-/// Writes `bytes` to `os`. When they lie in a registered file mapping and
-/// `os` is a seekable file, the kernel copies them file to file
-/// (copy_file_range), without passing through this process; otherwise
-/// they are written as usual.
+/// A stream buffer size for writeBytes: large pieces, which are larger than
+/// this, go past the buffer to the file without another copy.
+constexpr size_t kWriteBufferSize = 128 << 10;
+
+/// Writes `bytes` to `os`, read as forEachChunk reads them: bytes of a
+/// mapped input are streamed from the file and never enter the resident
+/// set.
 void writeBytes(raw_ostream &os, ArrayRef<char> bytes);
 
 } // namespace emit

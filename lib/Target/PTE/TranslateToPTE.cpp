@@ -696,11 +696,17 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
   pte::writeHeader(os, header);
   os.write_zeros(headerRegion - pte::kHeaderLength);
   os.write(flatbuffer.data() + 8, flatbuffer.size() - 8);
+  // Many small segments: gather them in a larger buffer than a file
+  // stream's default (one block), instead of a system call each. Streams
+  // that are unbuffered (strings, vectors) stay so.
+  if (os.GetBufferSize() && os.GetBufferSize() < kWriteBufferSize)
+    os.SetBufferSize(kWriteBufferSize);
   uint64_t position = header.programSize;
   for (const Segment &segment : segments) {
     uint64_t start = header.segmentBaseOffset + segment.offset;
     os.write_zeros(start - position);
-    // File to file in the kernel where the bytes come from a mapped input.
+    // Streamed from the file (pread) where the bytes come from a mapped
+    // input, so that its pages never enter the resident set.
     writeBytes(os, segment.bytes);
     releaseMappedPages(segment.bytes);
     position = start + segment.bytes.size();
