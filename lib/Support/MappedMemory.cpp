@@ -10,6 +10,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <fcntl.h>
@@ -196,7 +197,62 @@ void emit::releaseMappedPages(ArrayRef<char> bytes) {
     (void)madvise(reinterpret_cast<void *>(begin), end - begin, MADV_DONTNEED);
 }
 
+namespace {
+/// Reads a raw_fd_ostream's descriptor, which LLVM 19 keeps protected.
+struct FileDescriptorOf : llvm::raw_fd_ostream {
+  static int get(const llvm::raw_fd_ostream &stream) {
+    return (stream.*(&FileDescriptorOf::get_fd))();
+  }
+};
+} // namespace
+
+/// `os` as a raw_fd_ostream, if that is exactly its dynamic type. LLVM is
+/// built without RTTI and gives raw_fd_ostream no stream kind of its own
+/// (OK_FDStream is raw_fd_stream's), so the type is told by the object's
+/// vtable pointer, compared with that of a stream that writes nowhere. A
+/// subclass or another build's copy of the class compares unequal, which
+/// only costs the kernel copy below.
+static llvm::raw_fd_ostream *asFileStream(raw_ostream &os) {
+  static const auto *probe =
+      new llvm::raw_fd_ostream(/*fd=*/-1, /*shouldClose=*/false);
+  const void *streamVtable, *probeVtable;
+  std::memcpy(&streamVtable, static_cast<const void *>(&os),
+              sizeof(streamVtable));
+  std::memcpy(&probeVtable, static_cast<const void *>(probe),
+              sizeof(probeVtable));
+  if (streamVtable != probeVtable)
+    return nullptr;
+  return static_cast<llvm::raw_fd_ostream *>(&os);
+}
+
+static std::atomic<uint64_t> kernelCopiedBytes{0};
+
+uint64_t emit::getKernelCopiedBytes() { return kernelCopiedBytes.load(); }
+
 void emit::writeBytes(raw_ostream &os, ArrayRef<char> bytes) {
+  // Large payloads of a mapped input, written to a file: the kernel copies
+  // them file to file (copy_file_range), and they never pass through this
+  // process.
+  size_t left = bytes.size();
+  std::optional<Mapping> mapping =
+      left >= (1 << 20) ? findMapping(bytes) : std::nullopt;
+  llvm::raw_fd_ostream *file =
+      mapping && mapping->fd >= 0 ? asFileStream(os) : nullptr;
+  if (file && file->supportsSeeking()) {
+    file->flush();
+    loff_t in = bytes.data() - mapping->region.data();
+    loff_t out = file->tell();
+    while (left) {
+      ssize_t copied = copy_file_range(
+          mapping->fd, &in, FileDescriptorOf::get(*file), &out, left, 0);
+      if (copied <= 0)
+        break; // Not supported here (or an error): write the rest instead.
+      left -= copied;
+      kernelCopiedBytes += copied;
+    }
+    file->seek(out);
+  }
+  bytes = bytes.take_back(left);
   // A raw_ostream writes a piece directly, without copying it into its
   // buffer, when the buffer is empty and the piece larger.
   static_assert(kChunkSize > kWriteBufferSize);

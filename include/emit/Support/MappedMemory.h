@@ -11,8 +11,8 @@
 // page walk (two-level under virtualization), while pread copies from the
 // page cache through the kernel's huge-page direct map. So payloads in a
 // registered mapping are read with pread into a small buffer (forEachChunk,
-// equalBytes, writeBytes), and the mapping is only the payload's identity in
-// the IR.
+// equalBytes) or copied file to file by the kernel (writeBytes), and the
+// mapping is only the payload's identity in the IR.
 //
 //===----------------------------------------------------------------------===//
 
@@ -58,10 +58,14 @@ bool equalBytes(ArrayRef<char> a, ArrayRef<char> b);
 /// this, go past the buffer to the file without another copy.
 constexpr size_t kWriteBufferSize = 128 << 10;
 
-/// Writes `bytes` to `os`, read as forEachChunk reads them: bytes of a
-/// mapped input are streamed from the file and never enter the resident
-/// set.
+/// Writes `bytes` to `os`. Bytes of a mapped input never enter the
+/// resident set: from 1 MiB on, and when `os` is a seekable file stream,
+/// the kernel copies them file to file (copy_file_range); otherwise they
+/// are streamed from the file as forEachChunk reads them.
 void writeBytes(raw_ostream &os, ArrayRef<char> bytes);
+
+/// How many bytes writeBytes has had the kernel copy file to file so far.
+uint64_t getKernelCopiedBytes();
 
 } // namespace emit
 

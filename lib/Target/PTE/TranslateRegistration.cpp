@@ -187,6 +187,7 @@ void emit::registerPTEToPTETranslation() {
           return std::chrono::duration<double>(to - from).count();
         };
         Clock::time_point start = Clock::now();
+        uint64_t copiedBefore = getKernelCopiedBytes();
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         InputMapping mapping(buffer);
@@ -215,9 +216,11 @@ void emit::registerPTEToPTETranslation() {
         if (timing)
           llvm::errs() << llvm::format(
               "pte-to-pte timing: import %.3f s, passes %.3f s, export "
-              "%.3f s, total %.3f s\n",
+              "%.3f s, total %.3f s; %llu bytes copied file to file\n",
               seconds(start, imported), seconds(imported, transformed),
-              seconds(transformed, exported), seconds(start, exported));
+              seconds(transformed, exported), seconds(start, exported),
+              static_cast<unsigned long long>(getKernelCopiedBytes() -
+                                              copiedBefore));
         return success();
       });
 }
