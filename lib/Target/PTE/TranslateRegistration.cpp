@@ -209,7 +209,11 @@ void emit::registerPTEToPTETranslation() {
           return failure();
         Clock::time_point transformed = Clock::now();
 
-        if (failed(translateToPTE(*module, os, flags.getOptions())))
+        // The IR is verified: by the import, and by the pass manager after
+        // any pass that changed it.
+        PTEWriteOptions options = flags.getOptions();
+        options.verify = false;
+        if (failed(translateToPTE(*module, os, options)))
           return failure();
         os.flush();
         Clock::time_point exported = Clock::now();

@@ -734,7 +734,7 @@ LogicalResult emit::translateToPTE(Operation *op, raw_ostream &os,
   }
   // Callers of the API may hand over IR that no parser verified; the writer
   // relies on every invariant the verifiers check.
-  if (failed(verify(program)))
+  if (options.verify && failed(verify(program)))
     return failure();
   return PTEWriter(program, options).write(os);
 }

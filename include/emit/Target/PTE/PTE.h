@@ -45,6 +45,11 @@ struct PTEWriteOptions {
   /// The largest flatbuffer the writer produces. Flatbuffers use signed
   /// 32-bit offsets, so the format's ceiling is 2 GiB; tests lower it.
   uint64_t maxFlatbufferSize = (uint64_t(1) << 31) - 1;
+  /// Verify the IR before writing: the writer relies on every invariant the
+  /// verifiers check. Only a caller that has just verified the same IR
+  /// (as `--pte-to-pte` has, through the import or its pass manager) may
+  /// turn this off.
+  bool verify = true;
 };
 
 /// Writes the single `et.program` in `op` (an `et.program`, or a module
