@@ -12,12 +12,16 @@
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <cstdio>
 #include <cstring>
 #include <fcntl.h>
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <string>
 #include <sys/mman.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 #include <vector>
 
@@ -26,13 +30,23 @@ using namespace emit;
 namespace {
 struct Mapping {
   ArrayRef<char> region;
-  int fd;      // Read-only descriptor of the mapped file, or -1.
-  uint64_t id; // Unique for the process's life, unlike descriptors.
+  uint64_t fileOffset; // Of the region's first byte in the file.
+  int fd;              // Read-only descriptor of the mapped file, or -1.
+  uint64_t id;         // Unique for the process's life, unlike descriptors.
 };
 struct Registry {
   std::mutex mutex;
   std::vector<Mapping> regions;
   uint64_t nextId = 1;
+};
+
+/// One line of /proc/self/maps: a file mapped at [start, end).
+struct MapsEntry {
+  uintptr_t start = 0, end = 0;
+  uint64_t offset = 0;
+  unsigned major = 0, minor = 0;
+  uint64_t inode = 0;
+  std::string path;
 };
 } // namespace
 
@@ -41,11 +55,64 @@ static Registry &getRegistry() {
   return registry;
 }
 
-ScopedFileMapping::ScopedFileMapping(ArrayRef<char> region, StringRef path)
-    : region(region), fd(open(path.str().c_str(), O_RDONLY | O_CLOEXEC)) {
+/// The file mapping that holds all of `bytes`, from /proc/self/maps.
+static std::optional<MapsEntry> findMapsEntry(ArrayRef<char> bytes) {
+  FILE *maps = fopen("/proc/self/maps", "re");
+  if (!maps)
+    return std::nullopt;
+  auto begin = reinterpret_cast<uintptr_t>(bytes.data());
+  uintptr_t end = begin + bytes.size();
+  std::optional<MapsEntry> found;
+  char line[4096];
+  while (!found && fgets(line, sizeof(line), maps)) {
+    MapsEntry entry;
+    char perms[5];
+    int pathStart = 0;
+    if (sscanf(line, "%lx-%lx %4s %lx %x:%x %lu %n", &entry.start, &entry.end,
+               perms, &entry.offset, &entry.major, &entry.minor, &entry.inode,
+               &pathStart) < 7)
+      continue;
+    if (begin < entry.start || end > entry.end)
+      continue;
+    StringRef path = StringRef(line + pathStart).rtrim("\n");
+    // Anonymous memory, or a file deleted or replaced since it was mapped.
+    if (perms[0] != 'r' || entry.inode == 0 || !path.starts_with("/") ||
+        path.ends_with(" (deleted)"))
+      break;
+    entry.path = path.str();
+    found = std::move(entry);
+  }
+  fclose(maps);
+  return found;
+}
+
+/// A read-only descriptor of the file `entry` maps, or -1 when the path no
+/// longer names that file.
+static int openMappedFile(const MapsEntry &entry) {
+  int fd = open(entry.path.c_str(), O_RDONLY | O_CLOEXEC);
+  struct stat status;
+  if (fd >= 0 && fstat(fd, &status) == 0 && status.st_ino == entry.inode &&
+      major(status.st_dev) == entry.major &&
+      minor(status.st_dev) == entry.minor)
+    return fd;
+  if (fd >= 0)
+    close(fd);
+  return -1;
+}
+
+ScopedFileMapping::ScopedFileMapping(ArrayRef<char> region)
+    : region(region), fd(-1) {
+  // The descriptor is of the very file mapped (same inode), opened by the
+  // path the kernel reports: a path given by the caller could name another
+  // file by now.
+  if (std::optional<MapsEntry> entry = findMapsEntry(region);
+      entry && entry->offset + (reinterpret_cast<uintptr_t>(region.data()) -
+                                entry->start) ==
+                   0)
+    fd = openMappedFile(*entry);
   Registry &registry = getRegistry();
   std::lock_guard<std::mutex> lock(registry.mutex);
-  registry.regions.push_back({region, fd, registry.nextId++});
+  registry.regions.push_back({region, 0, fd, registry.nextId++});
 }
 
 ScopedFileMapping::~ScopedFileMapping() {
@@ -63,7 +130,7 @@ ScopedFileMapping::~ScopedFileMapping() {
 }
 
 /// The registered mapping holding all of `bytes`, if any.
-static std::optional<Mapping> findMapping(ArrayRef<char> bytes) {
+static std::optional<Mapping> findRegisteredMapping(ArrayRef<char> bytes) {
   Registry &registry = getRegistry();
   std::lock_guard<std::mutex> lock(registry.mutex);
   for (const Mapping &mapping : registry.regions)
@@ -72,6 +139,53 @@ static std::optional<Mapping> findMapping(ArrayRef<char> bytes) {
       return mapping;
   return std::nullopt;
 }
+
+/// Pieces from this size on are worth a look at /proc/self/maps when no
+/// registered mapping holds them.
+static constexpr size_t kDiscoverMinSize = 1 << 20;
+
+namespace {
+/// The file mapping that holds some bytes: a registered one, or, for a
+/// large piece, one found in /proc/self/maps (MLIR's mapping of a bytecode
+/// file whose resources alias it, say). A found mapping is not remembered,
+/// since it may be unmapped and its addresses reused; its descriptor lives
+/// as long as this object.
+class FoundMapping {
+public:
+  explicit FoundMapping(ArrayRef<char> bytes) {
+    if ((mapping = findRegisteredMapping(bytes)) ||
+        bytes.size() < kDiscoverMinSize)
+      return;
+    std::optional<MapsEntry> entry = findMapsEntry(bytes);
+    if (!entry)
+      return;
+    int fd = openMappedFile(*entry);
+    if (fd < 0)
+      return;
+    ownedFd = fd;
+    ArrayRef<char> region(reinterpret_cast<const char *>(entry->start),
+                          entry->end - entry->start);
+    Registry &registry = getRegistry();
+    std::lock_guard<std::mutex> lock(registry.mutex);
+    mapping = Mapping{region, entry->offset, fd, registry.nextId++};
+  }
+  ~FoundMapping() {
+    if (ownedFd >= 0)
+      close(ownedFd);
+  }
+  FoundMapping(const FoundMapping &) = delete;
+  FoundMapping &operator=(const FoundMapping &) = delete;
+
+  /// The mapping, if it can be read through a descriptor.
+  const Mapping *get() const {
+    return mapping && mapping->fd >= 0 ? &*mapping : nullptr;
+  }
+
+private:
+  std::optional<Mapping> mapping;
+  int ownedFd = -1;
+};
+} // namespace
 
 /// Large enough to amortize a system call, small enough to stay in L2.
 static constexpr size_t kChunkSize = 256 << 10;
@@ -99,13 +213,13 @@ namespace {
 /// pread, or plain memory, read in place.
 class ChunkSource {
 public:
-  explicit ChunkSource(ArrayRef<char> bytes) : bytes(bytes) {
-    if (std::optional<Mapping> found = findMapping(bytes);
-        found && found->fd >= 0) {
-      fd = found->fd;
-      mappingId = found->id;
-      fileSize = found->region.size();
-      fileOffset = bytes.data() - found->region.data();
+  explicit ChunkSource(ArrayRef<char> bytes) : bytes(bytes), found(bytes) {
+    if (const Mapping *mapping = found.get()) {
+      fd = mapping->fd;
+      mappingId = mapping->id;
+      regionEnd = mapping->fileOffset + mapping->region.size();
+      fileOffset =
+          mapping->fileOffset + (bytes.data() - mapping->region.data());
     }
   }
 
@@ -126,8 +240,8 @@ public:
       return {buffer + (start - window->offset), size};
     size_t length = size;
     if (readAhead)
-      length = std::max<size_t>(size,
-                                std::min<size_t>(kChunkSize, fileSize - start));
+      length = std::max<size_t>(
+          size, std::min<size_t>(kChunkSize, regionEnd - start));
     *window = Window();
     if (!readFully(buffer, length, start))
       return bytes.slice(offset, size);
@@ -151,9 +265,10 @@ private:
   }
 
   ArrayRef<char> bytes;
+  FoundMapping found;
   int fd = -1;            // The mapped file, when the bytes are a file's.
   uint64_t mappingId = 0; // Its mapping's id.
-  size_t fileSize = 0;
+  uint64_t regionEnd = 0; // File offset of the mapping's end.
   off_t fileOffset = 0;
 };
 } // namespace
@@ -186,7 +301,7 @@ bool emit::equalBytes(ArrayRef<char> a, ArrayRef<char> b) {
 }
 
 void emit::releaseMappedPages(ArrayRef<char> bytes) {
-  if (bytes.empty() || !findMapping(bytes))
+  if (bytes.empty() || !findRegisteredMapping(bytes))
     return;
   static const uintptr_t pageSize = llvm::sys::Process::getPageSizeEstimate();
   uintptr_t begin = reinterpret_cast<uintptr_t>(bytes.data());
@@ -234,13 +349,14 @@ void emit::writeBytes(raw_ostream &os, ArrayRef<char> bytes) {
   // them file to file (copy_file_range), and they never pass through this
   // process.
   size_t left = bytes.size();
-  std::optional<Mapping> mapping =
-      left >= (1 << 20) ? findMapping(bytes) : std::nullopt;
-  llvm::raw_fd_ostream *file =
-      mapping && mapping->fd >= 0 ? asFileStream(os) : nullptr;
+  std::optional<FoundMapping> found;
+  if (left >= (1 << 20))
+    found.emplace(bytes);
+  const Mapping *mapping = found ? found->get() : nullptr;
+  llvm::raw_fd_ostream *file = mapping ? asFileStream(os) : nullptr;
   if (file && file->supportsSeeking()) {
     file->flush();
-    loff_t in = bytes.data() - mapping->region.data();
+    loff_t in = mapping->fileOffset + (bytes.data() - mapping->region.data());
     loff_t out = file->tell();
     while (left) {
       ssize_t copied = copy_file_range(

@@ -12,7 +12,9 @@
 // page cache through the kernel's huge-page direct map. So payloads in a
 // registered mapping are read with pread into a small buffer (forEachChunk,
 // equalBytes) or copied file to file by the kernel (writeBytes), and the
-// mapping is only the payload's identity in the IR.
+// mapping is only the payload's identity in the IR. Pieces of 1 MiB or more
+// in a mapping nobody registered (MLIR's own, of a bytecode file whose
+// resources alias it) are found in /proc/self/maps and read the same way.
 //
 //===----------------------------------------------------------------------===//
 
@@ -25,11 +27,12 @@
 
 namespace emit {
 
-/// Records that `region` is a read-only mapping of the file at `path`,
-/// starting at its first byte, for as long as this object lives.
+/// Records that `region` is a read-only mapping of a file, starting at its
+/// first byte, for as long as this object lives. The file is found from the
+/// mapping itself, so its bytes are read from the file that was mapped.
 class ScopedFileMapping {
 public:
-  ScopedFileMapping(ArrayRef<char> region, StringRef path);
+  explicit ScopedFileMapping(ArrayRef<char> region);
   ~ScopedFileMapping();
   ScopedFileMapping(const ScopedFileMapping &) = delete;
   ScopedFileMapping &operator=(const ScopedFileMapping &) = delete;

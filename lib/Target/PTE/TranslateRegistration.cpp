@@ -19,6 +19,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
@@ -87,10 +88,30 @@ struct InputMapping {
   explicit InputMapping(const llvm::MemoryBuffer *buffer) {
     if (buffer->getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap)
       mapping.emplace(
-          ArrayRef<char>(buffer->getBufferStart(), buffer->getBufferSize()),
-          buffer->getBufferIdentifier());
+          ArrayRef<char>(buffer->getBufferStart(), buffer->getBufferSize()));
   }
   std::optional<ScopedFileMapping> mapping;
+};
+
+/// Forwards everything to `target`, except that large pieces go through
+/// writeBytes: written as bytecode, the resources of an imported program
+/// alias the mapped input, and writeBytes copies them into the output file
+/// in the kernel instead of pulling every input page into the process.
+class PayloadAwareStream : public raw_ostream {
+public:
+  explicit PayloadAwareStream(raw_ostream &target)
+      : raw_ostream(/*unbuffered=*/true), target(target) {}
+
+private:
+  void write_impl(const char *data, size_t size) override {
+    if (size >= (1 << 20))
+      writeBytes(target, ArrayRef<char>(data, size));
+    else
+      target.write(data, size);
+  }
+  uint64_t current_pos() const override { return target.tell(); }
+
+  raw_ostream &target;
 };
 
 /// Imports a .pte with the context's multithreading off. The import builds
@@ -109,6 +130,36 @@ OwningOpRef<ModuleOp> importSingleThreaded(const llvm::MemoryBuffer *buffer,
 }
 } // namespace
 
+/// --pte-timing, shared by the translations that read or write a .pte.
+static llvm::cl::opt<bool> &getTimingFlag() {
+  static llvm::cl::opt<bool> timing(
+      "pte-timing",
+      llvm::cl::desc("With --from-pte, --to-pte or --pte-to-pte, print the "
+                     "time of each stage, and how many payload bytes the "
+                     "kernel copied file to file, to stderr"),
+      llvm::cl::init(false));
+  return timing;
+}
+
+/// Seconds between two points of a steady clock.
+using Clock = std::chrono::steady_clock;
+static double secondsBetween(Clock::time_point from, Clock::time_point to) {
+  return std::chrono::duration<double>(to - from).count();
+}
+
+/// Prints "<name> timing: <stages>, total <s> s; <n> bytes copied file to
+/// file" when --pte-timing is on.
+static void reportTiming(StringRef name, StringRef stages,
+                         Clock::time_point start, uint64_t copiedBefore) {
+  if (!getTimingFlag())
+    return;
+  llvm::errs() << name << " timing: " << stages
+               << llvm::format("total %.3f s; %llu bytes copied file to file\n",
+                               secondsBetween(start, Clock::now()),
+                               static_cast<unsigned long long>(
+                                   getKernelCopiedBytes() - copiedBefore));
+}
+
 void emit::registerFromPTETranslation() {
   static llvm::cl::opt<bool> emitBytecode(
       "emit-bytecode",
@@ -116,20 +167,35 @@ void emit::registerFromPTETranslation() {
                      "payloads are written once, as raw bytes, and a later "
                      "reader aliases them instead of parsing hex"),
       llvm::cl::init(false));
+  getTimingFlag();
   TranslateRegistration registration(
       "from-pte", "import an ExecuTorch .pte file as an et.program",
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
          MLIRContext *context) -> LogicalResult {
+        Clock::time_point start = Clock::now();
+        uint64_t copiedBefore = getKernelCopiedBytes();
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         InputMapping mapping(buffer);
         OwningOpRef<ModuleOp> module = importSingleThreaded(buffer, context);
         if (!module)
           return failure();
-        if (emitBytecode)
-          return writeBytecodeToFile(*module, os);
-        // Honours the --mlir-print-* and --mlir-elide-* flags.
-        module->print(os, OpPrintingFlags());
+        Clock::time_point imported = Clock::now();
+        if (emitBytecode) {
+          PayloadAwareStream stream(os);
+          if (failed(writeBytecodeToFile(*module, stream)))
+            return failure();
+        } else {
+          // Honours the --mlir-print-* and --mlir-elide-* flags.
+          module->print(os, OpPrintingFlags());
+        }
+        os.flush();
+        reportTiming("from-pte",
+                     llvm::formatv("import {0:F3} s, print {1:F3} s, ",
+                                   secondsBetween(start, imported),
+                                   secondsBetween(imported, Clock::now()))
+                         .str(),
+                     start, copiedBefore);
         return success();
       });
 }
@@ -170,11 +236,7 @@ void emit::registerPTEToPTETranslation() {
       llvm::cl::desc("With --pte-to-pte, the pass pipeline to run between "
                      "import and export"),
       llvm::cl::init("builtin.module(dedup-delegate-blobs)"));
-  static llvm::cl::opt<bool> timing(
-      "pte-timing",
-      llvm::cl::desc("With --pte-to-pte, print the time of each stage to "
-                     "stderr"),
-      llvm::cl::init(false));
+  getTimingFlag();
   ToPTEFlags &flags = getToPTEFlags();
   TranslateRegistration registration(
       "pte-to-pte",
@@ -182,10 +244,6 @@ void emit::registerPTEToPTETranslation() {
       "process: payloads go from the input mapping to the output unparsed",
       [&flags](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
                raw_ostream &os, MLIRContext *context) -> LogicalResult {
-        using Clock = std::chrono::steady_clock;
-        auto seconds = [](Clock::time_point from, Clock::time_point to) {
-          return std::chrono::duration<double>(to - from).count();
-        };
         Clock::time_point start = Clock::now();
         uint64_t copiedBefore = getKernelCopiedBytes();
         const llvm::MemoryBuffer *buffer =
@@ -217,24 +275,31 @@ void emit::registerPTEToPTETranslation() {
           return failure();
         os.flush();
         Clock::time_point exported = Clock::now();
-        if (timing)
-          llvm::errs() << llvm::format(
-              "pte-to-pte timing: import %.3f s, passes %.3f s, export "
-              "%.3f s, total %.3f s; %llu bytes copied file to file\n",
-              seconds(start, imported), seconds(imported, transformed),
-              seconds(transformed, exported), seconds(start, exported),
-              static_cast<unsigned long long>(getKernelCopiedBytes() -
-                                              copiedBefore));
+        reportTiming("pte-to-pte",
+                     llvm::formatv("import {0:F3} s, passes {1:F3} s, export "
+                                   "{2:F3} s, ",
+                                   secondsBetween(start, imported),
+                                   secondsBetween(imported, transformed),
+                                   secondsBetween(transformed, exported))
+                         .str(),
+                     start, copiedBefore);
         return success();
       });
 }
 
 void emit::registerToPTETranslation() {
   ToPTEFlags &flags = getToPTEFlags();
+  getTimingFlag();
   TranslateFromMLIRRegistration registration(
       "to-pte", "write an et.program as an ExecuTorch .pte file",
       [&flags](Operation *op, raw_ostream &os) {
-        return translateToPTE(op, os, flags.getOptions());
+        Clock::time_point start = Clock::now();
+        uint64_t copiedBefore = getKernelCopiedBytes();
+        if (failed(translateToPTE(op, os, flags.getOptions())))
+          return failure();
+        os.flush();
+        reportTiming("to-pte", "", start, copiedBefore);
+        return success();
       },
       [](DialectRegistry &registry) { registry.insert<et::ETDialect>(); });
 }
