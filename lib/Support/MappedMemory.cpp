@@ -378,3 +378,10 @@ void emit::writeBytes(raw_ostream &os, ArrayRef<char> bytes) {
     os.write(chunk.data(), chunk.size());
   });
 }
+
+void PayloadStream::write_impl(const char *data, size_t size) {
+  if (size >= (1 << 20))
+    writeBytes(target, ArrayRef<char>(data, size));
+  else
+    target.write(data, size);
+}

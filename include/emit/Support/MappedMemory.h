@@ -24,6 +24,7 @@
 #include "emit/Support/LLVM.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/raw_ostream.h"
 
 namespace emit {
 
@@ -66,6 +67,23 @@ constexpr size_t kWriteBufferSize = 128 << 10;
 /// the kernel copies them file to file (copy_file_range); otherwise they
 /// are streamed from the file as forEachChunk reads them.
 void writeBytes(raw_ostream &os, ArrayRef<char> bytes);
+
+/// A stream that forwards everything to `target`, except that pieces of
+/// 1 MiB or more go through writeBytes. MLIR's bytecode writer writes each
+/// resource in one piece from where it lies; when resources alias a mapped
+/// file (an imported .pte, a bytecode input), the kernel then copies them
+/// into the output file instead of every input page entering the process.
+class PayloadStream : public llvm::raw_ostream {
+public:
+  explicit PayloadStream(llvm::raw_ostream &target)
+      : llvm::raw_ostream(/*unbuffered=*/true), target(target) {}
+
+private:
+  void write_impl(const char *data, size_t size) override;
+  uint64_t current_pos() const override { return target.tell(); }
+
+  llvm::raw_ostream &target;
+};
 
 /// How many bytes writeBytes has had the kernel copy file to file so far.
 uint64_t getKernelCopiedBytes();

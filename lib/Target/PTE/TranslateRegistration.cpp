@@ -93,27 +93,6 @@ struct InputMapping {
   std::optional<ScopedFileMapping> mapping;
 };
 
-/// Forwards everything to `target`, except that large pieces go through
-/// writeBytes: written as bytecode, the resources of an imported program
-/// alias the mapped input, and writeBytes copies them into the output file
-/// in the kernel instead of pulling every input page into the process.
-class PayloadAwareStream : public raw_ostream {
-public:
-  explicit PayloadAwareStream(raw_ostream &target)
-      : raw_ostream(/*unbuffered=*/true), target(target) {}
-
-private:
-  void write_impl(const char *data, size_t size) override {
-    if (size >= (1 << 20))
-      writeBytes(target, ArrayRef<char>(data, size));
-    else
-      target.write(data, size);
-  }
-  uint64_t current_pos() const override { return target.tell(); }
-
-  raw_ostream &target;
-};
-
 /// Imports a .pte with the context's multithreading off. The import builds
 /// on one thread, and a multithreaded context would also file every new
 /// attribute in a thread-local cache beside its shard: for 100,000 calls,
@@ -182,7 +161,7 @@ void emit::registerFromPTETranslation() {
           return failure();
         Clock::time_point imported = Clock::now();
         if (emitBytecode) {
-          PayloadAwareStream stream(os);
+          PayloadStream stream(os);
           if (failed(writeBytecodeToFile(*module, stream)))
             return failure();
         } else {
