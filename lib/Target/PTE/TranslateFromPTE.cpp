@@ -654,7 +654,11 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain,
   const auto *operators = plan->operators();
   const auto *delegates = plan->delegates();
   for (auto [index, instruction] : llvm::enumerate(*instructions)) {
-    std::string at = (where + ".instructions[" + Twine(index) + "]").str();
+    // Only error messages read it; built in place, without a heap string
+    // per instruction.
+    SmallString<96> atStorage;
+    StringRef at = (where + ".instructions[" + Twine(index) + "]")
+                       .toStringRef(atStorage);
     Location loc =
         plainLocFor(instruction, {TablePath::Instruction, planIndex, chainIndex,
                                   static_cast<uint32_t>(index)});
