@@ -657,8 +657,8 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain,
     // Only error messages read it; built in place, without a heap string
     // per instruction.
     SmallString<96> atStorage;
-    StringRef at = (where + ".instructions[" + Twine(index) + "]")
-                       .toStringRef(atStorage);
+    StringRef at =
+        (where + ".instructions[" + Twine(index) + "]").toStringRef(atStorage);
     Location loc =
         plainLocFor(instruction, {TablePath::Instruction, planIndex, chainIndex,
                                   static_cast<uint32_t>(index)});
