@@ -141,8 +141,8 @@ static std::optional<Mapping> findRegisteredMapping(ArrayRef<char> bytes) {
 }
 
 /// Pieces from this size on are worth a look at /proc/self/maps when no
-/// registered mapping holds them.
-static constexpr size_t kDiscoverMinSize = 1 << 20;
+/// registered mapping holds them, and a kernel copy into a file.
+static constexpr size_t kLargePieceSize = 1 << 20;
 
 namespace {
 /// The file mapping that holds some bytes: a registered one, or, for a
@@ -154,7 +154,7 @@ class FoundMapping {
 public:
   explicit FoundMapping(ArrayRef<char> bytes) {
     if ((mapping = findRegisteredMapping(bytes)) ||
-        bytes.size() < kDiscoverMinSize)
+        bytes.size() < kLargePieceSize)
       return;
     std::optional<MapsEntry> entry = findMapsEntry(bytes);
     if (!entry)
@@ -223,6 +223,21 @@ public:
     }
   }
 
+  /// The mapped file's descriptor, or -1 when the bytes are not a file's.
+  int getFD() const { return fd; }
+  /// The file offset of the bytes' first byte, when they are a file's.
+  off_t getFileOffset() const { return fileOffset; }
+
+  /// Calls `consume` with consecutive pieces of the bytes from `from` on,
+  /// read through per-thread buffer 0 with read-ahead.
+  void forEach(size_t from,
+               llvm::function_ref<void(ArrayRef<char>)> consume) const {
+    for (size_t offset = from; offset < bytes.size(); offset += kChunkSize) {
+      size_t size = std::min(kChunkSize, bytes.size() - offset);
+      consume(read(offset, size, /*index=*/0, /*readAhead=*/true));
+    }
+  }
+
   /// `size` (at most kChunkSize) bytes from `offset`: from the file through
   /// per-thread buffer `index`, or in place when the bytes are not a file's
   /// (or the file cannot be read, in which case the mapping is the only way
@@ -275,11 +290,7 @@ private:
 
 void emit::forEachChunk(ArrayRef<char> bytes,
                         llvm::function_ref<void(ArrayRef<char>)> consume) {
-  ChunkSource source(bytes);
-  for (size_t offset = 0; offset < bytes.size(); offset += kChunkSize) {
-    size_t size = std::min(kChunkSize, bytes.size() - offset);
-    consume(source.read(offset, size, /*index=*/0, /*readAhead=*/true));
-  }
+  ChunkSource(bytes).forEach(0, consume);
 }
 
 bool emit::equalBytes(ArrayRef<char> a, ArrayRef<char> b) {
@@ -348,39 +359,38 @@ void emit::writeBytes(raw_ostream &os, ArrayRef<char> bytes) {
   // Large payloads of a mapped input, written to a file: the kernel copies
   // them file to file (copy_file_range), and they never pass through this
   // process.
-  size_t left = bytes.size();
-  std::optional<FoundMapping> found;
-  if (left >= (1 << 20))
-    found.emplace(bytes);
-  const Mapping *mapping = found ? found->get() : nullptr;
-  llvm::raw_fd_ostream *file = mapping ? asFileStream(os) : nullptr;
+  ChunkSource source(bytes);
+  size_t done = 0;
+  llvm::raw_fd_ostream *file =
+      bytes.size() >= kLargePieceSize && source.getFD() >= 0 ? asFileStream(os)
+                                                             : nullptr;
   if (file && file->supportsSeeking()) {
     file->flush();
-    loff_t in = mapping->fileOffset + (bytes.data() - mapping->region.data());
+    loff_t in = source.getFileOffset();
     loff_t out = file->tell();
-    while (left) {
-      ssize_t copied = copy_file_range(
-          mapping->fd, &in, FileDescriptorOf::get(*file), &out, left, 0);
+    while (done < bytes.size()) {
+      ssize_t copied =
+          copy_file_range(source.getFD(), &in, FileDescriptorOf::get(*file),
+                          &out, bytes.size() - done, 0);
       if (copied <= 0)
         break; // Not supported here (or an error): write the rest instead.
-      left -= copied;
+      done += copied;
       kernelCopiedBytes += copied;
     }
     file->seek(out);
   }
-  bytes = bytes.take_back(left);
   // A raw_ostream writes a piece directly, without copying it into its
   // buffer, when the buffer is empty and the piece larger.
   static_assert(kChunkSize > kWriteBufferSize);
-  if (bytes.size() >= kChunkSize)
+  if (bytes.size() - done >= kChunkSize)
     os.flush();
-  forEachChunk(bytes, [&](ArrayRef<char> chunk) {
+  source.forEach(done, [&](ArrayRef<char> chunk) {
     os.write(chunk.data(), chunk.size());
   });
 }
 
 void PayloadStream::write_impl(const char *data, size_t size) {
-  if (size >= (1 << 20))
+  if (size >= kLargePieceSize)
     writeBytes(target, ArrayRef<char>(data, size));
   else
     target.write(data, size);

@@ -80,8 +80,6 @@ struct Candidate {
   BlobOp blob;
   ArrayRef<char> bytes;
   ContentKey key;
-  /// Whether `key` hashes all of the bytes, rather than a sample.
-  bool hashedWhole = false;
   /// Why the policy keeps it from merging with equal bytes elsewhere; the
   /// merge partition key otherwise.
   std::string policyKey;
@@ -273,20 +271,24 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
   // other payload shares is then never read whole. Every merge is confirmed
   // byte for byte below, so the key only has to be equal for equal bytes.
   bool collide = testForceHashCollisions;
+  // The report prints every payload's hash, so it samples none.
+  bool hashEverything = json != nullptr;
+  auto sampled = [&](const Candidate &candidate) {
+    return !hashEverything && candidate.bytes.size() >= kSampledHashMinSize;
+  };
   auto fingerprint = [collide](Candidate &candidate, bool whole) {
     ArrayRef<char> bytes = candidate.bytes;
-    candidate.hashedWhole = whole || bytes.size() < kSampledHashMinSize;
     XXH128_hash_t hash = collide ? XXH128_hash_t{0, 0}
-                                 : (candidate.hashedWhole ? hashBytes(bytes)
-                                                          : hashSample(bytes));
+                         : whole ? hashBytes(bytes)
+                                 : hashSample(bytes);
     candidate.key = {bytes.size(), hash.low64, hash.high64};
   };
-  // The report prints every payload's hash.
-  bool hashEverything = json != nullptr;
   parallelForWeighted(
       context, candidates.size(),
       [&](size_t index) { return candidates[index].bytes.size(); },
-      [&](size_t index) { fingerprint(candidates[index], hashEverything); });
+      [&](size_t index) {
+        fingerprint(candidates[index], !sampled(candidates[index]));
+      });
 
   // Buckets of equal keys, in order of their first member.
   SmallVector<SmallVector<unsigned, 2>> buckets;
@@ -305,7 +307,8 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
   // whole-payload hash first splits them, so that comparisons stay linear.
   SmallVector<Candidate *> rehash;
   for (ArrayRef<unsigned> bucket : buckets)
-    if (bucket.size() > 2 && !candidates[bucket.front()].hashedWhole)
+    // Equal keys mean equal sizes, so a bucket is sampled or not as a whole.
+    if (bucket.size() > 2 && sampled(candidates[bucket.front()]))
       for (unsigned index : bucket)
         rehash.push_back(&candidates[index]);
   if (!rehash.empty()) {
