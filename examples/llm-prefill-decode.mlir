@@ -10,15 +10,15 @@ et.program @llm {
     %tokens = et.tensor long [1, 128] dim_order [0, 1] mem(1, 0)
     %hidden = et.tensor float [1, 128] dim_order [0, 1] mem(1, 1024)
     %logits = et.tensor float [1, 128] dim_order [0, 1] mem(1, 1536)
+    %qnn = et.delegate "QnnBackend"
+        #et.blob<dense_resource<qnn_context_prefill> : tensor<4096xi8>, align 64>
+        specs [#et.compile_spec<"graph_name" = "prefill">,
+               #et.compile_spec<"htp_performance_mode" = "\02">]
+    %head = et.delegate "XnnpackBackend"
+        #et.blob<dense_resource<xnn_head_prefill> : tensor<1024xi8>, align 16>
     et.chain inputs(%tokens) outputs(%logits) {
-      et.call_delegate "QnnBackend"
-          #et.blob<dense_resource<qnn_context_prefill> : tensor<4096xi8>, align 64>
-          (%tokens, %hidden)
-          specs [#et.compile_spec<"graph_name" = "prefill">,
-                 #et.compile_spec<"htp_performance_mode" = "\02">]
-      et.call_delegate "XnnpackBackend"
-          #et.blob<dense_resource<xnn_head_prefill> : tensor<1024xi8>, align 16>
-          (%hidden, %logits)
+      et.call_delegate %qnn (%tokens, %hidden)
+      et.call_delegate %head (%hidden, %logits)
     }
     et.signature inputs(%tokens) outputs(%logits)
   }
@@ -26,15 +26,15 @@ et.program @llm {
     %token = et.tensor long [1, 1] dim_order [0, 1] mem(1, 0)
     %hidden = et.tensor float [1, 128] dim_order [0, 1] mem(1, 1024)
     %logits = et.tensor float [1, 128] dim_order [0, 1] mem(1, 1536)
+    %qnn = et.delegate "QnnBackend"
+        #et.blob<dense_resource<qnn_context_decode> : tensor<4096xi8>, align 64>
+        specs [#et.compile_spec<"graph_name" = "decode">,
+               #et.compile_spec<"htp_performance_mode" = "\02">]
+    %head = et.delegate "XnnpackBackend"
+        #et.blob<dense_resource<xnn_head_decode> : tensor<1024xi8>, align 16>
     et.chain inputs(%token) outputs(%logits) {
-      et.call_delegate "QnnBackend"
-          #et.blob<dense_resource<qnn_context_decode> : tensor<4096xi8>, align 64>
-          (%token, %hidden)
-          specs [#et.compile_spec<"graph_name" = "decode">,
-                 #et.compile_spec<"htp_performance_mode" = "\02">]
-      et.call_delegate "XnnpackBackend"
-          #et.blob<dense_resource<xnn_head_decode> : tensor<1024xi8>, align 16>
-          (%hidden, %logits)
+      et.call_delegate %qnn (%token, %hidden)
+      et.call_delegate %head (%hidden, %logits)
     }
     et.signature inputs(%token) outputs(%logits)
   }

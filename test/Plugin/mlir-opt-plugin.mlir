@@ -10,14 +10,16 @@
 // CHECK-LABEL: et.program @plugin
 // CHECK-NEXT: et.blob @payload_0 align 16 = dense<[1, 2, 3, 4]>
 // CHECK-NOT: et.blob
-// CHECK: et.call_delegate "A" @payload_0() specs [#et.compile_spec<"k" = "a">]
-// CHECK: et.call_delegate "B" @payload_0() specs [#et.compile_spec<"k" = "b">]
-// PARSE: et.call_delegate "A" #et.blob<dense<[1, 2, 3, 4]> : tensor<4xi8>, align 16>()
+// CHECK: et.delegate "A" @payload_0 specs [#et.compile_spec<"k" = "a">]
+// CHECK: et.delegate "B" @payload_0 specs [#et.compile_spec<"k" = "b">]
+// PARSE: et.delegate "A" #et.blob<dense<[1, 2, 3, 4]> : tensor<4xi8>, align 16>
 et.program @plugin {
   et.method @m {
+    %d0 = et.delegate "A" #et.blob<dense<[1, 2, 3, 4]> : tensor<4xi8>, align 16> specs [#et.compile_spec<"k" = "a">]
+    %d1 = et.delegate "B" #et.blob<dense<[1, 2, 3, 4]> : tensor<4xi8>, align 16> specs [#et.compile_spec<"k" = "b">]
     et.chain inputs() outputs() {
-      et.call_delegate "A" #et.blob<dense<[1, 2, 3, 4]> : tensor<4xi8>, align 16> () specs [#et.compile_spec<"k" = "a">]
-      et.call_delegate "B" #et.blob<dense<[1, 2, 3, 4]> : tensor<4xi8>, align 16> () specs [#et.compile_spec<"k" = "b">]
+      et.call_delegate %d0 ()
+      et.call_delegate %d1 ()
     }
     et.signature inputs() outputs()
   }

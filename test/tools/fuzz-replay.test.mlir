@@ -6,10 +6,11 @@ et.program @seed {
     %1 = et.tensor float [4] dim_order [0] mem(1, 0)
     %2 = et.int_list (%3)
     %3 = et.int 2
+    %aten.add.out = et.operator "aten::add" overload "out"
+    %d0 = et.delegate "B" #et.blob<dense<[1, 2, 3, 4]> : tensor<4xi8>, align 16> specs [#et.compile_spec<"k" = "v">]
     et.chain inputs(%1) outputs(%1) {
-      et.call_delegate "B" #et.blob<dense<[1, 2, 3, 4]> : tensor<4xi8>, align 16> (%0, %1)
-          specs [#et.compile_spec<"k" = "v">]
-      et.kernel_call "aten::add" overload "out" (%1, %0, %3, %1)
+      et.call_delegate %d0 (%0, %1)
+      et.kernel_call %aten.add.out (%1, %0, %3, %1)
     }
     et.signature inputs(%1) outputs(%1)
   }

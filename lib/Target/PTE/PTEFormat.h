@@ -23,6 +23,8 @@ namespace emit::pte {
 
 /// Magic of the extended header, at file offset 8.
 inline constexpr char kHeaderMagic[4] = {'e', 'h', '0', '0'};
+/// ExecuTorch's default segment alignment (since 0.4; 4096 before).
+inline constexpr uint64_t kDefaultSegmentAlignment = 128;
 /// Length the header declares since ExecuTorch 1.0 (24 before).
 inline constexpr uint32_t kHeaderLength = 32;
 /// `force_align` of inline delegate data and constant buffers in the schema.

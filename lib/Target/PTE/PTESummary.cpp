@@ -36,20 +36,20 @@ struct BlobInfo {
   uint64_t alignment = 1;
   bool inlineData = false;
   SmallVector<std::string, 2> roles;
-  SmallVector<std::string> users; // "method#call (backend)"
+  SmallVector<std::string> users; // "method#entry (backend)"
 };
 
 struct MethodInfo {
   std::string name;
-  unsigned values = 0, chains = 0, instructions = 0, calls = 0;
+  unsigned values = 0, chains = 0, instructions = 0, calls = 0, entries = 0;
 };
 
 struct Summary {
   std::string program;
   SmallVector<MethodInfo> methods;
   SmallVector<BlobInfo> blobs;
-  uint64_t callCount = 0;
-  uint64_t referencedBytes = 0; // Payload bytes counted once per call.
+  uint64_t callCount = 0, entryCount = 0;
+  uint64_t referencedBytes = 0; // Payload bytes counted once per entry.
   uint64_t storedPayloadBytes = 0;
   uint64_t storedBytes = 0; // All blobs something refers to.
 };
@@ -65,7 +65,7 @@ static Summary summarize(ProgramOp program) {
     info.name = blob.getSymName().str();
     info.size = cast<ShapedType>(blob.getData().getType()).getNumElements();
     info.alignment = blob.getAlignment();
-    info.inlineData = blob.getInlineData();
+    info.inlineData = blob.isInline();
     summary.blobs.push_back(std::move(info));
   }
   auto addRole = [&](std::optional<StringRef> blob, std::string role) {
@@ -87,12 +87,14 @@ static Summary summarize(ProgramOp program) {
       ++info.chains;
       info.instructions += chain.getBody().front().getOperations().size();
     }
-    method.walk([&](CallDelegateOp call) {
-      std::string user = (info.name + "#" + Twine(info.calls++) + " (" +
-                          call.getBackendId() + ")")
+    method.walk([&](CallDelegateOp) { ++info.calls; });
+    summary.callCount += info.calls;
+    for (DelegateOp entry : method.getDelegates()) {
+      std::string user = (info.name + "#" + Twine(info.entries++) + " (" +
+                          entry.getBackendId() + ")")
                              .str();
-      ++summary.callCount;
-      if (FlatSymbolRefAttr symbol = call.getPayloadSymbol()) {
+      ++summary.entryCount;
+      if (FlatSymbolRefAttr symbol = entry.getPayloadSymbol()) {
         auto it = blobIndex.find(symbol.getValue());
         if (it != blobIndex.end()) {
           BlobInfo &blob = summary.blobs[it->second];
@@ -101,13 +103,13 @@ static Summary summarize(ProgramOp program) {
           blob.users.push_back(user);
           summary.referencedBytes += blob.size;
         }
-      } else if (BlobAttr payload = call.getInlinePayload()) {
+      } else if (BlobAttr payload = entry.getInlinePayload()) {
         summary.referencedBytes +=
             cast<ShapedType>(payload.getData().getType()).getNumElements();
         summary.storedPayloadBytes +=
             cast<ShapedType>(payload.getData().getType()).getNumElements();
       }
-    });
+    }
     summary.methods.push_back(std::move(info));
   }
   for (const BlobInfo &blob : summary.blobs) {
@@ -133,16 +135,18 @@ static std::string bytes(uint64_t count) {
 static void printText(const Summary &before, const Summary &after,
                       raw_ostream &os) {
   os << "program " << before.program << ": " << before.methods.size()
-     << " methods, " << before.callCount << " delegate calls, "
-     << before.blobs.size() << " blobs\n";
+     << " methods, " << before.entryCount << " delegate entries, "
+     << before.callCount << " delegate calls, " << before.blobs.size()
+     << " blobs\n";
   os << "  delegate payloads: " << bytes(before.referencedBytes)
-     << " referenced by calls, " << bytes(before.storedPayloadBytes)
+     << " referenced by entries, " << bytes(before.storedPayloadBytes)
      << " stored\n";
   os << "methods:\n";
   for (const MethodInfo &method : before.methods)
     os << "  " << method.name << ": " << method.values << " values, "
        << method.chains << " chains, " << method.instructions
-       << " instructions, " << method.calls << " delegate calls\n";
+       << " instructions, " << method.entries << " delegate entries, "
+       << method.calls << " delegate calls\n";
   os << "blobs:\n";
   for (const BlobInfo &blob : before.blobs) {
     os << "  " << blob.name << ": " << bytes(blob.size) << ", align "
@@ -150,7 +154,7 @@ static void printText(const Summary &before, const Summary &after,
        << (blob.roles.empty() ? std::string("unused")
                               : llvm::join(blob.roles, ", "));
     if (blob.users.size() > 1)
-      os << "; shared by " << blob.users.size() << " calls";
+      os << "; shared by " << blob.users.size() << " entries";
     if (!blob.users.empty())
       os << ": " << llvm::join(blob.users, ", ");
     os << "\n";
@@ -199,12 +203,12 @@ static void printSVG(const Summary &before, const Summary &after,
   os << "<text x=\"16\" y=\"28\" font-size=\"18\" font-weight=\"bold\">"
      << escape(before.program) << "</text>\n";
   os << "<text x=\"16\" y=\"52\" id=\"totals\">" << before.methods.size()
-     << " methods, " << before.callCount << " delegate calls; payloads "
+     << " methods, " << before.entryCount << " delegate entries; payloads "
      << bytes(before.storedPayloadBytes) << " stored, "
      << bytes(after.storedPayloadBytes)
      << " after --dedup-delegate-blobs</text>\n";
   os << "<text x=\"16\" y=\"76\" fill=\"#555555\">bar length: bytes; "
-        "orange: payload shared by several calls</text>\n";
+        "orange: payload shared by several delegate entries</text>\n";
   for (auto [row, blob] : llvm::enumerate(before.blobs)) {
     unsigned y = 96 + row * rowHeight;
     unsigned length = std::max<unsigned>(
@@ -230,7 +234,7 @@ static void printSVG(const Summary &before, const Summary &after,
     os << "  <text x=\"" << barLeft + length + 6 << "\" y=\"" << y + 15 << "\">"
        << bytes(blob.size)
        << (blob.users.size() > 1
-               ? " x" + std::to_string(blob.users.size()) + " calls"
+               ? " x" + std::to_string(blob.users.size()) + " entries"
                : std::string())
        << "</text>\n";
     os << "</g>\n";

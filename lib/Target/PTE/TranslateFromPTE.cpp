@@ -39,6 +39,9 @@ using namespace emit;
 using namespace emit::et;
 namespace fb = executorch_flatbuffer;
 
+/// The largest power of two that divides `value`; 0 for 0.
+static uint64_t powerOfTwoDividing(uint64_t value) { return value & -value; }
+
 static_assert(llvm::endianness::native == llvm::endianness::little,
               "the .pte reader copies little-endian scalars as they are");
 
@@ -103,23 +106,33 @@ private:
   LogicalResult readHeader();
   LogicalResult readProgramData();
   BlobOp createBlob(StringRef name, ArrayRef<char> bytes, uint64_t alignment,
-                    bool inlineData, Location loc);
+                    DataPlacement placement, Location loc);
+  /// The largest alignment a force-aligned vector of this file can have:
+  /// the builder pads the flatbuffer (and the header region) to a multiple
+  /// of its largest forced alignment.
+  uint64_t maxVectorAlignment() const {
+    return std::min<uint64_t>(powerOfTwoDividing(programSize),
+                              pte::kMaxInlineAlignment);
+  }
   ElementsAttr createBytes(StringRef name, ArrayRef<char> bytes);
   LogicalResult readMethod(const fb::ExecutionPlan *plan, unsigned planIndex);
   FailureOr<Operation *> readValue(
       const fb::EValue *value, const Twine &where, TablePath path,
-      SmallVectorImpl<
-          std::pair<Operation *, const flatbuffers::Vector<int32_t> *>> &lists,
-      SmallVectorImpl<
-          std::pair<Operation *, const flatbuffers::Vector<int64_t> *>>
+      SmallVectorImpl<std::tuple<
+          Operation *, const flatbuffers::Vector<int32_t> *, uint32_t>> &lists,
+      SmallVectorImpl<std::tuple<
+          Operation *, const flatbuffers::Vector<int64_t> *, uint32_t>>
           &intLists);
   FailureOr<Operation *> readTensor(const fb::Tensor *tensor, TablePath path,
                                     const Twine &where);
-  LogicalResult readChain(const fb::Chain *chain, const fb::ExecutionPlan *plan,
-                          unsigned planIndex, unsigned chainIndex,
-                          const Twine &where, ArrayRef<Value> values,
-                          std::vector<unsigned> &delegateUses,
-                          SmallVectorImpl<int32_t> &operatorUses);
+  LogicalResult readOperators(const fb::ExecutionPlan *plan, const Twine &where,
+                              SmallVectorImpl<Value> &operators);
+  LogicalResult readDelegates(const fb::ExecutionPlan *plan, const Twine &where,
+                              SmallVectorImpl<Value> &delegates);
+  LogicalResult readChain(const fb::Chain *chain, unsigned planIndex,
+                          unsigned chainIndex, const Twine &where,
+                          ArrayRef<Value> values, ArrayRef<Value> operators,
+                          ArrayRef<Value> delegates);
   /// Maps value indices to values, checking each against the table.
   template <typename T>
   FailureOr<SmallVector<Value>> getValues(const flatbuffers::Vector<T> *indices,
@@ -152,9 +165,6 @@ private:
   /// The blob of each entry of `segments` and `backend_delegate_data`.
   std::vector<BlobOp> segmentBlobs;
   std::vector<BlobOp> inlineBlobs;
-  /// How many references each segment and inline entry has.
-  std::vector<unsigned> segmentUses;
-  std::vector<unsigned> inlineUses;
 };
 } // namespace
 
@@ -242,32 +252,93 @@ ElementsAttr PTEReader::createBytes(StringRef name, ArrayRef<char> bytes) {
 }
 
 BlobOp PTEReader::createBlob(StringRef name, ArrayRef<char> bytes,
-                             uint64_t alignment, bool inlineData,
+                             uint64_t alignment, DataPlacement placement,
                              Location loc) {
   auto blob = builder.create<BlobOp>(
       loc, builder.getStringAttr(name), builder.getI64IntegerAttr(alignment),
-      inlineData ? builder.getUnitAttr() : nullptr, createBytes(name, bytes));
+      DataPlacementAttr::get(context, placement), createBytes(name, bytes));
   return blob;
 }
 
-/// The smallest alignment (a power of two, at least `segmentAlignment`)
-/// that makes the writer place a segment ending the previous one at
-/// `previousEnd` at `offset`, or std::nullopt if none does.
-static std::optional<uint64_t> inferAlignment(uint64_t previousEnd,
-                                              uint64_t offset,
-                                              uint64_t segmentAlignment) {
-  for (uint64_t align = segmentAlignment; align && align <= offset; align <<= 1)
-    if (llvm::alignTo(previousEnd, align) == offset)
-      return align;
-  if (llvm::alignTo(previousEnd, segmentAlignment) == offset)
-    return segmentAlignment;
-  return std::nullopt;
+namespace {
+/// What the segment table shows of the alignment its writer used. A file
+/// does not record alignment, so it is inferred from the placement: the
+/// program's segment alignment is the largest power of two that the base
+/// and every segment's offset are multiples of, and each segment keeps the
+/// alignment its start has in the file.
+struct SegmentLayout {
+  /// The program's segment alignment, unless no offset tells (no segment
+  /// data).
+  std::optional<uint64_t> programAlignment;
+  /// Per segment: its alignment, or std::nullopt when no alignment places
+  /// it where it is (it overlaps its predecessor or sits at an unaligned
+  /// offset).
+  SmallVector<std::optional<uint64_t>> alignments;
+};
+} // namespace
+
+/// Whether some power-of-two alignment places a segment that follows one
+/// ending at `previousEnd` at `offset`.
+static bool isAlignedPlacement(uint64_t previousEnd, uint64_t offset) {
+  return offset == previousEnd ||
+         (offset > previousEnd &&
+          llvm::alignTo(previousEnd, powerOfTwoDividing(offset)) == offset);
+}
+
+static SegmentLayout
+inferSegmentLayout(uint64_t base,
+                   ArrayRef<std::pair<uint64_t, uint64_t>> segments) {
+  SegmentLayout layout;
+  // 0 stands for "no constraint": a multiple of every power of two.
+  auto minAlignment = [](uint64_t a, uint64_t b) {
+    return !a ? b : !b ? a : std::min(a, b);
+  };
+  uint64_t common = powerOfTwoDividing(base), previousEnd = 0;
+  for (auto [offset, size] : segments) {
+    if (isAlignedPlacement(previousEnd, offset))
+      common = minAlignment(common, powerOfTwoDividing(offset));
+    previousEnd = offset + size;
+  }
+  if (common)
+    layout.programAlignment = common;
+  previousEnd = 0;
+  for (auto [offset, size] : segments) {
+    std::optional<uint64_t> alignment;
+    if (isAlignedPlacement(previousEnd, offset)) {
+      // Every power of two from the smallest that reproduces the offset up
+      // to the offset's own does. Take the alignment the segment's start
+      // has in the file, and at least that smallest one (the writer aligns
+      // the base to it): the segment stays as aligned as it was.
+      uint64_t least = common ? common : 1;
+      while (llvm::alignTo(previousEnd, least) != offset)
+        least <<= 1;
+      uint64_t start =
+          minAlignment(powerOfTwoDividing(base), powerOfTwoDividing(offset));
+      alignment = std::max(least, start ? start : least);
+    }
+    layout.alignments.push_back(alignment);
+    previousEnd = offset + size;
+  }
+  return layout;
+}
+
+/// The alignment that every one of `addresses` (absolute file offsets of
+/// force-aligned byte vectors) has, at most `limit`.
+static uint64_t commonAlignment(ArrayRef<uint64_t> addresses, uint64_t limit) {
+  uint64_t common = limit;
+  for (uint64_t address : addresses)
+    if (address)
+      common = std::min(common, powerOfTwoDividing(address));
+  return common;
 }
 
 LogicalResult PTEReader::readProgramData() {
+  if (program->version() != 0)
+    programOp.setVersionAttr(builder.getI32IntegerAttr(program->version()));
+
   // Segments, in order, each checked against the file.
   if (const auto *segments = program->segments()) {
-    uint64_t previousEnd = 0;
+    SmallVector<std::pair<uint64_t, uint64_t>> placements;
     for (auto [index, segment] : llvm::enumerate(*segments)) {
       std::string where = ("segments[" + Twine(index) + "]").str();
       uint64_t offset = segment->offset(), size = segment->size();
@@ -282,44 +353,54 @@ LogicalResult PTEReader::readProgramData() {
                << "offset " << offset << " and size " << size
                << " from segment base " << segmentBase
                << " run past the end of the " << file.size() << "-byte file";
-      uint64_t alignment = 1;
-      if (std::optional<uint64_t> inferred =
-              inferAlignment(previousEnd, offset, 128)) {
-        // Only record alignment that the default layout would not give.
-        if (llvm::alignTo(previousEnd, 128) != offset)
-          alignment = *inferred;
-      } else {
-        emitWarning(locFor(where, segment))
+      placements.push_back({offset, size});
+    }
+    SegmentLayout layout = inferSegmentLayout(segmentBase, placements);
+    if (layout.programAlignment)
+      programOp.setSegmentAlignmentAttr(
+          builder.getI64IntegerAttr(*layout.programAlignment));
+    uint64_t previousEnd = 0;
+    for (auto [index, segment] : llvm::enumerate(*segments)) {
+      auto [offset, size] = placements[index];
+      std::optional<uint64_t> alignment = layout.alignments[index];
+      if (!alignment)
+        emitWarning(locFor(("segments[" + Twine(index) + "]").str(), segment))
             << "offset " << offset << " does not follow from the previous "
             << "segment's end (" << previousEnd << ") by alignment; the "
             << "layout is normalized on export";
-      }
       previousEnd = offset + size;
       segmentBlobs.push_back(
           createBlob(("segment_" + Twine(index)).str(),
-                     ArrayRef<char>(file.data() + start, size), alignment,
-                     /*inlineData=*/false,
+                     ArrayRef<char>(file.data() + segmentBase + offset, size),
+                     alignment.value_or(layout.programAlignment.value_or(1)),
+                     DataPlacement::Segment,
                      plainLocFor(segment, {TablePath::Segment, 0, 0,
                                            static_cast<uint32_t>(index)})));
     }
   }
-  segmentUses.assign(segmentBlobs.size(), 0);
 
   if (const auto *entries = program->backend_delegate_data()) {
-    for (auto [index, entry] : llvm::enumerate(*entries)) {
-      std::string where = ("backend_delegate_data[" + Twine(index) + "]").str();
+    SmallVector<ArrayRef<char>> payloads;
+    SmallVector<uint64_t> addresses;
+    for (const fb::BackendDelegateInlineData *entry : *entries) {
       ArrayRef<char> bytes;
-      if (const auto *data = entry->data())
+      if (const auto *data = entry->data()) {
         bytes = ArrayRef<char>(reinterpret_cast<const char *>(data->data()),
                                data->size());
-      inlineBlobs.push_back(createBlob(
-          ("inline_" + Twine(index)).str(), bytes, pte::kInlineDataAlignment,
-          /*inlineData=*/true,
-          plainLocFor(entry, {TablePath::InlineData, 0, 0,
-                              static_cast<uint32_t>(index)})));
+        addresses.push_back(offsetOf(data->data()));
+      }
+      payloads.push_back(bytes);
     }
+    // Every inline payload is written with the file's one delegate
+    // alignment, as ExecuTorch writes them.
+    uint64_t alignment = commonAlignment(addresses, maxVectorAlignment());
+    for (auto [index, entry] : llvm::enumerate(*entries))
+      inlineBlobs.push_back(
+          createBlob(("inline_" + Twine(index)).str(), payloads[index],
+                     alignment, DataPlacement::Inline,
+                     plainLocFor(entry, {TablePath::InlineData, 0, 0,
+                                         static_cast<uint32_t>(index)})));
   }
-  inlineUses.assign(inlineBlobs.size(), 0);
 
   auto segmentBlob = [&](uint32_t index, const void *table,
                          const Twine &where) -> FailureOr<BlobOp> {
@@ -327,7 +408,6 @@ LogicalResult PTEReader::readProgramData() {
       return error(offsetOf(table), where)
              << "segment_index " << index << " is out of range ("
              << segmentBlobs.size() << " segments)";
-    ++segmentUses[index];
     return segmentBlobs[index];
   };
   auto offsetsOf = [&](const flatbuffers::Vector<uint64_t> *offsets) {
@@ -357,19 +437,30 @@ LogicalResult PTEReader::readProgramData() {
                                       builder.getDenseI64ArrayAttr(offsets));
   }
 
-  if (const auto *buffers = program->constant_buffer();
-      buffers && buffers->size()) {
+  // The deprecated constant buffer, and also an empty one in a file without
+  // a constant segment, so that the export does not add a segment either.
+  const auto *buffers = program->constant_buffer();
+  if ((buffers && buffers->size()) || !program->constant_segment()) {
     SmallVector<Attribute> entries;
-    for (auto [index, buffer] : llvm::enumerate(*buffers)) {
-      ArrayRef<char> bytes;
-      if (const auto *storage = buffer->storage())
-        bytes = ArrayRef<char>(reinterpret_cast<const char *>(storage->data()),
-                               storage->size());
-      entries.push_back(
-          createBytes(("constant_buffer_" + Twine(index)).str(), bytes));
-    }
-    builder.create<ConstantBufferOp>(locFor("constant_buffer", buffers),
-                                     builder.getArrayAttr(entries));
+    SmallVector<uint64_t> addresses;
+    if (buffers)
+      for (auto [index, buffer] : llvm::enumerate(*buffers)) {
+        ArrayRef<char> bytes;
+        if (const auto *storage = buffer->storage()) {
+          bytes = ArrayRef<char>(
+              reinterpret_cast<const char *>(storage->data()), storage->size());
+          addresses.push_back(offsetOf(storage->data()));
+        }
+        entries.push_back(
+            createBytes(("constant_buffer_" + Twine(index)).str(), bytes));
+      }
+    IntegerAttr alignment;
+    if (!addresses.empty())
+      alignment = builder.getI64IntegerAttr(
+          commonAlignment(addresses, maxVectorAlignment()));
+    builder.create<ConstantBufferOp>(
+        locFor("constant_buffer", buffers ? buffers : (const void *)program),
+        builder.getArrayAttr(entries), alignment);
   }
 
   if (const auto *mutables = program->mutable_data_segments()) {
@@ -524,9 +615,10 @@ FailureOr<Operation *> PTEReader::readTensor(const fb::Tensor *tensor,
 FailureOr<Operation *> PTEReader::readValue(
     const fb::EValue *value, const Twine &where, TablePath path,
     SmallVectorImpl<
-        std::pair<Operation *, const flatbuffers::Vector<int32_t> *>> &lists,
+        std::tuple<Operation *, const flatbuffers::Vector<int32_t> *, uint32_t>>
+        &lists,
     SmallVectorImpl<
-        std::pair<Operation *, const flatbuffers::Vector<int64_t> *>>
+        std::tuple<Operation *, const flatbuffers::Vector<int64_t> *, uint32_t>>
         &intLists) {
   Location loc = plainLocFor(value, path);
   fb::KernelTypes type = value->val_type();
@@ -570,7 +662,7 @@ FailureOr<Operation *> PTEReader::readValue(
     return readTensor(value->val_as_Tensor(), path, where);
   case fb::KernelTypes::IntList: {
     auto op = builder.create<IntListOp>(loc, valueType, ValueRange());
-    intLists.push_back({op, value->val_as_IntList()->items()});
+    intLists.push_back({op, value->val_as_IntList()->items(), path.index});
     return op.getOperation();
   }
   case fb::KernelTypes::DoubleList: {
@@ -593,13 +685,19 @@ FailureOr<Operation *> PTEReader::readValue(
   }
   case fb::KernelTypes::TensorList: {
     auto op = builder.create<TensorListOp>(loc, valueType, ValueRange());
-    lists.push_back({op, value->val_as_TensorList()->items()});
+    lists.push_back({op, value->val_as_TensorList()->items(), path.index});
     return op.getOperation();
   }
   case fb::KernelTypes::OptionalTensorList: {
-    auto op =
-        builder.create<OptionalTensorListOp>(loc, valueType, ValueRange());
-    lists.push_back({op, value->val_as_OptionalTensorList()->items()});
+    // Index -1 is an absent item (None), as the runtime reads it.
+    const auto *items = value->val_as_OptionalTensorList()->items();
+    SmallVector<int32_t> nones;
+    for (auto [position, index] : llvm::enumerate(readScalars(items)))
+      if (index == -1)
+        nones.push_back(position);
+    auto op = builder.create<OptionalTensorListOp>(
+        loc, valueType, ValueRange(), builder.getDenseI32ArrayAttr(nones));
+    lists.push_back({op, items, path.index});
     return op.getOperation();
   }
   }
@@ -611,12 +709,88 @@ FailureOr<Operation *> PTEReader::readValue(
 // Methods
 //===----------------------------------------------------------------------===//
 
-LogicalResult PTEReader::readChain(const fb::Chain *chain,
-                                   const fb::ExecutionPlan *plan,
-                                   unsigned planIndex, unsigned chainIndex,
-                                   const Twine &where, ArrayRef<Value> values,
-                                   std::vector<unsigned> &delegateUses,
-                                   SmallVectorImpl<int32_t> &operatorUses) {
+LogicalResult PTEReader::readOperators(const fb::ExecutionPlan *plan,
+                                       const Twine &where,
+                                       SmallVectorImpl<Value> &operators) {
+  const auto *table = plan->operators();
+  if (!table)
+    return success();
+  for (auto [index, op] : llvm::enumerate(*table)) {
+    std::string at = (where + ".operators[" + Twine(index) + "]").str();
+    if (!op->name())
+      return error(offsetOf(op), at + ".name") << "the operator has no name";
+    StringAttr overload;
+    if (op->overload())
+      overload = builder.getStringAttr(op->overload()->string_view());
+    operators.push_back(builder.create<OperatorOp>(
+        locFor(at, op), OperatorType::get(context),
+        builder.getStringAttr(op->name()->string_view()), overload));
+  }
+  return success();
+}
+
+LogicalResult PTEReader::readDelegates(const fb::ExecutionPlan *plan,
+                                       const Twine &where,
+                                       SmallVectorImpl<Value> &delegates) {
+  for (auto [index, delegate] : llvm::enumerate(*plan->delegates())) {
+    std::string at = (where + ".delegates[" + Twine(index) + "]").str();
+    if (!delegate->id())
+      return error(offsetOf(delegate), at + ".id")
+             << "the delegate has no backend id";
+    const fb::BackendDelegateDataReference *processed = delegate->processed();
+    if (!processed)
+      return error(offsetOf(delegate), at + ".processed")
+             << "the delegate has no payload reference";
+    BlobOp blob;
+    uint32_t dataIndex = processed->index();
+    if (processed->location() == fb::DataLocation::SEGMENT) {
+      if (dataIndex >= segmentBlobs.size())
+        return error(offsetOf(processed), at + ".processed.index")
+               << "segment index " << dataIndex << " is out of range ("
+               << segmentBlobs.size() << " segments)";
+      if (!hasHeader)
+        return error(offsetOf(processed), at + ".processed")
+               << "a segment reference in a file without segment data";
+      blob = segmentBlobs[dataIndex];
+    } else if (processed->location() == fb::DataLocation::INLINE) {
+      if (dataIndex >= inlineBlobs.size())
+        return error(offsetOf(processed), at + ".processed.index")
+               << "inline data index " << dataIndex << " is out of range ("
+               << inlineBlobs.size() << " backend_delegate_data entries)";
+      blob = inlineBlobs[dataIndex];
+    } else {
+      return error(offsetOf(processed), at + ".processed.location")
+             << "unknown data location "
+             << static_cast<int>(processed->location());
+    }
+    ArrayAttr specs;
+    if (const auto *list = delegate->compile_specs()) {
+      SmallVector<Attribute> entries;
+      for (auto [specIndex, spec] : llvm::enumerate(*list)) {
+        if (!spec->key() || !spec->value())
+          return error(offsetOf(spec),
+                       at + ".compile_specs[" + Twine(specIndex) + "]")
+                 << "a compile spec needs both a key and a value";
+        entries.push_back(CompileSpecAttr::get(
+            context, spec->key()->string_view(),
+            StringRef(reinterpret_cast<const char *>(spec->value()->data()),
+                      spec->value()->size())));
+      }
+      specs = builder.getArrayAttr(entries);
+    }
+    delegates.push_back(builder.create<DelegateOp>(
+        locFor(at, delegate), DelegateType::get(context),
+        delegate->id()->string_view(),
+        FlatSymbolRefAttr::get(blob.getSymNameAttr()), specs));
+  }
+  return success();
+}
+
+LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
+                                   unsigned chainIndex, const Twine &where,
+                                   ArrayRef<Value> values,
+                                   ArrayRef<Value> operators,
+                                   ArrayRef<Value> delegates) {
   if (!chain->instructions())
     return error(offsetOf(chain), where + ".instructions")
            << "the chain has no instructions list";
@@ -651,8 +825,6 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain,
   builder.setInsertionPointToStart(&chainOp.getBody().front());
 
   const auto *instructions = chain->instructions();
-  const auto *operators = plan->operators();
-  const auto *delegates = plan->delegates();
   for (auto [index, instruction] : llvm::enumerate(*instructions)) {
     // Only error messages read it; built in place, without a heap string
     // per instruction.
@@ -669,91 +841,32 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain,
     case fb::InstructionArguments::KernelCall: {
       const fb::KernelCall *call = instruction->instr_args_as_KernelCall();
       int32_t opIndex = call->op_index();
-      if (!operators || opIndex < 0 ||
-          static_cast<uint32_t>(opIndex) >= operators->size())
+      if (opIndex < 0 || static_cast<uint32_t>(opIndex) >= operators.size())
         return error(offsetOf(call), at + ".op_index")
                << "operator index " << opIndex << " is out of range ("
-               << (operators ? operators->size() : 0) << " operators)";
-      const fb::Operator *op = operators->Get(opIndex);
-      if (!op->name())
-        return error(offsetOf(op), "operators[" + Twine(opIndex) + "].name")
-               << "the operator has no name";
+               << operators.size() << " operators)";
       if (!call->args())
         return error(offsetOf(call), at + ".args") << "the call has no args";
       auto args = getValues(call->args(), values, at + ".args");
       if (failed(args))
         return failure();
-      operatorUses.push_back(opIndex);
-      builder.create<KernelCallOp>(
-          loc, op->name()->string_view(),
-          op->overload() ? op->overload()->string_view() : "", *args);
+      builder.create<KernelCallOp>(loc, operators[opIndex], *args);
       break;
     }
     case fb::InstructionArguments::DelegateCall: {
       const fb::DelegateCall *call = instruction->instr_args_as_DelegateCall();
       int32_t delegateIndex = call->delegate_index();
       if (delegateIndex < 0 ||
-          static_cast<uint32_t>(delegateIndex) >= delegates->size())
+          static_cast<uint32_t>(delegateIndex) >= delegates.size())
         return error(offsetOf(call), at + ".delegate_index")
                << "delegate index " << delegateIndex << " is out of range ("
-               << delegates->size() << " delegates)";
-      const fb::BackendDelegate *delegate = delegates->Get(delegateIndex);
-      std::string entry = ("delegates[" + Twine(delegateIndex) + "]").str();
-      if (!delegate->id())
-        return error(offsetOf(delegate), entry + ".id")
-               << "the delegate has no backend id";
-      const fb::BackendDelegateDataReference *processed = delegate->processed();
-      if (!processed)
-        return error(offsetOf(delegate), entry + ".processed")
-               << "the delegate has no payload reference";
-      BlobOp blob;
-      uint32_t dataIndex = processed->index();
-      if (processed->location() == fb::DataLocation::SEGMENT) {
-        if (dataIndex >= segmentBlobs.size())
-          return error(offsetOf(processed), entry + ".processed.index")
-                 << "segment index " << dataIndex << " is out of range ("
-                 << segmentBlobs.size() << " segments)";
-        if (!hasHeader)
-          return error(offsetOf(processed), entry + ".processed")
-                 << "a segment reference in a file without segment data";
-        ++segmentUses[dataIndex];
-        blob = segmentBlobs[dataIndex];
-      } else if (processed->location() == fb::DataLocation::INLINE) {
-        if (dataIndex >= inlineBlobs.size())
-          return error(offsetOf(processed), entry + ".processed.index")
-                 << "inline data index " << dataIndex << " is out of range ("
-                 << inlineBlobs.size() << " backend_delegate_data entries)";
-        ++inlineUses[dataIndex];
-        blob = inlineBlobs[dataIndex];
-      } else {
-        return error(offsetOf(processed), entry + ".processed.location")
-               << "unknown data location "
-               << static_cast<int>(processed->location());
-      }
-      ArrayAttr specs;
-      if (const auto *list = delegate->compile_specs()) {
-        SmallVector<Attribute> entries;
-        for (auto [specIndex, spec] : llvm::enumerate(*list)) {
-          if (!spec->key() || !spec->value())
-            return error(offsetOf(spec),
-                         entry + ".compile_specs[" + Twine(specIndex) + "]")
-                   << "a compile spec needs both a key and a value";
-          entries.push_back(CompileSpecAttr::get(
-              context, spec->key()->string_view(),
-              StringRef(reinterpret_cast<const char *>(spec->value()->data()),
-                        spec->value()->size())));
-        }
-        specs = builder.getArrayAttr(entries);
-      }
+               << delegates.size() << " delegates)";
       if (!call->args())
         return error(offsetOf(call), at + ".args") << "the call has no args";
       auto args = getValues(call->args(), values, at + ".args");
       if (failed(args))
         return failure();
-      ++delegateUses[delegateIndex];
-      builder.create<CallDelegateOp>(
-          loc, delegate->id()->string_view(),
-          FlatSymbolRefAttr::get(blob.getSymNameAttr()), *args, specs);
+      builder.create<CallDelegateOp>(loc, delegates[delegateIndex], *args);
       break;
     }
     case fb::InstructionArguments::MoveCall: {
@@ -863,9 +976,11 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
   // they are connected once every value exists.
   SmallVector<Value> values;
   values.reserve(plan->values()->size());
-  SmallVector<std::pair<Operation *, const flatbuffers::Vector<int32_t> *>>
+  SmallVector<
+      std::tuple<Operation *, const flatbuffers::Vector<int32_t> *, uint32_t>>
       lists;
-  SmallVector<std::pair<Operation *, const flatbuffers::Vector<int64_t> *>>
+  SmallVector<
+      std::tuple<Operation *, const flatbuffers::Vector<int64_t> *, uint32_t>>
       intLists;
   for (auto [index, value] : llvm::enumerate(*plan->values())) {
     auto op = readValue(
@@ -876,25 +991,40 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
       return failure();
     values.push_back((*op)->getResult(0));
   }
-  for (auto [op, items] : lists) {
-    auto operands = getValues(items, values, "list items");
-    if (failed(operands))
-      return failure();
-    op->setOperands(*operands);
+  auto itemsPath = [&](uint32_t index) {
+    return (where + ".values[" + Twine(index) + "].items").str();
+  };
+  for (auto [op, items, valueIndex] : lists) {
+    SmallVector<Value> operands;
+    bool optional = isa<OptionalTensorListOp>(op);
+    for (auto [position, index] : llvm::enumerate(readScalars(items))) {
+      if (optional && index == -1)
+        continue;
+      auto item = getValue(index, values, items,
+                           itemsPath(valueIndex) + "[" + Twine(position) + "]");
+      if (failed(item))
+        return failure();
+      operands.push_back(*item);
+    }
+    op->setOperands(operands);
   }
-  for (auto [op, items] : intLists) {
-    auto operands = getValues(items, values, "int list items");
+  for (auto [op, items, valueIndex] : intLists) {
+    auto operands = getValues(items, values, itemsPath(valueIndex));
     if (failed(operands))
       return failure();
     op->setOperands(*operands);
   }
 
-  std::vector<unsigned> delegateUses(plan->delegates()->size(), 0);
-  SmallVector<int32_t> operatorUses;
+  // The operator and delegate tables as they are, entries no instruction
+  // uses included: the runtime resolves and initializes every one.
+  SmallVector<Value> operators, delegates;
+  if (failed(readOperators(plan, where, operators)) ||
+      failed(readDelegates(plan, where, delegates)))
+    return failure();
   for (auto [index, chain] : llvm::enumerate(*plan->chains()))
-    if (failed(readChain(chain, plan, planIndex, index,
+    if (failed(readChain(chain, planIndex, index,
                          where + ".chains[" + Twine(index) + "]", values,
-                         delegateUses, operatorUses)))
+                         operators, delegates)))
       return failure();
 
   auto inputs = getValues(plan->inputs(), values, where + ".inputs");
@@ -903,22 +1033,6 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
     return failure();
   builder.create<SignatureOp>(locFor(where + ".signature"), *inputs, *outputs);
 
-  // Say where the export will differ from this file: the writer gives each
-  // call its own delegate entry and builds operators in first-use order.
-  for (auto [index, uses] : llvm::enumerate(delegateUses))
-    if (uses != 1)
-      emitWarning(locFor(where + ".delegates[" + Twine(index) + "]"))
-          << "delegate entry " << index << " is called by " << uses
-          << " instructions; on export every call has its own entry"
-          << (uses == 0 ? ", so this one is dropped" : "");
-  SmallVector<int32_t> firstUse;
-  for (int32_t op : operatorUses)
-    if (!llvm::is_contained(firstUse, op))
-      firstUse.push_back(op);
-  if (plan->operators() && firstUse.size() != plan->operators()->size())
-    emitWarning(locFor(where + ".operators"))
-        << (plan->operators()->size() - firstUse.size())
-        << " operators are never called; they are dropped on export";
   return success();
 }
 
@@ -962,17 +1076,6 @@ OwningOpRef<ModuleOp> PTEReader::read() {
   for (auto [index, plan] : llvm::enumerate(*program->execution_plan()))
     if (failed(readMethod(plan, index)))
       return nullptr;
-
-  for (auto [index, uses] : llvm::enumerate(segmentUses))
-    if (uses == 0)
-      emitWarning(segmentBlobs[index].getLoc())
-          << "nothing refers to segment " << index
-          << "; it is dropped on export";
-  for (auto [index, uses] : llvm::enumerate(inlineUses))
-    if (uses == 0)
-      emitWarning(inlineBlobs[index].getLoc())
-          << "nothing refers to backend_delegate_data entry " << index
-          << "; it is dropped on export";
 
   // What the runtime would reject and the structure above does not show
   // (tensor data out of range, planned tensors past their buffer, ...).

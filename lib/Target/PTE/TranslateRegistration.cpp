@@ -34,12 +34,19 @@ namespace {
 /// Flags of `--to-pte`, created on registration so that tools that do not
 /// register the translation do not show them.
 struct ToPTEFlags {
-  llvm::cl::OptionCategory category{"--to-pte options"};
+  llvm::cl::OptionCategory category{
+      "--to-pte and --pte-to-pte layout options",
+      "What the IR records is kept: an imported file's placement of every "
+      "payload (inline or segment) and its alignments. These options decide "
+      "what the IR does not record (hand-written or generated MLIR); an "
+      "alignment given for something that records its own is raised to the "
+      "least common multiple of both."};
   llvm::cl::opt<uint64_t> segmentAlignment{
       "pte-segment-alignment",
-      llvm::cl::desc("Alignment of the segment base and of every segment "
-                     "(a power of two; default 128, as ExecuTorch)"),
-      llvm::cl::init(PTEWriteOptions().segmentAlignment),
+      llvm::cl::desc("Alignment of every segment (a power of two). Default: "
+                     "the program's recorded segment_alignment, else 128, "
+                     "as ExecuTorch; given for a program that records one, "
+                     "the least common multiple of both"),
       llvm::cl::cat(category)};
   llvm::cl::opt<uint64_t> constantAlignment{
       "pte-constant-alignment",
@@ -57,9 +64,10 @@ struct ToPTEFlags {
       llvm::cl::cat(category)};
   llvm::cl::opt<uint64_t> inlineMaxSize{
       "pte-inline-max-size",
-      llvm::cl::desc("Keep delegate payloads of at most this many bytes "
-                     "inline in the flatbuffer instead of in segments "
-                     "(default 0: every non-empty payload in a segment)"),
+      llvm::cl::desc("Keep delegate payloads without a recorded placement "
+                     "of at most this many bytes inline in the flatbuffer "
+                     "instead of in segments (default 0: every non-empty "
+                     "one in a segment)"),
       llvm::cl::init(PTEWriteOptions().inlineMaxSize), llvm::cl::cat(category)};
   llvm::cl::opt<uint64_t> maxFlatbufferSize{
       "pte-max-flatbuffer-size",
@@ -70,7 +78,8 @@ struct ToPTEFlags {
 
   PTEWriteOptions getOptions() const {
     PTEWriteOptions options;
-    options.segmentAlignment = segmentAlignment;
+    if (segmentAlignment.getNumOccurrences())
+      options.segmentAlignment = segmentAlignment;
     options.constantAlignment = constantAlignment;
     options.inlineAlignment = inlineAlignment;
     options.inlineMaxSize = inlineMaxSize;

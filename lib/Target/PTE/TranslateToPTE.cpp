@@ -66,14 +66,21 @@ private:
   LogicalResult placeData();
   FailureOr<Payload> getBytes(Operation *user, ElementsAttr data,
                               uint64_t alignment);
-  /// The key under which a call's payload is placed: its blob, or the call
-  /// itself for an inline payload.
-  Operation *getPayloadKey(CallDelegateOp call);
-  /// Whether a delegate payload of `size` bytes goes inline. Empty ones
-  /// always do: a segment reference needs segment data, and ExecuTorch keeps
-  /// them inline too.
+  /// The key under which an entry's payload is placed: its blob, or the
+  /// entry itself for an inline payload.
+  Operation *getPayloadKey(DelegateOp entry);
+  /// Whether a delegate payload of `size` bytes with no recorded placement
+  /// goes inline. Empty ones always do, as ExecuTorch keeps them.
   bool keepInline(uint64_t size) const {
     return size == 0 || size <= options.inlineMaxSize;
+  }
+  /// The segment alignment: the program's own, raised to the option's.
+  uint64_t getSegmentAlignment() {
+    std::optional<int64_t> recorded = program.getSegmentAlignment();
+    if (!recorded)
+      return options.segmentAlignment.value_or(pte::kDefaultSegmentAlignment);
+    return std::lcm(static_cast<uint64_t>(*recorded),
+                    options.segmentAlignment.value_or(1));
   }
   LogicalResult checkOptions();
   LogicalResult checkFlatbufferBudget();
@@ -81,10 +88,8 @@ private:
   FailureOr<Offset<fb::ExecutionPlan>> buildPlan(MethodOp method);
   FailureOr<Offset<fb::EValue>> buildValue(Operation *decl);
   Offset<fb::Tensor> buildTensor(TensorOp op);
-  FailureOr<Offset<fb::Instruction>>
-  buildInstruction(Operation *op, std::vector<Offset<fb::Operator>> &operators,
-                   DenseMap<std::pair<StringRef, StringRef>, int32_t> &opIndex,
-                   std::vector<Offset<fb::BackendDelegate>> &delegates);
+  FailureOr<Offset<fb::Instruction>> buildInstruction(Operation *op);
+  Offset<fb::BackendDelegate> buildDelegate(DelegateOp entry);
   Offset<flatbuffers::Vector<Offset<fb::FrameList>>>
   buildStackTrace(ArrayAttr stacktrace);
   Offset<flatbuffers::Vector<int32_t>> buildIndices(ValueRange values);
@@ -105,6 +110,11 @@ private:
   DenseMap<Operation *, uint32_t> segmentOf;
   std::vector<Payload> inlineData;
   DenseMap<Operation *, uint32_t> inlineOf;
+  /// Whether a delegate entry refers to a segment, which then needs the
+  /// extended header even when the segments hold no bytes.
+  bool segmentReferenced = false;
+  /// Alignment of the segment base: a multiple of every segment's.
+  uint64_t baseAlignment = 1;
   /// Segment index of the constant segment.
   uint32_t constantSegmentIndex = 0;
   ConstantSegmentOp constantSegment;
@@ -112,7 +122,8 @@ private:
   SmallVector<MutableDataSegmentOp> mutableSegments;
   SmallVector<NamedDataOp> namedData;
 
-  /// Value index of every value of the method being built.
+  /// Index of every value, operator and delegate entry of the method being
+  /// built, in its table.
   DenseMap<Value, int32_t> valueIndex;
   /// Payloads expanded from splats, alive until the file is written.
   SplatStorage splats;
@@ -132,20 +143,25 @@ FailureOr<Payload> PTEWriter::getBytes(Operation *user, ElementsAttr data,
   return Payload{*bytes, alignment};
 }
 
-Operation *PTEWriter::getPayloadKey(CallDelegateOp call) {
-  if (FlatSymbolRefAttr symbol = call.getPayloadSymbol())
+Operation *PTEWriter::getPayloadKey(DelegateOp entry) {
+  if (FlatSymbolRefAttr symbol = entry.getPayloadSymbol())
     return symbols.lookup(symbol.getAttr());
-  return call;
+  return entry;
 }
 
+/// Where each blob goes: a placed blob where its placement says, whether or
+/// not anything names it; an unplaced one as a segment when program data
+/// names it, and otherwise, for delegate payloads, by the layout options.
 LogicalResult PTEWriter::placeData() {
   constantSegment = program.getConstantSegment();
   constantBuffer = program.getConstantBuffer();
   mutableSegments = llvm::to_vector(program.getMutableDataSegments());
   namedData = llvm::to_vector(program.getNamedData());
 
-  // Which blobs are stored as segments, and which as inline delegate data.
   DenseSet<Operation *> asSegment, asInline;
+  for (BlobOp blob : program.getBlobs())
+    if (std::optional<DataPlacement> placement = blob.getPlacement())
+      (*placement == DataPlacement::Inline ? asInline : asSegment).insert(blob);
   auto useAsSegment = [&](std::optional<StringRef> symbol) {
     if (symbol)
       asSegment.insert(symbols.lookup(*symbol));
@@ -157,21 +173,25 @@ LogicalResult PTEWriter::placeData() {
   for (NamedDataOp named : namedData)
     useAsSegment(named.getBlob());
 
-  SmallVector<CallDelegateOp> inlinePayloadCalls;
-  program.walk([&](CallDelegateOp call) {
-    if (call.getInlinePayload()) {
-      inlinePayloadCalls.push_back(call);
-      return;
+  SmallVector<DelegateOp> inlinePayloadEntries;
+  for (MethodOp method : program.getMethods())
+    for (DelegateOp entry : method.getDelegates()) {
+      if (entry.getInlinePayload()) {
+        inlinePayloadEntries.push_back(entry);
+        continue;
+      }
+      auto blob = cast<BlobOp>(getPayloadKey(entry));
+      if (asSegment.contains(blob) || asInline.contains(blob))
+        continue;
+      uint64_t size =
+          cast<ShapedType>(blob.getData().getType()).getNumElements();
+      (keepInline(size) ? asInline : asSegment).insert(blob);
     }
-    auto blob = cast<BlobOp>(getPayloadKey(call));
-    uint64_t size = cast<ShapedType>(blob.getData().getType()).getNumElements();
-    (blob.getInlineData() || keepInline(size) ? asInline : asSegment)
-        .insert(blob);
-  });
 
-  // Without its own constant segment the program gets an empty one at
-  // index 0, which keeps the file off the runtime's deprecated path.
-  if (!constantSegment)
+  // A program without constant data of its own gets an empty constant
+  // segment at index 0, which keeps the file off the runtime's deprecated
+  // path; one with only the deprecated constant buffer keeps that path.
+  if (!constantSegment && !constantBuffer)
     segments.push_back({});
 
   for (BlobOp blob : program.getBlobs()) {
@@ -184,8 +204,7 @@ LogicalResult PTEWriter::placeData() {
     if (segment) {
       segmentOf[blob] = segments.size();
       segments.push_back({payload->bytes, payload->alignment});
-    }
-    if (inlined) {
+    } else {
       inlineOf[blob] = inlineData.size();
       inlineData.push_back(*payload);
     }
@@ -194,23 +213,23 @@ LogicalResult PTEWriter::placeData() {
       segments.back().alignment =
           std::lcm(segments.back().alignment, options.constantAlignment);
   }
-  for (CallDelegateOp call : inlinePayloadCalls) {
-    BlobAttr blob = call.getInlinePayload();
-    auto payload = getBytes(call, blob.getData(), blob.getAlignment());
+  for (DelegateOp entry : inlinePayloadEntries) {
+    BlobAttr blob = entry.getInlinePayload();
+    auto payload = getBytes(entry, blob.getData(), blob.getAlignment());
     if (failed(payload))
       return failure();
     if (keepInline(payload->bytes.size())) {
-      inlineOf[call] = inlineData.size();
+      inlineOf[entry] = inlineData.size();
       inlineData.push_back(*payload);
     } else {
-      segmentOf[call] = segments.size();
+      segmentOf[entry] = segments.size();
       segments.push_back({payload->bytes, payload->alignment});
     }
   }
 
   for (auto [key, index] : inlineOf) {
     Payload &payload = inlineData[index];
-    payload.alignment = std::max(payload.alignment, options.inlineAlignment);
+    payload.alignment = std::lcm(payload.alignment, options.inlineAlignment);
     if (payload.alignment > pte::kMaxInlineAlignment)
       return key->emitOpError("keeps a payload inline that asks for "
                               "alignment ")
@@ -223,9 +242,14 @@ LogicalResult PTEWriter::placeData() {
     if (std::optional<StringRef> blob = constantSegment.getBlob())
       constantSegmentIndex = segmentOf.lookup(symbols.lookup(*blob));
 
+  // Segment offsets are relative to the base, so the base is aligned to
+  // every segment's alignment: a blob's alignment holds in the file.
+  uint64_t segmentAlignment = getSegmentAlignment();
+  baseAlignment = segmentAlignment;
   uint64_t end = 0;
   for (Segment &segment : segments) {
-    uint64_t align = std::lcm(options.segmentAlignment, segment.alignment);
+    uint64_t align = std::lcm(segmentAlignment, segment.alignment);
+    baseAlignment = std::lcm(baseAlignment, align);
     segment.offset = llvm::alignTo(end, align);
     end = segment.offset + segment.bytes.size();
   }
@@ -234,7 +258,8 @@ LogicalResult PTEWriter::placeData() {
 
 LogicalResult PTEWriter::checkOptions() {
   for (auto [value, flag] :
-       {std::make_pair(options.segmentAlignment, "--pte-segment-alignment"),
+       {std::make_pair(options.segmentAlignment.value_or(1),
+                       "--pte-segment-alignment"),
         std::make_pair(options.constantAlignment, "--pte-constant-alignment"),
         std::make_pair(options.inlineAlignment, "--pte-inline-alignment")})
     if (!llvm::isPowerOf2_64(value))
@@ -267,8 +292,8 @@ LogicalResult PTEWriter::checkFlatbufferBudget() {
     if (auto blob = dyn_cast<BlobOp>(key))
       what = ("inline payload @" + blob.getSymName()).str();
     else
-      what = "inline payload of a call to " +
-             cast<CallDelegateOp>(key).getBackendId().str();
+      what = "inline payload of a delegate entry for " +
+             cast<DelegateOp>(key).getBackendId().str();
     items.push_back({payload.bytes.size(), what, key->getLoc()});
     total += payload.bytes.size() + payload.alignment;
   }
@@ -410,9 +435,23 @@ FailureOr<Offset<fb::EValue>> PTEWriter::buildValue(Operation *decl) {
             fb::CreateTensorList(builder, buildIndices(op.getItems())).Union());
       })
       .Case([&](OptionalTensorListOp op) {
+        // `none` items are index -1.
+        std::vector<int32_t> items;
+        ArrayRef<int32_t> nones = op.getNoneItems();
+        auto item = op.getItems().begin();
+        size_t total = op.getItems().size() + nones.size();
+        for (size_t position = 0, none = 0; position < total; ++position) {
+          if (none < nones.size() &&
+              nones[none] == static_cast<int32_t>(position)) {
+            items.push_back(-1);
+            ++none;
+          } else {
+            items.push_back(valueIndex.lookup(*item++));
+          }
+        }
         return make(
             fb::KernelTypes::OptionalTensorList,
-            fb::CreateOptionalTensorList(builder, buildIndices(op.getItems()))
+            fb::CreateOptionalTensorList(builder, builder.CreateVector(items))
                 .Union());
       })
       .Case([&](TensorOp op) {
@@ -423,60 +462,51 @@ FailureOr<Offset<fb::EValue>> PTEWriter::buildValue(Operation *decl) {
       });
 }
 
-FailureOr<Offset<fb::Instruction>> PTEWriter::buildInstruction(
-    Operation *op, std::vector<Offset<fb::Operator>> &operators,
-    DenseMap<std::pair<StringRef, StringRef>, int32_t> &opIndex,
-    std::vector<Offset<fb::BackendDelegate>> &delegates) {
+Offset<fb::BackendDelegate> PTEWriter::buildDelegate(DelegateOp entry) {
+  Operation *key = getPayloadKey(entry);
+  Offset<fb::BackendDelegateDataReference> processed;
+  if (auto inlined = inlineOf.find(key); inlined != inlineOf.end()) {
+    processed = fb::CreateBackendDelegateDataReference(
+        builder, fb::DataLocation::INLINE, inlined->second);
+  } else {
+    segmentReferenced = true;
+    processed = fb::CreateBackendDelegateDataReference(
+        builder, fb::DataLocation::SEGMENT, segmentOf.lookup(key));
+  }
+  Offset<flatbuffers::Vector<Offset<fb::CompileSpec>>> specVector;
+  if (ArrayAttr specAttrs = entry.getCompileSpecsAttr()) {
+    std::vector<Offset<fb::CompileSpec>> specs;
+    for (auto spec : specAttrs.getAsRange<CompileSpecAttr>()) {
+      StringRef value = spec.getValue();
+      specs.push_back(fb::CreateCompileSpec(
+          builder,
+          builder.CreateString(spec.getKey().data(), spec.getKey().size()),
+          builder.CreateVector(reinterpret_cast<const uint8_t *>(value.data()),
+                               value.size())));
+    }
+    specVector = builder.CreateVector(specs);
+  }
+  return fb::CreateBackendDelegate(
+      builder, buildString(entry.getBackendIdAttr()), processed, specVector);
+}
+
+FailureOr<Offset<fb::Instruction>> PTEWriter::buildInstruction(Operation *op) {
   auto index = [&](Value value) { return valueIndex.lookup(value); };
   auto make = [&](fb::InstructionArguments type, Offset<void> args) {
     return fb::CreateInstruction(builder, type, args);
   };
 
   if (auto call = dyn_cast<KernelCallOp>(op)) {
-    // The operator table is built in first-use order, as ExecuTorch does.
-    auto key = std::make_pair(call.getOpName(), call.getOverload());
-    auto [it, inserted] = opIndex.try_emplace(key, operators.size());
-    if (inserted)
-      operators.push_back(
-          fb::CreateOperator(builder, buildString(call.getOpNameAttr()),
-                             buildString(call.getOverloadAttr())));
     auto args = buildIndices(call.getArgs());
-    return make(fb::InstructionArguments::KernelCall,
-                fb::CreateKernelCall(builder, it->second, args).Union());
+    return make(
+        fb::InstructionArguments::KernelCall,
+        fb::CreateKernelCall(builder, index(call.getCallee()), args).Union());
   }
   if (auto call = dyn_cast<CallDelegateOp>(op)) {
-    // Each call gets its own entry: shared bytes never share id or specs.
-    Operation *key = getPayloadKey(call);
-    // A blob can be both: a segment for program data that names it, and
-    // inline for calls (an empty payload, say). Calls take the inline copy.
-    Offset<fb::BackendDelegateDataReference> processed;
-    if (auto entry = inlineOf.find(key); entry != inlineOf.end())
-      processed = fb::CreateBackendDelegateDataReference(
-          builder, fb::DataLocation::INLINE, entry->second);
-    else
-      processed = fb::CreateBackendDelegateDataReference(
-          builder, fb::DataLocation::SEGMENT, segmentOf.lookup(key));
-
-    Offset<flatbuffers::Vector<Offset<fb::CompileSpec>>> specVector;
-    if (ArrayAttr specAttrs = call.getCompileSpecsAttr()) {
-      std::vector<Offset<fb::CompileSpec>> specs;
-      for (auto spec : specAttrs.getAsRange<CompileSpecAttr>()) {
-        StringRef value = spec.getValue();
-        specs.push_back(fb::CreateCompileSpec(
-            builder,
-            builder.CreateString(spec.getKey().data(), spec.getKey().size()),
-            builder.CreateVector(
-                reinterpret_cast<const uint8_t *>(value.data()),
-                value.size())));
-      }
-      specVector = builder.CreateVector(specs);
-    }
-    int32_t delegateIndex = delegates.size();
-    delegates.push_back(fb::CreateBackendDelegate(
-        builder, buildString(call.getBackendIdAttr()), processed, specVector));
     auto args = buildIndices(call.getArgs());
     return make(fb::InstructionArguments::DelegateCall,
-                fb::CreateDelegateCall(builder, delegateIndex, args).Union());
+                fb::CreateDelegateCall(builder, index(call.getDelegate()), args)
+                    .Union());
   }
   if (auto move = dyn_cast<MoveOp>(op))
     return make(
@@ -523,14 +553,25 @@ FailureOr<Offset<fb::ExecutionPlan>> PTEWriter::buildPlan(MethodOp method) {
     values.push_back(*value);
   }
 
+  // The operator and delegate tables, in declaration order.
   std::vector<Offset<fb::Operator>> operators;
-  DenseMap<std::pair<StringRef, StringRef>, int32_t> opIndex;
+  for (OperatorOp op : method.getOperators()) {
+    valueIndex[op.getResult()] = operators.size();
+    operators.push_back(fb::CreateOperator(builder,
+                                           buildString(op.getOpNameAttr()),
+                                           buildString(op.getOverloadAttr())));
+  }
   std::vector<Offset<fb::BackendDelegate>> delegates;
+  for (DelegateOp entry : method.getDelegates()) {
+    valueIndex[entry.getResult()] = delegates.size();
+    delegates.push_back(buildDelegate(entry));
+  }
+
   std::vector<Offset<fb::Chain>> chains;
   for (ChainOp chain : method.getChains()) {
     std::vector<Offset<fb::Instruction>> instructions;
     for (Operation &op : chain.getBody().front()) {
-      auto instruction = buildInstruction(&op, operators, opIndex, delegates);
+      auto instruction = buildInstruction(&op);
       if (failed(instruction))
         return failure();
       instructions.push_back(*instruction);
@@ -596,7 +637,10 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
   }
 
   std::vector<Offset<fb::Buffer>> constantBuffers;
-  if (constantBuffer) {
+  if (constantBuffer && !constantBuffer.getEntries().empty()) {
+    uint64_t constantBufferAlignment = std::lcm(
+        static_cast<uint64_t>(constantBuffer.getAlignment().value_or(1)),
+        options.constantAlignment);
     constantBuffer.emitWarning("writing the deprecated constant_buffer (")
         << constantBuffer.getEntries().size()
         << " entries); runtimes built without deprecated constant buffer "
@@ -606,7 +650,7 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
       if (failed(bytes))
         return failure();
       constantBuffers.push_back(fb::CreateBuffer(
-          builder, buildAlignedBytes(bytes->bytes, options.constantAlignment)));
+          builder, buildAlignedBytes(bytes->bytes, constantBufferAlignment)));
     }
   }
   std::vector<Offset<fb::BackendDelegateInlineData>> inlineEntries;
@@ -673,7 +717,7 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
   uint64_t segmentDataSize =
       segments.empty() ? 0
                        : segments.back().offset + segments.back().bytes.size();
-  if (segmentDataSize == 0) {
+  if (segmentDataSize == 0 && !segmentReferenced) {
     // No segment data: the bare flatbuffer is the file, as ExecuTorch does.
     os.write(flatbuffer.data(), flatbuffer.size());
     return success();
@@ -685,8 +729,7 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
       llvm::alignTo(pte::kHeaderLength, builder.GetBufferMinAlignment());
   pte::ExtendedHeader header;
   header.programSize = headerRegion + flatbuffer.size();
-  header.segmentBaseOffset =
-      llvm::alignTo(header.programSize, options.segmentAlignment);
+  header.segmentBaseOffset = llvm::alignTo(header.programSize, baseAlignment);
   header.segmentDataSize = segmentDataSize;
   uint32_t rootOffset =
       llvm::support::endian::read32le(flatbuffer.data()) + headerRegion;

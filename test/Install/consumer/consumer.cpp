@@ -17,8 +17,9 @@ int main() {
   auto module = mlir::parseSourceString<mlir::ModuleOp>(R"mlir(
     et.program @consumer {
       et.method @forward {
+        %b = et.delegate "B" #et.blob<dense<[1, 2, 3]> : tensor<3xi8>, align 16>
         et.chain inputs() outputs() {
-          et.call_delegate "B" #et.blob<dense<[1, 2, 3]> : tensor<3xi8>, align 16> ()
+          et.call_delegate %b ()
         }
         et.signature inputs() outputs()
       }

@@ -18,14 +18,16 @@
 // CHECK-NOT:      "size"
 et.program @bytecode {
   et.method @a {
+    %d0 = et.delegate "B" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 6, 7, 8]> : tensor<16xi8>, align 16>
     et.chain inputs() outputs() {
-      et.call_delegate "B" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 6, 7, 8]> : tensor<16xi8>, align 16> ()
+      et.call_delegate %d0 ()
     }
     et.signature inputs() outputs()
   }
   et.method @b {
+    %d0 = et.delegate "C" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 6, 7, 8]> : tensor<16xi8>, align 16>
     et.chain inputs() outputs() {
-      et.call_delegate "C" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8, 1, 2, 3, 4, 5, 6, 7, 8]> : tensor<16xi8>, align 16> ()
+      et.call_delegate %d0 ()
     }
     et.signature inputs() outputs()
   }

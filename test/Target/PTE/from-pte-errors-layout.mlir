@@ -70,8 +70,9 @@
 et.program @base {
   et.method @forward buffers [0, 16] {
     %0 = et.tensor float [4] dim_order [0] mem(1, 0)
+    %d0 = et.delegate "B" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8]> : tensor<8xi8>, align 16>
     et.chain inputs(%0) outputs(%0) {
-      et.call_delegate "B" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8]> : tensor<8xi8>, align 16> (%0)
+      et.call_delegate %d0 (%0)
     }
     et.signature inputs(%0) outputs(%0)
   }

@@ -10,8 +10,9 @@
 // CHECK: et.method @forward {{.*}} {
 // CHECK-NEXT: et.int 7 loc("{{.*}}.pte":0:{{[0-9]+}})
 // CHECK-NEXT: et.tensor {{.*}} loc("{{.*}}.pte":0:{{[0-9]+}})
+// CHECK-NEXT: et.delegate "B" {{.*}} loc("execution_plan[0] 'forward'.delegates[0]"("{{.*}}.pte":0:{{[0-9]+}}))
 // CHECK-NEXT: et.chain {{.*}} {
-// CHECK-NEXT: et.call_delegate "B" {{.*}} loc("{{.*}}.pte":0:{{[0-9]+}})
+// CHECK-NEXT: et.call_delegate %B {{.*}} loc("{{.*}}.pte":0:{{[0-9]+}})
 // CHECK-NEXT: } loc("execution_plan[0] 'forward'.chains[0]"("{{.*}}.pte":0:{{[0-9]+}}))
 // CHECK-NEXT: et.signature {{.*}} loc("execution_plan[0] 'forward'.signature"(
 // CHECK-NEXT: } loc("execution_plan[0] 'forward'"("{{.*}}.pte":0:{{[0-9]+}}))
@@ -20,8 +21,9 @@ et.program @p {
   et.method @forward buffers [0] {
     %0 = et.int 7
     %1 = et.tensor float [2] dim_order [0]
+    %d0 = et.delegate "B" @payload
     et.chain inputs(%1) outputs(%1) {
-      et.call_delegate "B" @payload (%0, %1)
+      et.call_delegate %d0 (%0, %1)
     }
     et.signature inputs(%1) outputs(%1)
   }

@@ -52,24 +52,26 @@
 // AFTER-NEXT:     }
 // AFTER-NEXT:   ],
 
-// IMPORT-COUNT-2: et.call_delegate "QnnBackend" @segment_1
+// IMPORT-COUNT-2: et.delegate "QnnBackend" @segment_1
 // IMPORT-NOT: @segment_3
 et.program @llm {
   et.method @prefill {
     %0 = et.tensor float [1] dim_order [0]
+    %d0 = et.delegate "QnnBackend" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8]> : tensor<8xi8>, align 16> specs [#et.compile_spec<"graph" = "prefill">]
+    %d1 = et.delegate "XnnpackBackend" #et.blob<dense<[9, 9, 9, 1]> : tensor<4xi8>, align 16>
     et.chain inputs() outputs() {
-      et.call_delegate "QnnBackend" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8]> : tensor<8xi8>, align 16> (%0)
-          specs [#et.compile_spec<"graph" = "prefill">]
-      et.call_delegate "XnnpackBackend" #et.blob<dense<[9, 9, 9, 1]> : tensor<4xi8>, align 16> (%0)
+      et.call_delegate %d0 (%0)
+      et.call_delegate %d1 (%0)
     }
     et.signature inputs() outputs()
   }
   et.method @decode {
     %0 = et.tensor float [1] dim_order [0]
+    %d0 = et.delegate "QnnBackend" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8]> : tensor<8xi8>, align 16> specs [#et.compile_spec<"graph" = "decode">]
+    %d1 = et.delegate "XnnpackBackend" #et.blob<dense<[9, 9, 9, 1]> : tensor<4xi8>, align 16>
     et.chain inputs() outputs() {
-      et.call_delegate "QnnBackend" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8]> : tensor<8xi8>, align 16> (%0)
-          specs [#et.compile_spec<"graph" = "decode">]
-      et.call_delegate "XnnpackBackend" #et.blob<dense<[9, 9, 9, 1]> : tensor<4xi8>, align 16> (%0)
+      et.call_delegate %d0 (%0)
+      et.call_delegate %d1 (%0)
     }
     et.signature inputs() outputs()
   }

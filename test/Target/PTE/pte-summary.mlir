@@ -9,35 +9,38 @@
 // RUN: emit-translate --pte-summary --pte-summary-format=svg %t.after.pte -o %t.svg
 // RUN: %python -c "import sys, xml.etree.ElementTree as ET; root = ET.parse(sys.argv[1]).getroot(); print(root.tag); [print('bar', g.get('data-name'), g.get('data-size'), g.get('data-users'), g.find('{http://www.w3.org/2000/svg}title').text) for g in root.iter('{http://www.w3.org/2000/svg}g')]" %t.svg | FileCheck %s --check-prefix=SVG
 
-// BEFORE: program {{.*}}: 2 methods, 3 delegate calls, 4 blobs
-// BEFORE-NEXT: delegate payloads: 24 B referenced by calls, 24 B stored
-// BEFORE: prefill: 1 values, 1 chains, 2 instructions, 2 delegate calls
-// BEFORE: segment_0: 0 B, align 1; constant segment
-// BEFORE: segment_1: 8 B, align 1; delegate payload: prefill#0 (QnnBackend)
+// BEFORE: program {{.*}}: 2 methods, 3 delegate entries, 3 delegate calls, 4 blobs
+// BEFORE-NEXT: delegate payloads: 24 B referenced by entries, 24 B stored
+// BEFORE: prefill: 1 values, 1 chains, 2 instructions, 2 delegate entries, 2 delegate calls
+// BEFORE: segment_0: 0 B, align 128; constant segment
+// BEFORE: segment_1: 8 B, align 128; delegate payload: prefill#0 (QnnBackend)
 // BEFORE: after --dedup-delegate-blobs: 3 blobs, 16 B of payloads stored (saves 8 B)
 
-// AFTER: delegate payloads: 24 B referenced by calls, 16 B stored
-// AFTER: segment_1: 8 B, align 1; delegate payload; shared by 2 calls: prefill#0 (QnnBackend), decode#0 (QnnBackend)
-// AFTER: segment_2: 8 B, align 1; delegate payload: prefill#1 (XnnpackBackend)
+// AFTER: delegate payloads: 24 B referenced by entries, 16 B stored
+// AFTER: segment_1: 8 B, align 128; delegate payload; shared by 2 entries: prefill#0 (QnnBackend), decode#0 (QnnBackend)
+// AFTER: segment_2: 8 B, align 128; delegate payload: prefill#1 (XnnpackBackend)
 // AFTER: after --dedup-delegate-blobs: 3 blobs, 16 B of payloads stored (saves 0 B)
 
 // SVG: {http://www.w3.org/2000/svg}svg
-// SVG-NEXT: bar segment_0 0 0 segment_0: 0 B, align 1; constant segment
-// SVG-NEXT: bar segment_1 8 2 segment_1: 8 B, align 1; delegate payload; used by prefill#0 (QnnBackend), decode#0 (QnnBackend)
-// SVG-NEXT: bar segment_2 8 1 segment_2: 8 B, align 1; delegate payload; used by prefill#1 (XnnpackBackend)
+// SVG-NEXT: bar segment_0 0 0 segment_0: 0 B, align 128; constant segment
+// SVG-NEXT: bar segment_1 8 2 segment_1: 8 B, align 128; delegate payload; used by prefill#0 (QnnBackend), decode#0 (QnnBackend)
+// SVG-NEXT: bar segment_2 8 1 segment_2: 8 B, align 128; delegate payload; used by prefill#1 (XnnpackBackend)
 
 et.program @summary {
   et.method @prefill {
     %0 = et.tensor float [1] dim_order [0]
+    %d0 = et.delegate "QnnBackend" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8]> : tensor<8xi8>, align 1>
+    %d1 = et.delegate "XnnpackBackend" #et.blob<dense<[8, 7, 6, 5, 4, 3, 2, 1]> : tensor<8xi8>, align 1>
     et.chain inputs() outputs() {
-      et.call_delegate "QnnBackend" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8]> : tensor<8xi8>, align 1> (%0)
-      et.call_delegate "XnnpackBackend" #et.blob<dense<[8, 7, 6, 5, 4, 3, 2, 1]> : tensor<8xi8>, align 1> (%0)
+      et.call_delegate %d0 (%0)
+      et.call_delegate %d1 (%0)
     }
     et.signature inputs() outputs()
   }
   et.method @decode {
+    %d0 = et.delegate "QnnBackend" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8]> : tensor<8xi8>, align 1>
     et.chain inputs() outputs() {
-      et.call_delegate "QnnBackend" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8]> : tensor<8xi8>, align 1> ()
+      et.call_delegate %d0 ()
     }
     et.signature inputs() outputs()
   }

@@ -5,8 +5,8 @@
 // RUN: emit-translate --to-pte %t.mlir -o %t.again.pte
 // RUN: cmp %t.pte %t.again.pte
 
-// All five instructions, two chains, stack traces, and operators built in
-// first-use order.
+// All five instructions, two chains, stack traces, and the operator and
+// delegate tables in declaration order.
 
 // JSON-LABEL: "chains": [
 // JSON:         "inputs": [0],
@@ -61,11 +61,14 @@
 // JSON-NEXT:  ],
 
 // IMPORT-LABEL: et.method @forward
-// IMPORT: et.chain inputs(%0) outputs(%1) attributes {stacktrace = {{\[\[}}#et.frame<file = "model.py", line = 7, name = "forward", source_context = "y = x + x">], []]} {
-// IMPORT-NEXT: et.kernel_call "aten::add" overload "out"(%0, %0, %2, %1)
-// IMPORT-NEXT: et.kernel_call "aten::relu" overload ""(%1, %1)
-// IMPORT-NEXT: et.kernel_call "aten::add" overload "out"(%1, %1, %2, %1)
-// IMPORT-NEXT: et.call_delegate "B" @segment_1(%1, %0)
+// IMPORT: %aten.add.out = et.operator "aten::add" overload "out"
+// IMPORT-NEXT: %aten.relu = et.operator "aten::relu" overload ""
+// IMPORT-NEXT: %B = et.delegate "B" @segment_1
+// IMPORT-NEXT: et.chain inputs(%0) outputs(%1) attributes {stacktrace = {{\[\[}}#et.frame<file = "model.py", line = 7, name = "forward", source_context = "y = x + x">], []]} {
+// IMPORT-NEXT: et.kernel_call %aten.add.out (%0, %0, %2, %1)
+// IMPORT-NEXT: et.kernel_call %aten.relu (%1, %1)
+// IMPORT-NEXT: et.kernel_call %aten.add.out (%1, %1, %2, %1)
+// IMPORT-NEXT: et.call_delegate %B (%1, %0)
 // IMPORT-NEXT: et.move %1 to %0
 // IMPORT-NEXT: et.jump_false %3 to 1
 // IMPORT-NEXT: et.free %1
@@ -78,11 +81,14 @@ et.program @instructions {
     %1 = et.tensor float [4] dim_order [0] mem(1, 16)
     %2 = et.int 1
     %3 = et.bool true
+    %aten.add.out = et.operator "aten::add" overload "out"
+    %aten.relu = et.operator "aten::relu" overload ""
+    %d0 = et.delegate "B" #et.blob<dense<[1, 2, 3]> : tensor<3xi8>, align 1>
     et.chain inputs(%0) outputs(%1) attributes {stacktrace = [[#et.frame<file = "model.py", line = 7, name = "forward", source_context = "y = x + x">], []]} {
-      et.kernel_call "aten::add" overload "out" (%0, %0, %2, %1)
-      et.kernel_call "aten::relu" overload "" (%1, %1)
-      et.kernel_call "aten::add" overload "out" (%1, %1, %2, %1)
-      et.call_delegate "B" #et.blob<dense<[1, 2, 3]> : tensor<3xi8>, align 1> (%1, %0)
+      et.kernel_call %aten.add.out (%0, %0, %2, %1)
+      et.kernel_call %aten.relu (%1, %1)
+      et.kernel_call %aten.add.out (%1, %1, %2, %1)
+      et.call_delegate %d0 (%1, %0)
       et.move %1 to %0
       et.jump_false %3 to 1
       et.free %1

@@ -26,7 +26,7 @@
 
 // IMPORT: et.method @encode buffers [0, 64, 128] attributes {buffer_devices = [#et.buffer_device<buffer = 2, device_type = cuda, device_index = 3>], container_meta = #et.container_meta<inputs = "T2#1#1($,$)">}
 // IMPORT: et.method @decode buffers [0]
-// IMPORT: et.call_delegate "B" @segment_1() specs []
+// IMPORT: et.delegate "B" @segment_1 specs []
 et.program @meta {
   et.method @encode buffers [0, 64, 128] attributes {
       container_meta = #et.container_meta<inputs = "T2#1#1($,$)">,
@@ -36,8 +36,9 @@ et.program @meta {
     et.signature inputs() outputs()
   }
   et.method @decode buffers [0] {
+    %d0 = et.delegate "B" #et.blob<dense<[1]> : tensor<1xi8>, align 1> specs []
     et.chain inputs() outputs() {
-      et.call_delegate "B" #et.blob<dense<[1]> : tensor<1xi8>, align 1> () specs []
+      et.call_delegate %d0 ()
     }
     et.signature inputs() outputs()
   }

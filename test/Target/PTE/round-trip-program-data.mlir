@@ -61,13 +61,16 @@
 // JSON-NEXT:      "key": "alias_of_shared_weight",
 // JSON-NEXT:      "segment_index": 3
 
-// IMPORT-LABEL: et.program
-// IMPORT-NEXT: et.blob @segment_0 align 1 = dense_resource<segment_0> : tensor<8xi8>
-// IMPORT-NEXT: et.blob @segment_1 align 1 = dense_resource<segment_1> : tensor<4xi8>
-// IMPORT-NEXT: et.blob @segment_2 align 1 = dense_resource<segment_2> : tensor<2xi8>
-// The file does not record alignment: the importer infers the smallest one
-// that reproduces the offset (256 places the segment after byte 258 at 512).
-// IMPORT-NEXT: et.blob @segment_3 align 256 = dense_resource<segment_3> : tensor<3xi8>
+// The file does not record alignment. The importer infers the program's
+// segment alignment (every offset is a multiple of 128) and gives each
+// segment the alignment its start has in the file: the base is 1024-aligned
+// (it is a multiple of the 512 that @weights asks for), so segment 0 at
+// relative offset 0 is too.
+// IMPORT-LABEL: et.program {{.*}} segment_alignment 128
+// IMPORT-NEXT: et.blob @segment_0 align 1024 segment = dense_resource<segment_0> : tensor<8xi8>
+// IMPORT-NEXT: et.blob @segment_1 align 128 segment = dense_resource<segment_1> : tensor<4xi8>
+// IMPORT-NEXT: et.blob @segment_2 align 256 segment = dense_resource<segment_2> : tensor<2xi8>
+// IMPORT-NEXT: et.blob @segment_3 align 512 segment = dense_resource<segment_3> : tensor<3xi8>
 // IMPORT-NEXT: et.blob @inline_0 align 16 inline = dense_resource<inline_0> : tensor<3xi8>
 // IMPORT-NEXT: et.constant_segment @segment_0 offsets [0, 0, 4]
 // IMPORT-NEXT: et.mutable_data_segment @segment_1 offsets [0, 0]
@@ -76,8 +79,8 @@
 // IMPORT: et.tensor float [1] dim_order [0] data(1)
 // IMPORT-NEXT: et.tensor float [1] dim_order [0] data(2)
 // IMPORT-NEXT: et.tensor float [1] dim_order [0] mem(1, 0) data(1)
-// IMPORT: et.call_delegate "Seg" @segment_2
-// IMPORT-NEXT: et.call_delegate "Inl" @inline_0
+// IMPORT: et.delegate "Seg" @segment_2
+// IMPORT-NEXT: et.delegate "Inl" @inline_0
 et.program @data {
   et.blob @constants align 1 = dense<[0, 0, -128, 63, 0, 0, 0, 64]> : tensor<8xi8>
   et.blob @kv align 1 = dense<[1, 2, 3, 4]> : tensor<4xi8>
@@ -92,9 +95,11 @@ et.program @data {
     %0 = et.tensor float [1] dim_order [0] data(1)
     %1 = et.tensor float [1] dim_order [0] data(2)
     %2 = et.tensor float [1] dim_order [0] mem(1, 0) data(1)
+    %d0 = et.delegate "Seg" @payload
+    %d1 = et.delegate "Inl" @tiny
     et.chain inputs() outputs() {
-      et.call_delegate "Seg" @payload (%0)
-      et.call_delegate "Inl" @tiny (%1)
+      et.call_delegate %d0 (%0)
+      et.call_delegate %d1 (%1)
     }
     et.signature inputs() outputs(%2)
   }

@@ -6,7 +6,9 @@
 // RUN: cmp %t.pte %t.again.pte
 
 // Every EValue kind and every tensor field: written, decoded, imported and
-// written again to the same bytes.
+// written again to the same bytes. An optional tensor list item can be the
+// null value or no value at all (`none`, index -1, as ExecuTorch writes the
+// None indices of `index.Tensor`).
 
 // JSON-LABEL: "values": [
 // JSON:         "val_type": "Null",
@@ -36,7 +38,7 @@
 // JSON-NEXT:      "items": [10, 11]
 // JSON:         "val_type": "OptionalTensorList",
 // JSON-NEXT:    "val": {
-// JSON-NEXT:      "items": [10, 0]
+// JSON-NEXT:      "items": [10, 0, -1]
 // JSON:         "val_type": "Tensor",
 // JSON-NEXT:    "val": {
 // JSON-NEXT:      "scalar_type": "HALF",
@@ -83,7 +85,7 @@
 // IMPORT-NEXT: = et.double_list [1.500000e+00, -2.000000e+00]
 // IMPORT-NEXT: = et.bool_list [true, false, true]
 // IMPORT-NEXT: = et.tensor_list(%[[T:[0-9]+]], %[[U:[0-9]+]])
-// IMPORT-NEXT: = et.optional_tensor_list(%[[T]], %[[NULL]])
+// IMPORT-NEXT: = et.optional_tensor_list (%[[T]], %[[NULL]], none)
 // IMPORT-NEXT: %[[T]] = et.tensor half [2, 3] dim_order [1, 0] mem(1, 4294967312) data(1) requires_grad layout 3 dynamism <dynamic_bound> info <fqn = "cache.k", device_type = cuda, device_index = 1>
 // IMPORT-NEXT: %[[U]] = et.tensor uint64 [] dim_order [] info <fqn = "weights.w", location = external>
 // IMPORT-NEXT: %[[I1]] = et.int 1
@@ -101,7 +103,7 @@ et.program @values {
     %6 = et.double_list [1.5, -2.0]
     %7 = et.bool_list [true, false, true]
     %8 = et.tensor_list (%10, %11)
-    %9 = et.optional_tensor_list (%10, %0)
+    %9 = et.optional_tensor_list (%10, %0, none)
     %10 = et.tensor half [2, 3] dim_order [1, 0] mem(1, 4294967312) data(1) requires_grad layout 3 dynamism <dynamic_bound> info #et.tensor_info<fqn = "cache.k", device_type = cuda, device_index = 1>
     %11 = et.tensor uint64 [] dim_order [] info #et.tensor_info<fqn = "weights.w", location = external>
     %12 = et.int 1

@@ -75,13 +75,11 @@ et.program @model {
   et.method @prefill buffers [0, 64] {
     %0 = et.tensor float [4] dim_order [0] mem(1, 0)
     %1 = et.tensor float [4] dim_order [0] mem(1, 16)
+    %d0 = et.delegate "QnnBackend" #et.blob<dense_resource<ctx_a> : tensor<8xi8>, align 16> specs [#et.compile_spec<"graph" = "prefill">]
+    %d1 = et.delegate "XnnpackBackend" #et.blob<dense<[1, 2, 3]> : tensor<3xi8>, align 256> specs [#et.compile_spec<"mode" = "fast\01">]
     et.chain inputs(%0) outputs(%1) {
-      et.call_delegate "QnnBackend"
-          #et.blob<dense_resource<ctx_a> : tensor<8xi8>, align 16> (%0, %1)
-          specs [#et.compile_spec<"graph" = "prefill">]
-      et.call_delegate "XnnpackBackend"
-          #et.blob<dense<[1, 2, 3]> : tensor<3xi8>, align 256> (%1, %0)
-          specs [#et.compile_spec<"mode" = "fast\01">]
+      et.call_delegate %d0 (%0, %1)
+      et.call_delegate %d1 (%1, %0)
     }
     et.signature inputs(%0) outputs(%1)
   }
@@ -89,11 +87,11 @@ et.program @model {
     %0 = et.tensor float [4] dim_order [0] mem(1, 0)
     %1 = et.tensor float [4] dim_order [0] mem(1, 16)
     %2 = et.int 1
+    %aten.add.out = et.operator "aten::add" overload "out"
+    %d0 = et.delegate "QnnBackend" #et.blob<dense_resource<ctx_b> : tensor<8xi8>, align 32> specs [#et.compile_spec<"graph" = "decode">]
     et.chain inputs(%0) outputs(%1) {
-      et.call_delegate "QnnBackend"
-          #et.blob<dense_resource<ctx_b> : tensor<8xi8>, align 32> (%0, %1)
-          specs [#et.compile_spec<"graph" = "decode">]
-      et.kernel_call "aten::add" overload "out" (%1, %1, %2, %1)
+      et.call_delegate %d0 (%0, %1)
+      et.kernel_call %aten.add.out (%1, %1, %2, %1)
     }
     et.signature inputs(%0) outputs(%1)
   }

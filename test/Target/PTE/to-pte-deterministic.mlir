@@ -23,14 +23,16 @@
 // CHECK:          "size": 4
 et.program @det {
   et.method @a {
+    %d0 = et.delegate "B" #et.blob<dense<[1, 2, 3, 4]> : tensor<4xi8>, align 16>
     et.chain inputs() outputs() {
-      et.call_delegate "B" #et.blob<dense<[1, 2, 3, 4]> : tensor<4xi8>, align 16> ()
+      et.call_delegate %d0 ()
     }
     et.signature inputs() outputs()
   }
   et.method @b {
+    %d0 = et.delegate "C" #et.blob<dense<[1, 2, 3, 4]> : tensor<4xi8>, align 16>
     et.chain inputs() outputs() {
-      et.call_delegate "C" #et.blob<dense<[1, 2, 3, 4]> : tensor<4xi8>, align 16> ()
+      et.call_delegate %d0 ()
     }
     et.signature inputs() outputs()
   }

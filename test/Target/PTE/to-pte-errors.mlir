@@ -20,8 +20,9 @@ et.program @elided {
   // expected-error @below {{payload data is not available (elided or released resource); cannot write it}}
   et.blob @b align 1 = dense_resource<__elided__> : tensor<4xi8>
   et.method @m {
+    %d0 = et.delegate "B" @b
     et.chain inputs() outputs() {
-      et.call_delegate "B" @b ()
+      et.call_delegate %d0 ()
     }
     et.signature inputs() outputs()
   }
@@ -31,9 +32,10 @@ et.program @elided {
 
 et.program @elided_inline {
   et.method @m {
+    // expected-error @below {{payload data is not available (elided or released resource); cannot write it}}
+    %d0 = et.delegate "B" #et.blob<dense_resource<__elided__> : tensor<4xi8>, align 1>
     et.chain inputs() outputs() {
-      // expected-error @below {{payload data is not available (elided or released resource); cannot write it}}
-      et.call_delegate "B" #et.blob<dense_resource<__elided__> : tensor<4xi8>, align 1> ()
+      et.call_delegate %d0 ()
     }
     et.signature inputs() outputs()
   }
@@ -45,8 +47,9 @@ et.program @inline_overaligned {
   // expected-error @below {{'et.blob' op keeps a payload inline that asks for alignment 8192; data inside the flatbuffer can be aligned to at most 4096 (put it in a segment instead)}}
   et.blob @b align 8192 inline = dense<[1, 2]> : tensor<2xi8>
   et.method @m {
+    %d0 = et.delegate "B" @b
     et.chain inputs() outputs() {
-      et.call_delegate "B" @b ()
+      et.call_delegate %d0 ()
     }
     et.signature inputs() outputs()
   }

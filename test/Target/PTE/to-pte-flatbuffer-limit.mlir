@@ -16,9 +16,9 @@
 // RUN: not test -e %t.small.pte
 
 // CHECK: error: the flatbuffer would hold {{[0-9]+}} bytes of inline data, over the limit of 1000 bytes; nothing was written. Move payloads to segments: lower --pte-inline-max-size (now 100000) or drop `inline` from the largest blobs
-// CHECK: note: inline payload of a call to Big: 600 bytes
+// CHECK: note: inline payload of a delegate entry for Big: 600 bytes
 // CHECK: note: inline payload @medium: 400 bytes
-// CHECK: note: inline payload of a call to Small: 16 bytes
+// CHECK: note: inline payload of a delegate entry for Small: 16 bytes
 // KEPT: previous contents
 // The explicitly inline blob stays inline; the 16-byte payload joins it.
 // FIXED-LABEL: "backend_delegate_data": [
@@ -31,10 +31,13 @@
 et.program @limit {
   et.blob @medium align 16 inline = dense<1> : tensor<400xi8>
   et.method @m {
+    %d0 = et.delegate "Big" #et.blob<dense<2> : tensor<600xi8>, align 16>
+    %d1 = et.delegate "Medium" @medium
+    %d2 = et.delegate "Small" #et.blob<dense<7> : tensor<16xi8>, align 16>
     et.chain inputs() outputs() {
-      et.call_delegate "Big" #et.blob<dense<2> : tensor<600xi8>, align 16> ()
-      et.call_delegate "Medium" @medium ()
-      et.call_delegate "Small" #et.blob<dense<7> : tensor<16xi8>, align 16> ()
+      et.call_delegate %d0 ()
+      et.call_delegate %d1 ()
+      et.call_delegate %d2 ()
     }
     et.signature inputs() outputs()
   }

@@ -29,8 +29,9 @@
 
 et.program @header {
   et.method @forward {
+    %d0 = et.delegate "B" #et.blob<dense<[-34, -83, -66, -17, 66]> : tensor<5xi8>, align 1>
     et.chain inputs() outputs() {
-      et.call_delegate "B" #et.blob<dense<[-34, -83, -66, -17, 66]> : tensor<5xi8>, align 1> ()
+      et.call_delegate %d0 ()
     }
     et.signature inputs() outputs()
   }

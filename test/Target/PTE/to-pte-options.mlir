@@ -93,9 +93,11 @@ et.program @options {
   et.constant_segment @constants offsets [0, 0]
   et.method @forward {
     %0 = et.tensor float [] dim_order [] data(1)
+    %d0 = et.delegate "Small" #et.blob<dense<[1, 2, 3]> : tensor<3xi8>, align 1>
+    %d1 = et.delegate "Large" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8]> : tensor<8xi8>, align 1>
     et.chain inputs() outputs() {
-      et.call_delegate "Small" #et.blob<dense<[1, 2, 3]> : tensor<3xi8>, align 1> (%0)
-      et.call_delegate "Large" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8]> : tensor<8xi8>, align 1> (%0)
+      et.call_delegate %d0 (%0)
+      et.call_delegate %d1 (%0)
     }
     et.signature inputs() outputs()
   }

@@ -17,6 +17,7 @@
 #include "mlir/IR/OwningOpRef.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace llvm {
 class MemoryBufferRef;
@@ -25,11 +26,20 @@ class MemoryBufferRef;
 namespace emit {
 
 /// How `translateToPTE` lays out a file. Every alignment is a power of two.
+///
+/// One placement rule: what the IR records is kept (a blob's placement and
+/// alignment, the program's segment alignment, the constant buffer's
+/// alignment, as an import records them), and the options decide what it
+/// does not record. An alignment option given for something that records
+/// its own raises it to the least common multiple of both, so that no
+/// alignment the IR asks for is ever lost.
 struct PTEWriteOptions {
-  /// Alignment of the segment base and of every segment, as ExecuTorch's
-  /// `segment_alignment`. A segment whose blob asks for more starts at the
-  /// least common multiple of both.
-  uint64_t segmentAlignment = 128;
+  /// Alignment of every segment, as ExecuTorch's `segment_alignment`: the
+  /// program's `segment_alignment` when it has one, ExecuTorch's 128
+  /// otherwise. A segment whose blob asks for more starts at the least
+  /// common multiple of both, and the segment base is aligned to every
+  /// segment's alignment, so that each holds in the file.
+  std::optional<uint64_t> segmentAlignment;
   /// Alignment of constant tensor data: the constant segment starts at a
   /// multiple of it, and deprecated constant buffers are aligned to it
   /// inside the flatbuffer.
@@ -38,9 +48,9 @@ struct PTEWriteOptions {
   /// `backend_delegate_data` (ExecuTorch's `force_align` is 16). A blob
   /// that asks for more gets its own alignment.
   uint64_t inlineAlignment = 16;
-  /// Delegate payloads of at most this many bytes are kept inline instead
-  /// of in a segment. Blobs marked `inline` are inline whatever their size,
-  /// and empty payloads always are (a segment reference needs segment data).
+  /// Delegate payloads without a recorded placement of at most this many
+  /// bytes are kept inline instead of in a segment; empty ones always are.
+  /// Blobs placed `inline` or `segment` stay where they are.
   uint64_t inlineMaxSize = 0;
   /// The largest flatbuffer the writer produces. Flatbuffers use signed
   /// 32-bit offsets, so the format's ceiling is 2 GiB; tests lower it.

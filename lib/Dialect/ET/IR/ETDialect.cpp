@@ -47,8 +47,13 @@ struct ETBytecodeInterface : public BytecodeDialectInterface {
     kCompileSpecAttr = 1,
     kScalarTypeAttr = 2,
     kShapeDynamismAttr = 3,
+    kDataPlacementAttr = 4,
   };
-  enum TypeCode : uint64_t { kValueType = 0 };
+  enum TypeCode : uint64_t {
+    kValueType = 0,
+    kOperatorType = 1,
+    kDelegateType = 2,
+  };
 
   Attribute readAttribute(DialectBytecodeReader &reader) const override {
     uint64_t code;
@@ -93,6 +98,16 @@ struct ETBytecodeInterface : public BytecodeDialectInterface {
                Attribute();
       return ShapeDynamismAttr::get(context, *dynamism);
     }
+    case kDataPlacementAttr: {
+      uint64_t value;
+      if (failed(reader.readVarInt(value)))
+        return {};
+      std::optional<DataPlacement> placement = symbolizeDataPlacement(value);
+      if (!placement)
+        return reader.emitError() << "unknown et data placement " << value,
+               Attribute();
+      return DataPlacementAttr::get(context, *placement);
+    }
     }
     reader.emitError() << "unknown et attribute code " << code;
     return {};
@@ -124,6 +139,11 @@ struct ETBytecodeInterface : public BytecodeDialectInterface {
           writer.writeVarInt(static_cast<uint64_t>(dynamism.getValue()));
           return success();
         })
+        .Case([&](DataPlacementAttr placement) {
+          writer.writeVarInt(kDataPlacementAttr);
+          writer.writeVarInt(static_cast<uint64_t>(placement.getValue()));
+          return success();
+        })
         .Default([](Attribute) { return failure(); });
   }
 
@@ -131,17 +151,29 @@ struct ETBytecodeInterface : public BytecodeDialectInterface {
     uint64_t code;
     if (failed(reader.readVarInt(code)))
       return {};
-    if (code == kValueType)
+    switch (code) {
+    case kValueType:
       return ValueType::get(getContext());
+    case kOperatorType:
+      return OperatorType::get(getContext());
+    case kDelegateType:
+      return DelegateType::get(getContext());
+    }
     reader.emitError() << "unknown et type code " << code;
     return {};
   }
 
   LogicalResult writeType(Type type,
                           DialectBytecodeWriter &writer) const override {
-    if (!isa<ValueType>(type))
+    std::optional<TypeCode> code =
+        TypeSwitch<Type, std::optional<TypeCode>>(type)
+            .Case([](ValueType) { return kValueType; })
+            .Case([](OperatorType) { return kOperatorType; })
+            .Case([](DelegateType) { return kDelegateType; })
+            .Default([](Type) { return std::nullopt; });
+    if (!code)
       return failure();
-    writer.writeVarInt(kValueType);
+    writer.writeVarInt(*code);
     return success();
   }
 };

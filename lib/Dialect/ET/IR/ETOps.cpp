@@ -10,6 +10,7 @@
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 using namespace mlir;
@@ -38,6 +39,67 @@ static void printScalarType(OpAsmPrinter &printer, Operation *,
   printer << stringifyScalarType(attr.getValue());
 }
 
+/// `custom<Placement>`: an optional bare `inline` or `segment`.
+static ParseResult parsePlacement(OpAsmParser &parser,
+                                  DataPlacementAttr &attr) {
+  for (DataPlacement placement :
+       {DataPlacement::Inline, DataPlacement::Segment})
+    if (succeeded(
+            parser.parseOptionalKeyword(stringifyDataPlacement(placement)))) {
+      attr = DataPlacementAttr::get(parser.getContext(), placement);
+      return success();
+    }
+  return success();
+}
+
+static void printPlacement(OpAsmPrinter &printer, Operation *,
+                           DataPlacementAttr attr) {
+  if (attr)
+    printer << stringifyDataPlacement(attr.getValue());
+}
+
+/// `custom<OptionalItems>`: `(%0, none, %1)`, the `none` items recorded by
+/// their positions.
+static ParseResult
+parseOptionalItems(OpAsmParser &parser,
+                   SmallVectorImpl<OpAsmParser::UnresolvedOperand> &items,
+                   DenseI32ArrayAttr &noneItems) {
+  SmallVector<int32_t> nonePositions;
+  int32_t position = 0;
+  auto parseItem = [&]() -> ParseResult {
+    if (succeeded(parser.parseOptionalKeyword("none")))
+      nonePositions.push_back(position);
+    else if (parser.parseOperand(items.emplace_back()))
+      return failure();
+    ++position;
+    return success();
+  };
+  if (parser.parseCommaSeparatedList(OpAsmParser::Delimiter::Paren, parseItem))
+    return failure();
+  noneItems = parser.getBuilder().getDenseI32ArrayAttr(nonePositions);
+  return success();
+}
+
+static void printOptionalItems(OpAsmPrinter &printer, Operation *,
+                               OperandRange items,
+                               DenseI32ArrayAttr noneItems) {
+  ArrayRef<int32_t> nones = noneItems.asArrayRef();
+  printer << '(';
+  size_t total = items.size() + nones.size();
+  auto item = items.begin();
+  for (size_t position = 0, none = 0; position < total; ++position) {
+    if (position)
+      printer << ", ";
+    if (none < nones.size() && nones[none] == static_cast<int32_t>(position)) {
+      printer << "none";
+      ++none;
+    } else {
+      printer << *item++;
+    }
+  }
+  printer << ')';
+}
+
 //===----------------------------------------------------------------------===//
 // ProgramOp
 //===----------------------------------------------------------------------===//
@@ -51,6 +113,10 @@ void ProgramOp::build(OpBuilder &builder, OperationState &state,
 }
 
 LogicalResult ProgramOp::verify() {
+  if (std::optional<int64_t> alignment = getSegmentAlignment();
+      alignment && (*alignment <= 0 || !llvm::isPowerOf2_64(*alignment)))
+    return emitOpError("segment_alignment ")
+           << *alignment << " is not a power of two";
   Operation *constantSegment = nullptr, *constantBuffer = nullptr;
   llvm::StringMap<Operation *> namedData;
   for (Operation &op : getBody().front()) {
@@ -97,29 +163,29 @@ static StringAttr uniqueSymbolName(mlir::SymbolTable &symbols,
 }
 
 bool et::hoistInlinePayloads(ProgramOp program, RewriterBase &rewriter,
-                             function_ref<bool(CallDelegateOp)> shouldHoist) {
-  SmallVector<CallDelegateOp> inlineCalls;
+                             function_ref<bool(DelegateOp)> shouldHoist) {
+  SmallVector<DelegateOp> inlineEntries;
   for (MethodOp method : program.getMethods())
-    method.walk([&](CallDelegateOp call) {
-      if (call.getInlinePayload() && (!shouldHoist || shouldHoist(call)))
-        inlineCalls.push_back(call);
-    });
-  if (inlineCalls.empty())
+    for (DelegateOp entry : method.getDelegates())
+      if (entry.getInlinePayload() && (!shouldHoist || shouldHoist(entry)))
+        inlineEntries.push_back(entry);
+  if (inlineEntries.empty())
     return false;
 
   mlir::SymbolTable symbols(program);
   unsigned counter = 0;
-  for (CallDelegateOp call : inlineCalls) {
-    BlobAttr payload = call.getInlinePayload();
-    rewriter.setInsertionPoint(call->getParentOfType<MethodOp>());
+  for (DelegateOp entry : inlineEntries) {
+    BlobAttr payload = entry.getInlinePayload();
+    rewriter.setInsertionPoint(entry->getParentOfType<MethodOp>());
     StringAttr name =
         uniqueSymbolName(symbols, program.getContext(), "payload", counter);
     auto blob = rewriter.create<BlobOp>(
-        call.getLoc(), name, rewriter.getI64IntegerAttr(payload.getAlignment()),
-        /*inline_data=*/nullptr, payload.getData());
+        entry.getLoc(), name,
+        rewriter.getI64IntegerAttr(payload.getAlignment()),
+        /*placement=*/nullptr, payload.getData());
     symbols.insert(blob);
     rewriter.modifyOpInPlace(
-        call, [&] { call.setPayloadAttr(FlatSymbolRefAttr::get(name)); });
+        entry, [&] { entry.setPayloadAttr(FlatSymbolRefAttr::get(name)); });
   }
   return true;
 }
@@ -271,7 +337,7 @@ static LogicalResult verifyDataBlob(Operation *op, FlatSymbolRefAttr symbol,
   if (!blob)
     return op->emitOpError("names ")
            << symbol << ", a '" << target->getName() << "', not an 'et.blob'";
-  if (blob.getInlineData())
+  if (blob.isInline())
     return op->emitOpError("names ")
            << symbol << ", which is marked inline; only delegate payloads "
            << "can be inline";
@@ -283,6 +349,13 @@ static LogicalResult verifyOffsets(Operation *op, ArrayRef<int64_t> offsets) {
     if (offset < 0)
       return op->emitOpError("offset ")
              << index << " is negative (" << offset << ")";
+  return success();
+}
+
+LogicalResult ConstantBufferOp::verify() {
+  if (std::optional<int64_t> alignment = getAlignment();
+      alignment && (*alignment <= 0 || !llvm::isPowerOf2_64(*alignment)))
+    return emitOpError("alignment ") << *alignment << " is not a power of two";
   return success();
 }
 
@@ -345,11 +418,12 @@ LogicalResult MethodOp::verifyRegions() {
 
   ArrayRef<int64_t> buffers = getBuffers().value_or(ArrayRef<int64_t>{});
   for (Operation &op : body) {
-    if (isa<ChainOp, SignatureOp>(op))
+    if (isa<ChainOp, SignatureOp, OperatorOp, DelegateOp>(op))
       continue;
     if (op.getNumResults() != 1 || !isa<ValueType>(op.getResult(0).getType()))
-      return op.emitOpError("is not allowed in a method body; only value "
-                            "declarations, 'et.chain' and 'et.signature' are");
+      return op.emitOpError(
+          "is not allowed in a method body; only value, operator and "
+          "delegate declarations, 'et.chain' and 'et.signature' are");
     auto tensor = dyn_cast<TensorOp>(op);
     if (!tensor || !tensor.getMemoryId())
       continue;
@@ -431,6 +505,13 @@ LogicalResult TensorListOp::verify() {
 }
 
 LogicalResult OptionalTensorListOp::verify() {
+  ArrayRef<int32_t> nones = getNoneItems();
+  int64_t total = getItems().size() + nones.size();
+  for (auto [index, position] : llvm::enumerate(nones))
+    if (position < 0 || position >= total ||
+        (index && position <= nones[index - 1]))
+      return emitOpError("none_items must be increasing positions in [0, ")
+             << total << ")";
   return verifyListItems(
       *this, getItems(),
       [](Operation *op) { return isa<TensorOp, NullOp>(op); },
@@ -453,27 +534,69 @@ LogicalResult ChainOp::verifyRegions() {
 }
 
 //===----------------------------------------------------------------------===//
-// KernelCallOp
+// Operator and delegate tables
 //===----------------------------------------------------------------------===//
 
-LogicalResult KernelCallOp::verify() {
+/// Appends `text` to `name`, each run of characters an SSA name cannot hold
+/// as one `_`, so that result names read like what they declare.
+static void appendNamePart(SmallString<32> &name, StringRef text) {
+  bool gap = false;
+  for (char c : text) {
+    if (llvm::isAlnum(c) || c == '_' || c == '.' || c == '-') {
+      if (gap && !name.empty() && name.back() != '.')
+        name.push_back('_');
+      name.push_back(c);
+      gap = false;
+    } else {
+      gap = true;
+    }
+  }
+}
+
+LogicalResult OperatorOp::verify() {
   if (getOpName().empty())
     return emitOpError("needs an operator name");
   return success();
 }
 
-//===----------------------------------------------------------------------===//
-// CallDelegateOp
-//===----------------------------------------------------------------------===//
+void OperatorOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  // `aten::add` with overload `out` reads `%aten.add.out`.
+  SmallString<32> name;
+  for (StringRef part : llvm::split(getOpName(), "::")) {
+    if (!name.empty())
+      name.push_back('.');
+    appendNamePart(name, part);
+  }
+  if (std::optional<StringRef> overload = getOverload();
+      overload && !overload->empty()) {
+    name.push_back('.');
+    appendNamePart(name, *overload);
+  }
+  setNameFn(getResult(), name.empty() ? StringRef("op") : StringRef(name));
+}
 
-LogicalResult CallDelegateOp::verify() {
+LogicalResult DelegateOp::verify() {
   if (getBackendId().empty())
     return emitOpError("needs a backend id");
   return success();
 }
 
-LogicalResult
-CallDelegateOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+void DelegateOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
+  SmallString<32> name;
+  appendNamePart(name, getBackendId());
+  setNameFn(getResult(),
+            name.empty() ? StringRef("delegate") : StringRef(name));
+}
+
+OperatorOp KernelCallOp::getOperator() {
+  return getCallee().getDefiningOp<OperatorOp>();
+}
+
+DelegateOp CallDelegateOp::getEntry() {
+  return getDelegate().getDefiningOp<DelegateOp>();
+}
+
+LogicalResult DelegateOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   FlatSymbolRefAttr symbol = getPayloadSymbol();
   if (!symbol)
     return success();

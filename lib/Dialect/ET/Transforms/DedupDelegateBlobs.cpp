@@ -67,10 +67,11 @@ struct DenseMapInfo<ContentKey> {
 } // namespace llvm
 
 namespace {
-/// One call that uses a blob.
+/// One delegate entry that uses a blob.
 struct User {
   StringRef method;
-  unsigned callIndex; // Among the method's calls, in order.
+  unsigned entryIndex; // In the method's delegate table.
+  unsigned calls;      // Instructions that call the entry.
   StringRef backend;
   uint64_t specsDigest;
 };
@@ -80,9 +81,13 @@ struct Candidate {
   BlobOp blob;
   ArrayRef<char> bytes;
   ContentKey key;
-  /// Why the policy keeps it from merging with equal bytes elsewhere; the
-  /// merge partition key otherwise.
-  std::string policyKey;
+  /// The policy's partition: equal bytes merge only within one. Its parts
+  /// are the users' method (scope=method), their backend (same-backend) and
+  /// the blob's placement.
+  std::string scopeKey, backendKey, placementKey;
+  std::string policyKey() const {
+    return scopeKey + "\x02" + backendKey + "\x02" + placementKey;
+  }
   bool belowMinSize = false;
 };
 
@@ -96,6 +101,7 @@ struct DedupDelegateBlobsPass
   using DedupDelegateBlobsBase::DedupDelegateBlobsBase;
   void runOnOperation() override;
   void dedupProgram(ProgramOp program, llvm::json::OStream *json);
+  void shareDelegateEntries(ProgramOp program);
 };
 } // namespace
 
@@ -192,12 +198,12 @@ static std::string toHex(const ContentKey &key) {
          llvm::utohexstr(key.hashLow, /*LowerCase=*/true, 16);
 }
 
-/// A digest of a call's compile specs (keys, values and order), so that a
-/// report shows which calls share specs without printing them.
-static uint64_t digestSpecs(CallDelegateOp call) {
+/// A digest of an entry's compile specs (keys, values and order), so that a
+/// report shows which entries share specs without printing them.
+static uint64_t digestSpecs(DelegateOp entry) {
   XXH3_state_t *state = XXH3_createState();
   XXH3_64bits_reset(state);
-  if (ArrayAttr specs = call.getCompileSpecsAttr()) {
+  if (ArrayAttr specs = entry.getCompileSpecsAttr()) {
     for (auto spec : specs.getAsRange<CompileSpecAttr>()) {
       for (StringRef part : {spec.getKey(), spec.getValue()}) {
         uint64_t size = part.size();
@@ -215,21 +221,20 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
                                           llvm::json::OStream *json) {
   MLIRContext *context = program.getContext();
 
-  // Who calls each blob, in program order: for the policy and the report
-  // only, since it costs a map entry per blob.
+  // Which delegate entries name each blob, in program order: for the
+  // policy and the report only, since it costs a map entry per blob.
   DenseMap<StringAttr, SmallVector<User, 1>> users;
   bool needUsers = json || scope == "method" || sameBackend;
   for (MethodOp method : program.getMethods()) {
     if (!needUsers)
       break;
-    unsigned callIndex = 0;
-    method.walk([&](CallDelegateOp call) {
-      if (FlatSymbolRefAttr symbol = call.getPayloadSymbol())
-        users[symbol.getAttr()].push_back({method.getSymName(), callIndex,
-                                           call.getBackendId(),
-                                           digestSpecs(call)});
-      ++callIndex;
-    });
+    for (auto [index, entry] : llvm::enumerate(method.getDelegates()))
+      if (FlatSymbolRefAttr symbol = entry.getPayloadSymbol())
+        users[symbol.getAttr()].push_back(
+            {method.getSymName(), static_cast<unsigned>(index),
+             static_cast<unsigned>(
+                 std::distance(entry->use_begin(), entry->use_end())),
+             entry.getBackendId(), digestSpecs(entry)});
   }
 
   // Gather every blob's bytes and its policy partition.
@@ -238,8 +243,10 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
   for (BlobOp blob : program.getBlobs()) {
     std::optional<ArrayRef<char>> bytes =
         getPayloadBytes(blob.getData(), splats);
-    if (!bytes)
-      continue; // Elided or released data cannot be compared: keep it.
+    // Elided or released data cannot be compared: keep it. Empty blobs
+    // have nothing to share.
+    if (!bytes || bytes->empty())
+      continue;
     Candidate candidate;
     candidate.blob = blob;
     candidate.bytes = *bytes;
@@ -260,10 +267,13 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
       return same ? first.str() : ("\x01" + blob.getSymName()).str();
     };
     if (scope == "method")
-      candidate.policyKey += all([](const User &u) { return u.method; });
+      candidate.scopeKey = all([](const User &u) { return u.method; });
     if (sameBackend)
-      candidate.policyKey +=
-          "\x02" + all([](const User &u) { return u.backend; });
+      candidate.backendKey = all([](const User &u) { return u.backend; });
+    // A placed blob stays where the file had it: an inline payload is
+    // never merged into a segment, nor the other way around.
+    if (std::optional<DataPlacement> placement = blob.getPlacement())
+      candidate.placementKey = stringifyDataPlacement(*placement).str();
     candidates.push_back(std::move(candidate));
   }
   // Tell payloads apart by size and hash, in parallel. A large payload is
@@ -375,6 +385,20 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
   };
   SmallVector<Merge> merges;
   DenseMap<StringAttr, unsigned> replacement; // Merged name -> survivor.
+  // Which parts of the policy keep `candidate` from the group's first part.
+  auto keptApartReason = [&](const Candidate &candidate,
+                             const Candidate &first) -> std::string {
+    if (candidate.belowMinSize || first.belowMinSize)
+      return "below min-size";
+    SmallVector<StringRef, 3> reasons;
+    if (candidate.scopeKey != first.scopeKey)
+      reasons.push_back("scope=method");
+    if (candidate.backendKey != first.backendKey)
+      reasons.push_back("same-backend");
+    if (candidate.placementKey != first.placementKey)
+      reasons.push_back("placement");
+    return llvm::join(reasons, " and ");
+  };
   SmallVector<std::pair<unsigned, std::string>> keptApart;
   for (ContentGroup &group : groups) {
     // Parts in order of first member; a group rarely has more than a few.
@@ -383,21 +407,20 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
       Candidate &candidate = candidates[index];
       std::string key = candidate.belowMinSize
                             ? ("\x03" + candidate.blob.getSymName()).str()
-                            : candidate.policyKey;
+                            : candidate.policyKey();
       auto part = llvm::find_if(parts, [&](auto &p) { return p.first == key; });
       if (part == parts.end())
         parts.push_back({std::move(key), {index}});
       else
         part->second.push_back(index);
     }
-    if (parts.size() > 1)
-      for (auto &[key, members] : parts)
+    // Each part is told apart from the first, and the first from the second.
+    for (auto [index, part] : llvm::enumerate(parts))
+      if (parts.size() > 1)
         keptApart.push_back(
-            {members.front(),
-             candidates[members.front()].belowMinSize ? "below min-size"
-             : scope == "method" && sameBackend ? "scope=method or same-backend"
-             : scope == "method"                ? "scope=method"
-                                                : "same-backend"});
+            {part.second.front(),
+             keptApartReason(candidates[part.second.front()],
+                             candidates[parts[index ? 0 : 1].second.front()])});
     for (auto &[key, members] : parts) {
       Merge merge{members.front(), {}, 0};
       merge.alignment = candidates[merge.survivor].blob.getAlignment();
@@ -434,7 +457,8 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
     auto userJson = [&](const User &user) {
       json->object([&] {
         json->attribute("method", user.method);
-        json->attribute("call", user.callIndex);
+        json->attribute("delegate", user.entryIndex);
+        json->attribute("calls", user.calls);
         json->attribute("backend", user.backend);
         json->attribute("compile_specs_digest",
                         llvm::utohexstr(user.specsDigest, true, 16));
@@ -504,18 +528,13 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
     }
   }
 
-  // Point every reference (calls and program data alike) at its survivor
-  // and record which blobs are used, in one sweep over the program.
-  DenseSet<StringAttr> used;
+  // Point every reference (entries and program data alike) at its
+  // survivor, in one sweep over the program.
   auto remap = [&](FlatSymbolRefAttr symbol) -> FlatSymbolRefAttr {
     auto it = replacement.find(symbol.getAttr());
-    if (it == replacement.end()) {
-      used.insert(symbol.getAttr());
+    if (it == replacement.end())
       return symbol;
-    }
-    StringAttr survivor = candidates[it->second].blob.getSymNameAttr();
-    used.insert(survivor);
-    return FlatSymbolRefAttr::get(survivor);
+    return FlatSymbolRefAttr::get(candidates[it->second].blob.getSymNameAttr());
   };
   // The general rewrite rebuilds every op's attribute dictionary; it is
   // only needed where a reference could hide inside an attribute.
@@ -555,9 +574,43 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
     for (auto [name, value] : discardable)
       op->setDiscardableAttr(name, value);
   });
-  for (BlobOp blob : llvm::make_early_inc_range(program.getBlobs()))
-    if (!used.contains(blob.getSymNameAttr()))
-      blob.erase();
+  // Only the merged blobs go: a blob nothing named before stays, as the
+  // file had it.
+  for (const Merge &merge : merges)
+    for (unsigned index : merge.merged)
+      candidates[index].blob.erase();
+  if (shareEntries)
+    shareDelegateEntries(program);
+}
+
+/// Within each method, makes calls of entries equal in backend id, compile
+/// specs and payload blob call the first such entry, and erases the others:
+/// the runtime then initializes the backend once for all of them. Entries
+/// that differ in any of the three are never shared.
+void DedupDelegateBlobsPass::shareDelegateEntries(ProgramOp program) {
+  for (MethodOp method : program.getMethods()) {
+    // Entries are few per method; equal ones are found by their attributes,
+    // which MLIR uniques, so equal parts are the same pointers.
+    DenseMap<std::tuple<Attribute, Attribute, Attribute>, DelegateOp> first;
+    for (DelegateOp entry : llvm::make_early_inc_range(method.getDelegates())) {
+      if (!entry.getPayloadSymbol())
+        continue; // An inline payload is its own: compared by no one.
+      auto key = std::make_tuple(Attribute(entry.getBackendIdAttr()),
+                                 Attribute(entry.getCompileSpecsAttr()),
+                                 entry.getPayload());
+      auto [it, inserted] = first.try_emplace(key, entry);
+      if (inserted)
+        continue;
+      if (remarks)
+        it->second.emitRemark()
+            << "shares this delegate entry with an equal one, which is "
+            << "removed: the backend is initialized once for both";
+      entry.getResult().replaceAllUsesWith(it->second.getResult());
+      it->second->setLoc(
+          FusedLoc::get(&getContext(), {it->second.getLoc(), entry.getLoc()}));
+      entry.erase();
+    }
+  }
 }
 
 void DedupDelegateBlobsPass::runOnOperation() {
@@ -583,7 +636,7 @@ void DedupDelegateBlobsPass::runOnOperation() {
     }
     json.emplace(reportFile->os(), /*IndentSize=*/2);
     json->objectBegin();
-    json->attribute("schema", "emit-dedup-report-1");
+    json->attribute("schema", "emit-dedup-report-2");
     json->attributeBegin("programs");
     json->arrayBegin();
   }
@@ -612,8 +665,9 @@ void DedupDelegateBlobsPass::runOnOperation() {
     uint64_t threshold = minSize;
     for (Operation *program : programs)
       hoistInlinePayloads(
-          cast<ProgramOp>(program), rewriter, [threshold](CallDelegateOp call) {
-            return cast<ShapedType>(call.getInlinePayload().getData().getType())
+          cast<ProgramOp>(program), rewriter, [threshold](DelegateOp entry) {
+            return cast<ShapedType>(
+                       entry.getInlinePayload().getData().getType())
                        .getNumElements() >= static_cast<int64_t>(threshold);
           });
   }

@@ -17,8 +17,8 @@
 
 // TEXT-LABEL: et.program @bytecode
 // TEXT: et.tensor bfloat16 [2] dim_order [0]
-// TEXT: et.call_delegate "A" #et.blob<dense_resource<payload_a> : tensor<4xi8>, align 64>(%{{.*}}) specs [#et.compile_spec<"k" = "\00\01">]
-// TEXT: et.call_delegate "B" #et.blob<dense_resource<payload_b> : tensor<4xi8>, align 16>(%{{.*}})
+// TEXT: et.delegate "A" #et.blob<dense_resource<payload_a> : tensor<4xi8>, align 64> specs [#et.compile_spec<"k" = "\00\01">]
+// TEXT: et.delegate "B" #et.blob<dense_resource<payload_b> : tensor<4xi8>, align 16>
 // TEXT: payload_a: "0x1000000001020304"
 // TEXT: payload_b: "0x1000000001020304"
 
@@ -29,10 +29,11 @@
 et.program @bytecode {
   et.method @m {
     %0 = et.tensor bfloat16 [2] dim_order [0]
+    %d0 = et.delegate "A" #et.blob<dense_resource<payload_a> : tensor<4xi8>, align 64> specs [#et.compile_spec<"k" = "\00\01">]
+    %d1 = et.delegate "B" #et.blob<dense_resource<payload_b> : tensor<4xi8>, align 16>
     et.chain inputs() outputs() {
-      et.call_delegate "A" #et.blob<dense_resource<payload_a> : tensor<4xi8>, align 64> (%0)
-          specs [#et.compile_spec<"k" = "\00\01">]
-      et.call_delegate "B" #et.blob<dense_resource<payload_b> : tensor<4xi8>, align 16> (%0)
+      et.call_delegate %d0 (%0)
+      et.call_delegate %d1 (%0)
     }
     et.signature inputs() outputs()
   }

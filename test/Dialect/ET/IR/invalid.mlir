@@ -32,9 +32,10 @@ et.program @blob_size_mismatch {
 
 et.program @inline_blob_alignment {
   et.method @m {
+    // expected-error @+1 {{alignment 3 is not a power of two}}
+    %d0 = et.delegate "B" #et.blob<dense<[1]> : tensor<1xi8>, align 3>
     et.chain inputs() outputs() {
-      // expected-error @+1 {{alignment 3 is not a power of two}}
-      et.call_delegate "B" #et.blob<dense<[1]> : tensor<1xi8>, align 3> ()
+      et.call_delegate %d0 ()
     }
     et.signature inputs() outputs()
   }
@@ -44,9 +45,10 @@ et.program @inline_blob_alignment {
 
 et.program @inline_blob_not_bytes {
   et.method @m {
+    // expected-error @+1 {{payload must be a 1-D tensor of i8 or ui8 held in `dense` or `dense_resource`, got dense<1.000000e+00> : tensor<1xf32>}}
+    %d0 = et.delegate "B" #et.blob<dense<[1.0]> : tensor<1xf32>, align 4>
     et.chain inputs() outputs() {
-      // expected-error @+1 {{payload must be a 1-D tensor of i8 or ui8 held in `dense` or `dense_resource`, got dense<1.000000e+00> : tensor<1xf32>}}
-      et.call_delegate "B" #et.blob<dense<[1.0]> : tensor<1xf32>, align 4> ()
+      et.call_delegate %d0 ()
     }
     et.signature inputs() outputs()
   }
@@ -114,7 +116,7 @@ et.program @stray_op {
   et.method @m {
     et.chain inputs() outputs() {
     }
-    // expected-error @+1 {{'builtin.unrealized_conversion_cast' op is not allowed in a method body; only value declarations, 'et.chain' and 'et.signature' are}}
+    // expected-error @+1 {{'builtin.unrealized_conversion_cast' op is not allowed in a method body; only value, operator and delegate declarations, 'et.chain' and 'et.signature' are}}
     %0 = builtin.unrealized_conversion_cast to i32
     et.signature inputs() outputs()
   }
@@ -244,9 +246,10 @@ et.program @unknown_scalar_type {
 
 et.program @empty_operator {
   et.method @m {
+    // expected-error @+1 {{needs an operator name}}
+    %.out = et.operator "" overload "out"
     et.chain inputs() outputs() {
-      // expected-error @+1 {{needs an operator name}}
-      et.kernel_call "" overload "out" ()
+      et.kernel_call %.out ()
     }
     et.signature inputs() outputs()
   }
@@ -257,9 +260,10 @@ et.program @empty_operator {
 et.program @empty_backend {
   et.blob @b align 1 = dense<[1]> : tensor<1xi8>
   et.method @m {
+    // expected-error @+1 {{needs a backend id}}
+    %d0 = et.delegate "" @b
     et.chain inputs() outputs() {
-      // expected-error @+1 {{needs a backend id}}
-      et.call_delegate "" @b ()
+      et.call_delegate %d0 ()
     }
     et.signature inputs() outputs()
   }
@@ -269,9 +273,10 @@ et.program @empty_backend {
 
 et.program @undefined_blob {
   et.method @m {
+    // expected-error @+1 {{references undefined blob @missing}}
+    %d0 = et.delegate "B" @missing
     et.chain inputs() outputs() {
-      // expected-error @+1 {{references undefined blob @missing}}
-      et.call_delegate "B" @missing ()
+      et.call_delegate %d0 ()
     }
     et.signature inputs() outputs()
   }
@@ -281,9 +286,10 @@ et.program @undefined_blob {
 
 et.program @payload_is_method {
   et.method @m {
+    // expected-error @+1 {{payload @m is a 'et.method', not an 'et.blob'}}
+    %d0 = et.delegate "B" @m
     et.chain inputs() outputs() {
-      // expected-error @+1 {{payload @m is a 'et.method', not an 'et.blob'}}
-      et.call_delegate "B" @m ()
+      et.call_delegate %d0 ()
     }
     et.signature inputs() outputs()
   }
@@ -294,9 +300,10 @@ et.program @payload_is_method {
 et.program @bad_spec {
   et.blob @b align 1 = dense<[1]> : tensor<1xi8>
   et.method @m {
+    // expected-error @+1 {{attribute 'compile_specs' failed to satisfy constraint: ordered compile specs}}
+    %d0 = et.delegate "B" @b specs ["not a spec"]
     et.chain inputs() outputs() {
-      // expected-error @+1 {{attribute 'compile_specs' failed to satisfy constraint: ordered compile specs}}
-      et.call_delegate "B" @b () specs ["not a spec"]
+      et.call_delegate %d0 ()
     }
     et.signature inputs() outputs()
   }
@@ -550,4 +557,51 @@ et.program @mutable_entry_too_small {
     }
     et.signature inputs() outputs()
   }
+}
+
+// -----
+
+// expected-error @+1 {{segment_alignment 96 is not a power of two}}
+et.program @bad_segment_alignment segment_alignment 96 {
+}
+
+// -----
+
+et.program @bad_constant_buffer_alignment {
+  // expected-error @+1 {{alignment 3 is not a power of two}}
+  et.constant_buffer align 3 []
+}
+
+// -----
+
+et.program @bad_none_items {
+  et.method @m {
+    %0 = et.tensor float [1] dim_order [0]
+    // expected-error @+1 {{none_items must be increasing positions in [0, 3)}}
+    %1 = "et.optional_tensor_list"(%0) <{none_items = array<i32: 2, 1>}> : (!et.value) -> !et.value
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @value_as_delegate {
+  et.method @m {
+    // expected-note @+1 {{prior use here}}
+    %0 = et.tensor float [1] dim_order [0]
+    et.chain inputs() outputs() {
+      // expected-error @+1 {{use of value '%0' expects different type than prior uses: '!et.delegate' vs '!et.value'}}
+      et.call_delegate %0 (%0)
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.program @operator_outside_method {
+  // expected-error @+1 {{'et.operator' op is not allowed in an 'et.program'; only methods, blobs and program data ops are}}
+  %0 = et.operator "aten::add" overload "out"
 }

@@ -15,8 +15,9 @@
 // CHECK-NEXT: %[[T:.*]] = et.tensor float [2, 3] dim_order [1, 0] mem(1, 8)
 // CHECK-NEXT: %[[C:.*]] = et.tensor qint8 [] dim_order [] data(1)
 // CHECK-NEXT: %[[F:.*]] = et.tensor bool [1] dim_order [0]
+// CHECK-NEXT: %aten.add.out = et.operator "aten::add" overload "out"
 // CHECK-NEXT: et.chain inputs(%[[T]]) outputs(%[[T]]) {
-// CHECK-NEXT:   et.kernel_call "aten::add" overload "out"(%[[T]], %[[T]], %[[I]], %[[T]])
+// CHECK-NEXT:   et.kernel_call %aten.add.out (%[[T]], %[[T]], %[[I]], %[[T]])
 // CHECK-NEXT:   et.move %[[T]] to %[[C]]
 // CHECK-NEXT:   et.jump_false %[[B]] to 0
 // CHECK-NEXT:   et.jump_false %[[F]] to 1
@@ -35,8 +36,9 @@ et.program @values {
     %5 = et.tensor float [2, 3] dim_order [1, 0] mem(1, 8)
     %6 = et.tensor qint8 [] dim_order [] data(1)
     %7 = et.tensor bool [1] dim_order [0]
+    %aten.add.out = et.operator "aten::add" overload "out"
     et.chain inputs(%5) outputs(%5) {
-      et.kernel_call "aten::add" overload "out" (%5, %5, %1, %5)
+      et.kernel_call %aten.add.out (%5, %5, %1, %5)
       et.move %5 to %6
       et.jump_false %2 to 0
       et.jump_false %7 to 1
@@ -52,23 +54,24 @@ et.program @values {
 // CHECK: et.blob @shared align 64 = dense_resource<shared_bytes> : tensor<4xi8>
 // CHECK: et.blob @small align 1 = dense<[1, 2]> : tensor<2xui8>
 // CHECK: et.method @calls {
-// CHECK: et.call_delegate "QnnBackend" @shared(%{{.*}}, %{{.*}}) specs [#et.compile_spec<"graph" = "prefill">, #et.compile_spec<"raw" = "\00\FF">]
-// CHECK: et.call_delegate "XnnpackBackend" #et.blob<dense_resource<inline_bytes> : tensor<4xi8>, align 16>(%{{.*}})
+// CHECK: et.delegate "QnnBackend" @shared specs [#et.compile_spec<"graph" = "prefill">, #et.compile_spec<"raw" = "\00\FF">]
+// CHECK: et.delegate "XnnpackBackend" #et.blob<dense_resource<inline_bytes> : tensor<4xi8>, align 16>
 // CHECK-NOT: specs
-// CHECK: et.call_delegate "Tiny" @small()
+// CHECK: et.delegate "Tiny" @small
 et.program @delegates {
   et.blob @shared align 64 = dense_resource<shared_bytes> : tensor<4xi8>
   et.blob @small align 1 = dense<[1, 2]> : tensor<2xui8>
   et.method @calls {
     %0 = et.tensor float [4] dim_order [0]
     %1 = et.tensor float [4] dim_order [0]
-    et.chain inputs(%0) outputs(%1) {
-      et.call_delegate "QnnBackend" @shared (%0, %1)
-          specs [#et.compile_spec<"graph" = "prefill">,
+    %d0 = et.delegate "QnnBackend" @shared specs [#et.compile_spec<"graph" = "prefill">,
                  #et.compile_spec<"raw" = "\00\FF">]
-      et.call_delegate "XnnpackBackend"
-          #et.blob<dense_resource<inline_bytes> : tensor<4xi8>, align 16> (%1)
-      et.call_delegate "Tiny" @small ()
+    %d1 = et.delegate "XnnpackBackend" #et.blob<dense_resource<inline_bytes> : tensor<4xi8>, align 16>
+    %d2 = et.delegate "Tiny" @small
+    et.chain inputs(%0) outputs(%1) {
+      et.call_delegate %d0 (%0, %1)
+      et.call_delegate %d1 (%1)
+      et.call_delegate %d2 ()
     }
     et.signature inputs(%0) outputs(%1)
   }
@@ -110,7 +113,9 @@ et.program @graph_region {
 // CHECK-NEXT: %[[T:.*]] = et.tensor half [4] dim_order [0]
 // CHECK-NEXT: %[[N:.*]] = et.null
 // CHECK-NEXT: %{{.*}} = et.tensor_list(%[[T]], %[[T]])
-// CHECK-NEXT: %{{.*}} = et.optional_tensor_list(%[[T]], %[[N]])
+// CHECK-NEXT: %{{.*}} = et.optional_tensor_list (%[[T]], %[[N]])
+// CHECK-NEXT: %{{.*}} = et.optional_tensor_list (none, %[[T]], none, none)
+// CHECK-NEXT: %{{.*}} = et.optional_tensor_list ()
 et.program @lists {
   et.method @m {
     %0 = et.int 1
@@ -122,6 +127,8 @@ et.program @lists {
     %6 = et.null
     %7 = et.tensor_list (%5, %5)
     %8 = et.optional_tensor_list (%5, %6)
+    %9 = et.optional_tensor_list (none, %5, none, none)
+    %10 = et.optional_tensor_list ()
     et.chain inputs() outputs() {
     }
     et.signature inputs() outputs()
@@ -172,8 +179,54 @@ et.program @data {
   et.named_data "alias" = @weights
   et.method @m {
     %0 = et.tensor float [1] dim_order [0] data(1)
+    %d0 = et.delegate "B" @tiny
     et.chain inputs() outputs() {
-      et.call_delegate "B" @tiny ()
+      et.call_delegate %d0 ()
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+// A method's operator and delegate tables as a file holds them: entries in
+// index order, one entry called twice, entries no instruction calls. The
+// program records its layout: segment alignment, placements, version.
+// CHECK-LABEL: et.program @tables segment_alignment 1024 attributes {version = 3 : i32}
+// CHECK-NEXT: et.blob @seg align 1024 segment = dense<1> : tensor<4xi8>
+// CHECK-NEXT: et.blob @inl align 64 inline = dense<2> : tensor<4xi8>
+// CHECK-NEXT: et.constant_buffer align 64 []
+// CHECK: %aten.mul.out = et.operator "aten::mul" overload "out"
+// CHECK-NEXT: %aten.unused = et.operator "aten::unused"{{$}}
+// CHECK-NEXT: %aten.add.out = et.operator "aten::add" overload "out"
+// CHECK-NEXT: %aten.add.out_0 = et.operator "aten::add" overload "out"
+// CHECK-NEXT: %QnnBackend = et.delegate "QnnBackend" @seg
+// CHECK-NEXT: %XnnpackBackend = et.delegate "XnnpackBackend" @inl specs []
+// CHECK-NEXT: %QnnBackend_1 = et.delegate "QnnBackend" @seg specs [#et.compile_spec<"k" = "v">]
+// CHECK-NEXT: et.chain
+// CHECK-NEXT: et.kernel_call %aten.add.out_0 (%[[X:.*]])
+// CHECK-NEXT: et.kernel_call %aten.mul.out (%[[X]])
+// CHECK-NEXT: et.call_delegate %QnnBackend_1 (%[[X]])
+// CHECK-NEXT: et.call_delegate %QnnBackend_1 (%[[X]])
+// CHECK-NEXT: }
+et.program @tables segment_alignment 1024 attributes {version = 3 : i32} {
+  et.blob @seg align 1024 segment = dense<1> : tensor<4xi8>
+  et.blob @inl align 64 inline = dense<2> : tensor<4xi8>
+  et.constant_buffer align 64 []
+  et.method @m {
+    %0 = et.tensor float [1] dim_order [0]
+    %mul = et.operator "aten::mul" overload "out"
+    %unused = et.operator "aten::unused"
+    %add = et.operator "aten::add" overload "out"
+    %add_again = et.operator "aten::add" overload "out"
+    %never_called = et.delegate "QnnBackend" @seg
+    %also_never_called = et.delegate "XnnpackBackend" @inl specs []
+    %twice = et.delegate "QnnBackend" @seg specs [#et.compile_spec<"k" = "v">]
+    et.chain inputs() outputs() {
+      et.kernel_call %add_again (%0)
+      et.kernel_call %mul (%0)
+      et.call_delegate %twice (%0)
+      et.call_delegate %twice (%0)
     }
     et.signature inputs() outputs()
   }

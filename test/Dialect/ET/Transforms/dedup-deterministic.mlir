@@ -11,17 +11,21 @@
 // CHECK-NEXT: et.blob @payload_0 align 1 = dense<[1, 2]>
 // CHECK-NEXT: et.blob @payload_1 align 1 = dense<[3, 4]>
 // CHECK-NEXT: et.blob @payload_3 align 1 = dense<[5, 6]>
-// CHECK: et.call_delegate "B" @payload_0()
-// CHECK-NEXT: et.call_delegate "B" @payload_1()
-// CHECK-NEXT: et.call_delegate "B" @payload_0()
-// CHECK-NEXT: et.call_delegate "B" @payload_3()
+// CHECK: et.delegate "B" @payload_0
+// CHECK-NEXT: et.delegate "B" @payload_1
+// CHECK-NEXT: et.delegate "B" @payload_0
+// CHECK-NEXT: et.delegate "B" @payload_3
 et.program @shape {
   et.method @m {
+    %d0 = et.delegate "B" #et.blob<dense<[1, 2]> : tensor<2xi8>, align 1>
+    %d1 = et.delegate "B" #et.blob<dense<[3, 4]> : tensor<2xi8>, align 1>
+    %d2 = et.delegate "B" #et.blob<dense<[1, 2]> : tensor<2xi8>, align 1>
+    %d3 = et.delegate "B" #et.blob<dense<[5, 6]> : tensor<2xi8>, align 1>
     et.chain inputs() outputs() {
-      et.call_delegate "B" #et.blob<dense<[1, 2]> : tensor<2xi8>, align 1> ()
-      et.call_delegate "B" #et.blob<dense<[3, 4]> : tensor<2xi8>, align 1> ()
-      et.call_delegate "B" #et.blob<dense<[1, 2]> : tensor<2xi8>, align 1> ()
-      et.call_delegate "B" #et.blob<dense<[5, 6]> : tensor<2xi8>, align 1> ()
+      et.call_delegate %d0 ()
+      et.call_delegate %d1 ()
+      et.call_delegate %d2 ()
+      et.call_delegate %d3 ()
     }
     et.signature inputs() outputs()
   }
@@ -33,17 +37,21 @@ et.program @shape {
 // CHECK-NEXT: et.blob @payload_0 align 1 = dense<[9, 8]>
 // CHECK-NEXT: et.blob @payload_1 align 1 = dense<[7, 6]>
 // CHECK-NEXT: et.blob @payload_3 align 1 = dense<[5, 4]>
-// CHECK: et.call_delegate "B" @payload_0()
-// CHECK-NEXT: et.call_delegate "B" @payload_1()
-// CHECK-NEXT: et.call_delegate "B" @payload_0()
-// CHECK-NEXT: et.call_delegate "B" @payload_3()
+// CHECK: et.delegate "B" @payload_0
+// CHECK-NEXT: et.delegate "B" @payload_1
+// CHECK-NEXT: et.delegate "B" @payload_0
+// CHECK-NEXT: et.delegate "B" @payload_3
 et.program @same_shape_other_bytes {
   et.method @m {
+    %d0 = et.delegate "B" #et.blob<dense<[9, 8]> : tensor<2xi8>, align 1>
+    %d1 = et.delegate "B" #et.blob<dense<[7, 6]> : tensor<2xi8>, align 1>
+    %d2 = et.delegate "B" #et.blob<dense<[9, 8]> : tensor<2xi8>, align 1>
+    %d3 = et.delegate "B" #et.blob<dense<[5, 4]> : tensor<2xi8>, align 1>
     et.chain inputs() outputs() {
-      et.call_delegate "B" #et.blob<dense<[9, 8]> : tensor<2xi8>, align 1> ()
-      et.call_delegate "B" #et.blob<dense<[7, 6]> : tensor<2xi8>, align 1> ()
-      et.call_delegate "B" #et.blob<dense<[9, 8]> : tensor<2xi8>, align 1> ()
-      et.call_delegate "B" #et.blob<dense<[5, 4]> : tensor<2xi8>, align 1> ()
+      et.call_delegate %d0 ()
+      et.call_delegate %d1 ()
+      et.call_delegate %d2 ()
+      et.call_delegate %d3 ()
     }
     et.signature inputs() outputs()
   }

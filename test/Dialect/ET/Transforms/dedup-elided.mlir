@@ -10,9 +10,11 @@ et.program @elided {
   et.blob @a align 1 = dense_resource<__elided__> : tensor<4xi8>
   et.blob @b align 1 = dense_resource<__elided__> : tensor<4xi8>
   et.method @m {
+    %d0 = et.delegate "B" @a
+    %d1 = et.delegate "B" @b
     et.chain inputs() outputs() {
-      et.call_delegate "B" @a ()
-      et.call_delegate "B" @b ()
+      et.call_delegate %d0 ()
+      et.call_delegate %d1 ()
     }
     et.signature inputs() outputs()
   }

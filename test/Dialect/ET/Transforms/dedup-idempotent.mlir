@@ -12,15 +12,18 @@
 // CHECK: et.method @b
 et.program @idempotent {
   et.method @a {
+    %d0 = et.delegate "B" #et.blob<dense<[1, 2]> : tensor<2xi8>, align 32> specs [#et.compile_spec<"k" = "1">]
+    %d1 = et.delegate "B" #et.blob<dense<[3]> : tensor<1xi8>, align 4>
     et.chain inputs() outputs() {
-      et.call_delegate "B" #et.blob<dense<[1, 2]> : tensor<2xi8>, align 32> () specs [#et.compile_spec<"k" = "1">]
-      et.call_delegate "B" #et.blob<dense<[3]> : tensor<1xi8>, align 4> ()
+      et.call_delegate %d0 ()
+      et.call_delegate %d1 ()
     }
     et.signature inputs() outputs()
   }
   et.method @b {
+    %d0 = et.delegate "C" #et.blob<dense<[1, 2]> : tensor<2xi8>, align 64> specs [#et.compile_spec<"k" = "2">]
     et.chain inputs() outputs() {
-      et.call_delegate "C" #et.blob<dense<[1, 2]> : tensor<2xi8>, align 64> () specs [#et.compile_spec<"k" = "2">]
+      et.call_delegate %d0 ()
     }
     et.signature inputs() outputs()
   }

@@ -15,10 +15,13 @@ et.program @locations {
   et.blob @dup align 1 = dense<[1]> : tensor<1xi8> loc("dup.bin":2:2)
   et.blob @alone align 1 = dense<[2]> : tensor<1xi8> loc("alone.bin":3:3)
   et.method @m {
+    %d0 = et.delegate "B" @kept
+    %d1 = et.delegate "B" @dup
+    %d2 = et.delegate "B" @alone
     et.chain inputs() outputs() {
-      et.call_delegate "B" @kept ()
-      et.call_delegate "B" @dup ()
-      et.call_delegate "B" @alone ()
+      et.call_delegate %d0 ()
+      et.call_delegate %d1 ()
+      et.call_delegate %d2 ()
     }
     et.signature inputs() outputs()
   }

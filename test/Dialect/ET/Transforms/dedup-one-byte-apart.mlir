@@ -6,13 +6,15 @@
 // CHECK-LABEL: et.program @last_byte
 // CHECK-NEXT: et.blob @[[X:payload_0]] align 16 = dense_resource<x>
 // CHECK-NEXT: et.blob @[[Y:payload_1]] align 16 = dense_resource<y>
-// CHECK: et.call_delegate "B" @[[X]]()
-// CHECK: et.call_delegate "B" @[[Y]]()
+// CHECK: et.delegate "B" @[[X]]
+// CHECK: et.delegate "B" @[[Y]]
 et.program @last_byte {
   et.method @m {
+    %d0 = et.delegate "B" #et.blob<dense_resource<x> : tensor<8xi8>, align 16>
+    %d1 = et.delegate "B" #et.blob<dense_resource<y> : tensor<8xi8>, align 16>
     et.chain inputs() outputs() {
-      et.call_delegate "B" #et.blob<dense_resource<x> : tensor<8xi8>, align 16> ()
-      et.call_delegate "B" #et.blob<dense_resource<y> : tensor<8xi8>, align 16> ()
+      et.call_delegate %d0 ()
+      et.call_delegate %d1 ()
     }
     et.signature inputs() outputs()
   }
@@ -37,9 +39,11 @@ et.program @prefix {
   et.blob @short align 1 = dense<[1, 2]> : tensor<2xi8>
   et.blob @long align 1 = dense<[1, 2, 0]> : tensor<3xi8>
   et.method @m {
+    %d0 = et.delegate "B" @short
+    %d1 = et.delegate "B" @long
     et.chain inputs() outputs() {
-      et.call_delegate "B" @short ()
-      et.call_delegate "B" @long ()
+      et.call_delegate %d0 ()
+      et.call_delegate %d1 ()
     }
     et.signature inputs() outputs()
   }

@@ -9,10 +9,13 @@ et.program @remarks {
   // expected-remark @below {{equal bytes kept in a separate blob (same-backend)}}
   et.blob @c align 1 = dense<[1, 2]> : tensor<2xi8>
   et.method @m {
+    %d0 = et.delegate "A" @a
+    %d1 = et.delegate "A" @b
+    %d2 = et.delegate "B" @c
     et.chain inputs() outputs() {
-      et.call_delegate "A" @a ()
-      et.call_delegate "A" @b ()
-      et.call_delegate "B" @c ()
+      et.call_delegate %d0 ()
+      et.call_delegate %d1 ()
+      et.call_delegate %d2 ()
     }
     et.signature inputs() outputs()
   }

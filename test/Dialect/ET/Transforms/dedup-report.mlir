@@ -8,7 +8,7 @@
 // identical payloads with its size, hash, alignment and every user; bytes
 // before and after; near misses and why they were kept apart.
 
-// CHECK:      "schema": "emit-dedup-report-1",
+// CHECK:      "schema": "emit-dedup-report-2",
 // CHECK-NEXT: "programs": [
 // CHECK-NEXT:   {
 // CHECK-NEXT:     "program": "report",
@@ -27,13 +27,15 @@
 // CHECK-NEXT:         "users": [
 // CHECK-NEXT:           {
 // CHECK-NEXT:             "method": "prefill",
-// CHECK-NEXT:             "call": 0,
+// CHECK-NEXT:             "delegate": 0,
+// CHECK-NEXT:             "calls": 1,
 // CHECK-NEXT:             "backend": "QnnBackend",
 // CHECK-NEXT:             "compile_specs_digest": "[[PREFILL:[0-9a-f]+]]"
 // CHECK-NEXT:           },
 // CHECK-NEXT:           {
 // CHECK-NEXT:             "method": "decode",
-// CHECK-NEXT:             "call": 0,
+// CHECK-NEXT:             "delegate": 0,
+// CHECK-NEXT:             "calls": 1,
 // CHECK-NEXT:             "backend": "XnnpackBackend",
 // CHECK-NOT:              "[[PREFILL]]"
 // CHECK:              }
@@ -47,7 +49,7 @@
 
 // DRY: "dry_run": true,
 // DRY: "bytes_after": 16,
-// DRY: et.call_delegate "QnnBackend" #et.blob
+// DRY: et.delegate "QnnBackend" #et.blob
 
 // APART: "bytes_after": 24,
 // APART: "near_misses": [
@@ -67,15 +69,18 @@
 
 et.program @report {
   et.method @prefill {
+    %d0 = et.delegate "QnnBackend" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8]> : tensor<8xi8>, align 16> specs [#et.compile_spec<"graph" = "prefill">]
     et.chain inputs() outputs() {
-      et.call_delegate "QnnBackend" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8]> : tensor<8xi8>, align 16> () specs [#et.compile_spec<"graph" = "prefill">]
+      et.call_delegate %d0 ()
     }
     et.signature inputs() outputs()
   }
   et.method @decode {
+    %d0 = et.delegate "XnnpackBackend" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8]> : tensor<8xi8>, align 64> specs [#et.compile_spec<"graph" = "decode">]
+    %d1 = et.delegate "Other" #et.blob<dense<[8, 7, 6, 5, 4, 3, 2, 1]> : tensor<8xi8>, align 4>
     et.chain inputs() outputs() {
-      et.call_delegate "XnnpackBackend" #et.blob<dense<[1, 2, 3, 4, 5, 6, 7, 8]> : tensor<8xi8>, align 64> () specs [#et.compile_spec<"graph" = "decode">]
-      et.call_delegate "Other" #et.blob<dense<[8, 7, 6, 5, 4, 3, 2, 1]> : tensor<8xi8>, align 4> ()
+      et.call_delegate %d0 ()
+      et.call_delegate %d1 ()
     }
     et.signature inputs() outputs()
   }

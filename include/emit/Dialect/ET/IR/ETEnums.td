@@ -74,4 +74,17 @@ def ET_TensorDataLocation : I32EnumAttr<"TensorDataLocation",
   let genSpecializedAttr = 0;
 }
 
+def ET_DataPlacement : I32EnumAttr<"DataPlacement",
+    "where a program-level blob is stored in the file", [
+    I32EnumAttrCase<"Inline", 0, "inline">,
+    I32EnumAttrCase<"Segment", 1, "segment">]> {
+  let cppNamespace = "::emit::et";
+  let genSpecializedAttr = 0;
+}
+
+def ET_DataPlacementAttr
+    : EnumAttr<ET_Dialect, ET_DataPlacement, "placement"> {
+  let assemblyFormat = "`<` $value `>`";
+}
+
 #endif // EMIT_DIALECT_ET_IR_ETENUMS_TD

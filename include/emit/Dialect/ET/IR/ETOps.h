@@ -12,6 +12,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/IR/RegionKindInterface.h"
 #include "mlir/IR/SymbolTable.h"
@@ -33,6 +34,8 @@ class ProgramOp;
 class BlobOp;
 class ChainOp;
 class SignatureOp;
+class OperatorOp;
+class DelegateOp;
 
 /// True if `attr` is a `dense` or `dense_resource` elements attribute of a
 /// statically shaped rank-1 tensor of i8 or ui8: the form payload bytes take.
@@ -57,12 +60,13 @@ unsigned getScalarTypeByteSize(ScalarType type);
 #include "emit/Dialect/ET/IR/ETOps.h.inc"
 
 namespace emit::et {
-/// Moves the inline payloads of `program`'s calls that `shouldHoist` accepts
-/// (all when it is null) into program-level blobs placed before the method
-/// that uses them, named `payload_N` in program order. Returns whether
-/// anything changed. This is the `et.program` canonicalization.
+/// Moves the inline payloads of `program`'s delegate entries that
+/// `shouldHoist` accepts (all when it is null) into program-level blobs
+/// placed before the method that declares them, named `payload_N` in
+/// program order. Returns whether anything changed. This is the
+/// `et.program` canonicalization.
 bool hoistInlinePayloads(ProgramOp program, mlir::RewriterBase &rewriter,
-                         function_ref<bool(CallDelegateOp)> shouldHoist = {});
+                         function_ref<bool(DelegateOp)> shouldHoist = {});
 } // namespace emit::et
 
 #endif // EMIT_DIALECT_ET_IR_ETOPS_H

@@ -41,18 +41,29 @@ def ET_ProgramOp : ET_Op<"program", [
     program-wide data its role: `et.constant_segment`, `et.constant_buffer`,
     `et.mutable_data_segment` and `et.named_data`.
 
+    `segment_alignment`, when present, is the alignment of the file's
+    segment base and of every segment, as the file it was imported from
+    had it (ExecuTorch's `segment_alignment`); without it the writer uses
+    its layout option (128 by default). `version` is `Program.version` when
+    a file has one other than 0.
+
     Example:
 
     ```mlir
-    et.program @model {
-      et.blob @weights align 16 = dense_resource<w> : tensor<64xi8>
+    et.program @model segment_alignment 1024 {
+      et.blob @weights align 16 segment = dense_resource<w> : tensor<64xi8>
       et.method @forward { ... }
     }
     ```
   }];
-  let arguments = (ins SymbolNameAttr:$sym_name);
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       OptionalAttr<I64Attr>:$segment_alignment,
+                       OptionalAttr<I32Attr>:$version);
   let regions = (region SizedRegion<1>:$body);
-  let assemblyFormat = "$sym_name attr-dict-with-keyword $body";
+  let assemblyFormat = [{
+    $sym_name (`segment_alignment` $segment_alignment^)?
+    attr-dict-with-keyword $body
+  }];
   let hasCanonicalizeMethod = 1;
   let hasVerifier = 1;
   let hasRegionVerifier = 1;
@@ -80,32 +91,48 @@ def ET_ProgramOp : ET_Op<"program", [
 //===----------------------------------------------------------------------===//
 
 def ET_BlobOp : ET_Op<"blob", [Symbol, HasParent<"ProgramOp">]> {
-  let summary = "A program-level delegate payload";
+  let summary = "Program-level bytes: a payload, constants or named data";
   let description = [{
-    Bytes shared by any number of `et.call_delegate` ops anywhere in the
-    program. `alignment` is the byte alignment the payload needs in the file
-    (a power of two). The bytes are normally a `dense_resource` of `i8` or
-    `ui8`; its element count must equal the payload's byte count.
+    Bytes that delegate entries (`et.delegate`), the constant segment,
+    mutable data segments and named data name, any number of times from
+    anywhere in the program. `alignment` is the byte alignment the bytes
+    need in the file (a power of two). The bytes are normally a
+    `dense_resource` of `i8` or `ui8`; its element count must equal the
+    byte count.
 
-    Besides delegate calls, the constant segment, mutable data segments and
-    named data name blobs. The writer stores every referenced blob as one
-    data segment after the flatbuffer, in program order, except blobs marked
-    `inline`, which go to the flatbuffer's `backend_delegate_data` table
-    (delegate payloads only).
+    The placement says where the file stores the bytes:
+
+    - `segment`: a data segment after the flatbuffer, in program order
+      among the segment blobs (a blob imported from a segment);
+    - `inline`: an entry of the flatbuffer's `backend_delegate_data`, in
+      program order among the inline blobs (delegate payloads only);
+    - neither (hand-written or generated IR): the writer's layout options
+      decide, and the blob is written only when something names it.
+
+    Placed blobs are always written, whether or not anything names them, so
+    that an imported file's tables keep their entries and indices.
 
     Example:
 
     ```mlir
     et.blob @context_binary align 64 = dense_resource<qnn_ctx> : tensor<4096xi8>
+    et.blob @segment_2 align 1 segment = dense_resource<s2> : tensor<768xi8>
     et.blob @tiny align 16 inline = dense<[1, 2, 3, 4]> : tensor<4xi8>
     ```
   }];
   let arguments = (ins SymbolNameAttr:$sym_name,
                        ConfinedAttr<I64Attr, [IntPositive]>:$alignment,
-                       UnitAttr:$inline_data,
+                       OptionalAttr<ET_DataPlacementAttr>:$placement,
                        ET_BytesAttr:$data);
   let assemblyFormat = [{
-    $sym_name `align` $alignment (`inline` $inline_data^)? `=` $data attr-dict
+    $sym_name `align` $alignment custom<Placement>($placement) `=` $data
+    attr-dict
+  }];
+  let extraClassDeclaration = [{
+    /// Whether the blob is stored in `backend_delegate_data`.
+    bool isInline() { return getPlacement() == DataPlacement::Inline; }
+    /// Whether the blob is stored as a data segment.
+    bool isSegment() { return getPlacement() == DataPlacement::Segment; }
   }];
   let hasVerifier = 1;
 }
@@ -145,16 +172,22 @@ def ET_ConstantBufferOp : ET_Op<"constant_buffer", [HasParent<"ProgramOp">]> {
     before ExecuTorch 0.2 use it, and the runtime reads it only when the
     constant segment has no offsets. emit imports it and writes it back
     as it was, with a warning: runtimes built without deprecated constant
-    buffer support reject such files.
+    buffer support reject such files. `alignment`, when present, is the
+    alignment of every entry's bytes in the file (ExecuTorch's constant
+    tensor alignment); without it the writer's layout option applies (16
+    by default).
 
     Example:
 
     ```mlir
-    et.constant_buffer [dense<> : tensor<0xi8>, dense<[0, 0, 64, 64]> : tensor<4xi8>]
+    et.constant_buffer align 16 [dense<> : tensor<0xi8>,
+                                 dense<[0, 0, 64, 64]> : tensor<4xi8>]
     ```
   }];
-  let arguments = (ins ET_BytesArrayAttr:$entries);
-  let assemblyFormat = "$entries attr-dict";
+  let arguments = (ins ET_BytesArrayAttr:$entries,
+                       OptionalAttr<I64Attr>:$alignment);
+  let assemblyFormat = "(`align` $alignment^)? $entries attr-dict";
+  let hasVerifier = 1;
 }
 
 def ET_MutableDataSegmentOp : ET_Op<"mutable_data_segment", [
@@ -206,10 +239,13 @@ def ET_MethodOp : ET_Op<"method", [
     NoRegionArguments, RegionKindInterface, HasOnlyGraphRegion]> {
   let summary = "One ExecuTorch method (an `ExecutionPlan`)";
   let description = [{
-    A method's body declares its value table, one op per value in index
-    order, then its chains (`et.chain`, at least one), and ends with
-    `et.signature`. The body is a graph region: a list value may name values
-    declared after it, as a `.pte` may.
+    A method's body declares its tables: the values (one op per value, in
+    index order), the operators (`et.operator`, in index order) and the
+    delegate entries (`et.delegate`, in index order). Then come its chains
+    (`et.chain`, at least one), and `et.signature` ends it. The body is a
+    graph region: a list value may name values declared after it, as a
+    `.pte` may. Entries no instruction uses are part of the method: the
+    runtime resolves every operator and initializes every delegate entry.
 
     `buffers` is the plan's `non_const_buffer_sizes`: element 0 is reserved
     and must be 0; element `k` is the byte size of memory-planned buffer `k`.
@@ -223,8 +259,9 @@ def ET_MethodOp : ET_Op<"method", [
       %0 = et.tensor float [1] dim_order [0] mem(1, 0)
       %1 = et.tensor float [1] dim_order [0] mem(1, 16)
       %2 = et.int 1
+      %aten.add.out = et.operator "aten::add" overload "out"
       et.chain inputs(%0) outputs(%1) {
-        et.kernel_call "aten::add" overload "out" (%0, %0, %2, %1)
+        et.kernel_call %aten.add.out (%0, %0, %2, %1)
       }
       et.signature inputs(%0) outputs(%1)
     }
@@ -247,6 +284,10 @@ def ET_MethodOp : ET_Op<"method", [
     auto getChains() { return getBody().front().getOps<ChainOp>(); }
     /// The value declarations, in value-index order.
     ::llvm::SmallVector<::mlir::Operation *> getValueDecls();
+    /// The operator table, in index order.
+    auto getOperators() { return getBody().front().getOps<OperatorOp>(); }
+    /// The delegate table, in index order.
+    auto getDelegates() { return getBody().front().getOps<DelegateOp>(); }
   }];
 }
 
@@ -403,16 +444,22 @@ def ET_TensorListOp : ET_ValueOp<"tensor_list"> {
 }
 
 def ET_OptionalTensorListOp : ET_ValueOp<"optional_tensor_list"> {
-  let summary = "A list whose items are tensor values or `et.null`";
+  let summary = "A list whose items are tensor values, `et.null` or none";
   let description = [{
+    Each item is a tensor value, an `et.null` value, or `none`: no value
+    at all, which the file writes as index -1 (as ExecuTorch's emitter does
+    for absent optional tensors, e.g. the `None` indices of `index.Tensor`).
+    `none_items` holds the positions of the `none` items among all items.
+
     Example:
 
     ```mlir
-    %2 = et.optional_tensor_list (%0, %1)
+    %2 = et.optional_tensor_list (%0, none, %1)
     ```
   }];
-  let arguments = (ins Variadic<ET_ValueType>:$items);
-  let assemblyFormat = "`(` $items `)` attr-dict";
+  let arguments = (ins Variadic<ET_ValueType>:$items,
+                       DefaultValuedAttr<DenseI32ArrayAttr, "{}">:$none_items);
+  let assemblyFormat = "custom<OptionalItems>($items, $none_items) attr-dict";
   let hasVerifier = 1;
 }
 
@@ -460,6 +507,82 @@ def ET_TensorOp : ET_ValueOp<"tensor"> {
 }
 
 //===----------------------------------------------------------------------===//
+// Operator and delegate tables
+//===----------------------------------------------------------------------===//
+
+def ET_OperatorOp : ET_Op<"operator", [
+    HasParent<"MethodOp">,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>]> {
+  let summary = "An entry of a method's operator table";
+  let description = [{
+    One `Operator` of the plan: the runtime looks up the kernel registered
+    for `op_name`, plus `.` and `overload` when the overload is not empty,
+    when the method loads, whether or not an instruction calls it. The
+    entries keep their order: the first `et.operator` of a method is
+    operator 0. `et.kernel_call` names an entry through its result.
+
+    Example:
+
+    ```mlir
+    %aten.add.out = et.operator "aten::add" overload "out"
+    ```
+  }];
+  let arguments = (ins StrAttr:$op_name, OptionalAttr<StrAttr>:$overload);
+  let results = (outs ET_OperatorType:$result);
+  let assemblyFormat = "$op_name (`overload` $overload^)? attr-dict";
+  let hasVerifier = 1;
+}
+
+def ET_DelegateOp : ET_Op<"delegate", [
+    HasParent<"MethodOp">,
+    DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+  let summary = "An entry of a method's delegate table (a `BackendDelegate`)";
+  let description = [{
+    One `BackendDelegate` of the plan: `backend_id` (the name the backend
+    is registered under), its ordered `compile_specs`, and its payload,
+    either inline (`#et.blob`) or a reference to a program-level `et.blob`.
+    When the method loads, the runtime initializes every entry once, in
+    order, whether or not an instruction calls it; `et.call_delegate`
+    names an entry through its result.
+
+    An entry is the unit of backend identity: calls that share payload
+    bytes normally have entries of their own, each with its own id and
+    specs, and name one `et.blob`. An entry that several calls name is
+    initialized once for all of them; `--dedup-delegate-blobs` makes such
+    entries only when asked (`share-entries`), and only of entries equal in
+    backend id, specs and payload.
+
+    Example:
+
+    ```mlir
+    %QnnBackend = et.delegate "QnnBackend" @ctx
+        specs [#et.compile_spec<"graph" = "prefill">]
+    %XnnpackBackend = et.delegate "XnnpackBackend"
+        #et.blob<dense_resource<xnn> : tensor<16xi8>, align 16>
+    ```
+  }];
+  let arguments = (ins StrAttr:$backend_id,
+                       AnyAttrOf<[ET_BlobAttr, FlatSymbolRefAttr]>:$payload,
+                       OptionalAttr<ET_CompileSpecArrayAttr>:$compile_specs);
+  let results = (outs ET_DelegateType:$result);
+  let assemblyFormat = [{
+    $backend_id $payload (`specs` $compile_specs^)? attr-dict
+  }];
+  let hasVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The inline payload, or null when the payload is a symbol.
+    BlobAttr getInlinePayload() {
+      return ::llvm::dyn_cast<BlobAttr>(getPayload());
+    }
+    /// The referenced program-level payload, or null when it is inline.
+    ::mlir::FlatSymbolRefAttr getPayloadSymbol() {
+      return ::llvm::dyn_cast<::mlir::FlatSymbolRefAttr>(getPayload());
+    }
+  }];
+}
+
+//===----------------------------------------------------------------------===//
 // ChainOp
 //===----------------------------------------------------------------------===//
 
@@ -501,63 +624,43 @@ class ET_InstructionOp<string mnemonic, list<Trait> traits = []>
 def ET_KernelCallOp : ET_InstructionOp<"kernel_call"> {
   let summary = "Call an operator's kernel";
   let description = [{
-    Runs the kernel registered for `name` (plus `.overload` when the
-    overload is not empty) on `args`, which are value slots in the
-    operator's argument order, outputs included.
+    Runs the kernel of the operator table entry `callee` (an `et.operator`
+    of the method) on `args`, which are value slots in the operator's
+    argument order, outputs included.
 
     Example:
 
     ```mlir
-    et.kernel_call "aten::add" overload "out" (%0, %1, %2, %3, %3)
+    et.kernel_call %aten.add.out (%0, %1, %2, %3, %3)
     ```
   }];
-  let arguments = (ins StrAttr:$op_name, StrAttr:$overload,
-                       Variadic<ET_ValueType>:$args);
-  let assemblyFormat = [{
-    $op_name `overload` $overload `(` $args `)` attr-dict
+  let arguments = (ins ET_OperatorType:$callee, Variadic<ET_ValueType>:$args);
+  let assemblyFormat = "$callee ` ` `(` $args `)` attr-dict";
+  let extraClassDeclaration = [{
+    /// The operator table entry this call runs.
+    OperatorOp getOperator();
   }];
-  let hasVerifier = 1;
 }
 
-def ET_CallDelegateOp : ET_InstructionOp<"call_delegate", [
-    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
-  let summary = "Call a backend on a delegate payload";
+def ET_CallDelegateOp : ET_InstructionOp<"call_delegate"> {
+  let summary = "Call a backend through a delegate entry";
   let description = [{
-    One delegate call, with everything its `BackendDelegate` entry holds:
-    `backend_id` (the name the backend is registered under), its own ordered
-    `compile_specs`, and its payload, either inline (`#et.blob`) or a
-    reference to a program-level `et.blob`. `args` lists the inputs, then
-    the outputs.
-
-    Two calls that share payload bytes never share their entry: each call
-    is written as its own `BackendDelegate` with its own id and specs.
+    Executes the delegate entry `delegate` (an `et.delegate` of the method)
+    on `args`: the inputs, then the outputs. The entry holds the backend id,
+    the compile specs and the payload; the runtime initializes it once,
+    whatever the number of calls that name it.
 
     Example:
 
     ```mlir
-    et.call_delegate "QnnBackend" @ctx (%0, %1)
-        specs [#et.compile_spec<"graph" = "prefill">]
-    et.call_delegate "XnnpackBackend"
-        #et.blob<dense_resource<xnn> : tensor<16xi8>, align 16> (%2, %3)
+    et.call_delegate %QnnBackend (%0, %1)
     ```
   }];
-  let arguments = (ins StrAttr:$backend_id,
-                       AnyAttrOf<[ET_BlobAttr, FlatSymbolRefAttr]>:$payload,
-                       Variadic<ET_ValueType>:$args,
-                       OptionalAttr<ET_CompileSpecArrayAttr>:$compile_specs);
-  let assemblyFormat = [{
-    $backend_id $payload `(` $args `)` (`specs` $compile_specs^)? attr-dict
-  }];
-  let hasVerifier = 1;
+  let arguments = (ins ET_DelegateType:$delegate, Variadic<ET_ValueType>:$args);
+  let assemblyFormat = "$delegate ` ` `(` $args `)` attr-dict";
   let extraClassDeclaration = [{
-    /// The inline payload, or null when the payload is a symbol.
-    BlobAttr getInlinePayload() {
-      return ::llvm::dyn_cast<BlobAttr>(getPayload());
-    }
-    /// The referenced program-level payload, or null when it is inline.
-    ::mlir::FlatSymbolRefAttr getPayloadSymbol() {
-      return ::llvm::dyn_cast<::mlir::FlatSymbolRefAttr>(getPayload());
-    }
+    /// The delegate table entry this call executes.
+    DelegateOp getEntry();
   }];
 }
 

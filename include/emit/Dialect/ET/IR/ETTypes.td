@@ -30,4 +30,34 @@ def ET_ValueType : ET_Type<"Value", "value"> {
   }];
 }
 
+def ET_OperatorType : ET_Type<"Operator", "operator"> {
+  let summary = "An entry of a method's operator table";
+  let description = [{
+    Declared by `et.operator`; `et.kernel_call` names the operator whose
+    kernel it runs through a value of this type. The entry's index is the
+    declaration's position among the method's operator declarations.
+
+    Example:
+
+    ```mlir
+    %aten.add.out = et.operator "aten::add" overload "out"
+    ```
+  }];
+}
+
+def ET_DelegateType : ET_Type<"Delegate", "delegate"> {
+  let summary = "An entry of a method's delegate table (a `BackendDelegate`)";
+  let description = [{
+    Declared by `et.delegate`; `et.call_delegate` names the entry it calls
+    through a value of this type. The entry's index is the declaration's
+    position among the method's delegate declarations.
+
+    Example:
+
+    ```mlir
+    %XnnpackBackend = et.delegate "XnnpackBackend" @payload
+    ```
+  }];
+}
+
 #endif // EMIT_DIALECT_ET_IR_ETTYPES_TD

@@ -105,6 +105,10 @@ def DedupDelegateBlobs : Pass<"dedup-delegate-blobs", "::mlir::ModuleOp"> {
     Option<"remarks", "remarks", "bool", /*default=*/"false",
            "Emit a remark on every blob that now serves several payloads, "
            "and on every group kept apart">,
+    Option<"shareEntries", "share-entries", "bool", /*default=*/"false",
+           "Within a method, let calls share one delegate entry when their "
+           "entries are equal in backend id, compile specs and payload (the "
+           "runtime then initializes the backend once for them)">,
     Option<"testForceHashCollisions", "test-force-hash-collisions", "bool",
            /*default=*/"false",
            "Testing only: give every payload the same hash, so that only the "

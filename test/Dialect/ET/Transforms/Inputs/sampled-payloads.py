@@ -41,9 +41,11 @@ for name in blobs:
     print("  et.blob @%s align 16 = dense_resource<%s> : tensor<%dxi8>" %
           (name, name, SIZE))
 print("  et.method @m {")
+for name in blobs:
+    print('    %%%s = et.delegate "%s" @%s' % (name, name.upper(), name))
 print("    et.chain inputs() outputs() {")
 for name in blobs:
-    print('      et.call_delegate "%s" @%s ()' % (name.upper(), name))
+    print('      et.call_delegate %%%s ()' % name)
 print("    }")
 print("    et.signature inputs() outputs()")
 print("  }")

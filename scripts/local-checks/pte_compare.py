@@ -1,0 +1,157 @@
+#!/usr/bin/env python3
+# ===- pte_compare.py - Compare two .pte files' decoded tables -----------===#
+#
+# Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+#
+# Decodes two .pte files with flatc against the project's schema and says
+# whether they hold the same program: every table equal, apart from where
+# segments sit (their offsets), with each segment's bytes equal. Prints the
+# first differences and exits 1 when there are any.
+#
+#   pte_compare.py FLATC SCHEMA A.pte B.pte
+# ===----------------------------------------------------------------------===#
+
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+
+
+def decode(flatc, schema, pte):
+    with tempfile.TemporaryDirectory() as out:
+        subprocess.run([flatc, "--json", "--strict-json", "--raw-binary",
+                        "--defaults-json", "-o", out, schema, "--", pte],
+                       check=True)
+        name = os.path.splitext(os.path.basename(pte))[0] + ".json"
+        with open(os.path.join(out, name)) as f:
+            return json.load(f)
+
+
+def segment_bytes(pte, table):
+    with open(pte, "rb") as f:
+        raw = f.read()
+    base = struct.unpack_from("<Q", raw, 24)[0] if raw[8:12] == b"eh00" else 0
+    return [raw[base + s.get("offset", 0):base + s.get("offset", 0) +
+                s.get("size", 0)] for s in table]
+
+
+def table_field(raw, table, field):
+    """The absolute position of a table's field, or None when absent."""
+    vtable = table - struct.unpack_from("<i", raw, table)[0]
+    vsize = struct.unpack_from("<H", raw, vtable)[0]
+    slot = 4 + 2 * field
+    if slot >= vsize:
+        return None
+    offset = struct.unpack_from("<H", raw, vtable + slot)[0]
+    return table + offset if offset else None
+
+
+def deref(raw, position):
+    return position + struct.unpack_from("<I", raw, position)[0]
+
+
+def vector_data(raw, table, field):
+    """(start of the elements, count) of a vector field, or None."""
+    at = table_field(raw, table, field)
+    if at is None:
+        return None
+    vector = deref(raw, at)
+    return vector + 4, struct.unpack_from("<I", raw, vector)[0]
+
+
+def alignments(pte):
+    """The power of two each stored byte range starts at, by table: the
+    segments, the inline delegate data, the deprecated constant buffers."""
+    with open(pte, "rb") as f:
+        raw = f.read()
+    pow2 = lambda x: x & -x if x else 1 << 62
+    root = struct.unpack_from("<I", raw, 0)[0]
+    found = {}
+    base = struct.unpack_from("<Q", raw, 24)[0] if raw[8:12] == b"eh00" else 0
+    segs = vector_data(raw, root, 4)
+    if segs:
+        start, count = segs
+        found["segment"] = []
+        for i in range(count):
+            seg = deref(raw, start + 4 * i)
+            off = table_field(raw, seg, 0)
+            offset = struct.unpack_from("<Q", raw, off)[0] if off else 0
+            found["segment"].append(pow2(base + offset) if base else None)
+    for name, field in (("inline", 3), ("constant_buffer", 2)):
+        entries = vector_data(raw, root, field)
+        if not entries:
+            continue
+        start, count = entries
+        found[name] = []
+        for i in range(count):
+            data = vector_data(raw, deref(raw, start + 4 * i), 0)
+            found[name].append(pow2(data[0]) if data else None)
+    return found
+
+
+def check_alignments(first, second, out):
+    """Each table's alignment (the one every entry has) must hold in the
+    second file. An entry that was more aligned than its table by chance
+    may lose that; it is noted, not counted."""
+    a, b = alignments(first), alignments(second)
+    for kind in sorted(set(a) | set(b)):
+        x = [v for v in a.get(kind, []) if v]
+        y = [v for v in b.get(kind, []) if v]
+        if x and y and min(y) < min(x):
+            out.append("%s: %d-aligned, was %d-aligned" %
+                       (kind, min(y), min(x)))
+        for i, (p, q) in enumerate(zip(a.get(kind, []), b.get(kind, []))):
+            if p and q and q < p:
+                print("note: %s[%d] is %d-aligned, was %d-aligned (the "
+                      "table's alignment is %d)" % (kind, i, q, p, min(x)))
+    return a, b
+
+
+def diff(a, b, path, out):
+    if type(a) != type(b):
+        out.append("%s: %r != %r" % (path, a, b))
+    elif isinstance(a, dict):
+        for key in sorted(set(a) | set(b)):
+            if key not in a or key not in b:
+                out.append("%s.%s: only in %s" %
+                           (path, key, "first" if key in a else "second"))
+            else:
+                diff(a[key], b[key], "%s.%s" % (path, key), out)
+    elif isinstance(a, list):
+        if len(a) != len(b):
+            out.append("%s: %d entries != %d" % (path, len(a), len(b)))
+        for i, (x, y) in enumerate(zip(a, b)):
+            diff(x, y, "%s[%d]" % (path, i), out)
+    elif a != b:
+        out.append("%s: %r != %r" % (path, a, b))
+
+
+def main():
+    flatc, schema, first, second = sys.argv[1:5]
+    a, b = decode(flatc, schema, first), decode(flatc, schema, second)
+    out = []
+    sa, sb = a.get("segments", []), b.get("segments", [])
+    if [s.get("size", 0) for s in sa] == [s.get("size", 0) for s in sb]:
+        for i, (x, y) in enumerate(zip(segment_bytes(first, sa),
+                                       segment_bytes(second, sb))):
+            if x != y:
+                out.append("segments[%d]: bytes differ" % i)
+    for table in (sa, sb):
+        for segment in table:
+            segment.pop("offset", None)
+    diff(a, b, "Program", out)
+    check_alignments(first, second, out)
+    for line in out[:20]:
+        print(line)
+    if len(out) > 20:
+        print("... %d more" % (len(out) - 20))
+    print("%s: %s" % ("equal" if not out else "DIFFERENT",
+                      "apart from segment offsets" if not out else
+                      "%d differences" % len(out)))
+    sys.exit(1 if out else 0)
+
+
+if __name__ == "__main__":
+    main()
