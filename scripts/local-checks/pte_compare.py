@@ -11,6 +11,7 @@
 #   pte_compare.py FLATC SCHEMA A.pte B.pte
 # ===----------------------------------------------------------------------===#
 
+import importlib.util
 import json
 import os
 import struct
@@ -37,58 +38,22 @@ def segment_bytes(pte, table):
                 s.get("size", 0)] for s in table]
 
 
-def table_field(raw, table, field):
-    """The absolute position of a table's field, or None when absent."""
-    vtable = table - struct.unpack_from("<i", raw, table)[0]
-    vsize = struct.unpack_from("<H", raw, vtable)[0]
-    slot = 4 + 2 * field
-    if slot >= vsize:
-        return None
-    offset = struct.unpack_from("<H", raw, vtable + slot)[0]
-    return table + offset if offset else None
-
-
-def deref(raw, position):
-    return position + struct.unpack_from("<I", raw, position)[0]
-
-
-def vector_data(raw, table, field):
-    """(start of the elements, count) of a vector field, or None."""
-    at = table_field(raw, table, field)
-    if at is None:
-        return None
-    vector = deref(raw, at)
-    return vector + 4, struct.unpack_from("<I", raw, vector)[0]
+def load_pte_json():
+    """The test suite's decoder, test/Inputs/pte-json.py, as a module."""
+    path = os.path.join(os.path.dirname(__file__), "..", "..", "test",
+                        "Inputs", "pte-json.py")
+    spec = importlib.util.spec_from_file_location("pte_json", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
 def alignments(pte):
-    """The power of two each stored byte range starts at, by table: the
-    segments, the inline delegate data, the deprecated constant buffers."""
-    with open(pte, "rb") as f:
-        raw = f.read()
-    pow2 = lambda x: x & -x if x else 1 << 62
-    root = struct.unpack_from("<I", raw, 0)[0]
-    found = {}
-    base = struct.unpack_from("<Q", raw, 24)[0] if raw[8:12] == b"eh00" else 0
-    segs = vector_data(raw, root, 4)
-    if segs:
-        start, count = segs
-        found["segment"] = []
-        for i in range(count):
-            seg = deref(raw, start + 4 * i)
-            off = table_field(raw, seg, 0)
-            offset = struct.unpack_from("<Q", raw, off)[0] if off else 0
-            found["segment"].append(pow2(base + offset) if base else None)
-    for name, field in (("inline", 3), ("constant_buffer", 2)):
-        entries = vector_data(raw, root, field)
-        if not entries:
-            continue
-        start, count = entries
-        found[name] = []
-        for i in range(count):
-            data = vector_data(raw, deref(raw, start + 4 * i), 0)
-            found[name].append(pow2(data[0]) if data else None)
-    return found
+    """The power of two each stored byte range starts at, by table."""
+    pte_json = load_pte_json()
+    return {table: [pte_json.alignment(start) if size else None
+                    for start, size in ranges]
+            for table, ranges in pte_json.layout(pte).items()}
 
 
 def check_alignments(first, second, out):

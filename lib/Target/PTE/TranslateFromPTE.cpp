@@ -387,7 +387,9 @@ LogicalResult PTEReader::readProgramData() {
       if (const auto *data = entry->data()) {
         bytes = ArrayRef<char>(reinterpret_cast<const char *>(data->data()),
                                data->size());
-        addresses.push_back(offsetOf(data->data()));
+        // An empty vector has no bytes to align (builders skip it).
+        if (data->size())
+          addresses.push_back(offsetOf(data->data()));
       }
       payloads.push_back(bytes);
     }
@@ -449,7 +451,8 @@ LogicalResult PTEReader::readProgramData() {
         if (const auto *storage = buffer->storage()) {
           bytes = ArrayRef<char>(
               reinterpret_cast<const char *>(storage->data()), storage->size());
-          addresses.push_back(offsetOf(storage->data()));
+          if (storage->size())
+            addresses.push_back(offsetOf(storage->data()));
         }
         entries.push_back(
             createBytes(("constant_buffer_" + Twine(index)).str(), bytes));

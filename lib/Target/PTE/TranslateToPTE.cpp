@@ -668,7 +668,10 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
                                   constantSegment.getOffsets().end());
     constantOffsets = fb::CreateSubsegmentOffsets(
         builder, constantSegmentIndex, builder.CreateVector(offsets));
-  } else {
+  } else if (!constantBuffer) {
+    // The empty constant segment placeData added at index 0. A program with
+    // only the deprecated constant buffer has none, as the file it came
+    // from.
     constantOffsets = fb::CreateSubsegmentOffsets(
         builder, /*segment_index=*/0, builder.CreateVector<uint64_t>({0}));
   }
