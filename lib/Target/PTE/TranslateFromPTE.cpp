@@ -92,7 +92,13 @@ private:
   /// path is spelled only when a diagnostic needs it. Naming each one in
   /// the IR cost a third of the import's time and memory.
   struct TablePath {
-    enum Kind : uint8_t { Segment, InlineData, Value, Instruction } kind;
+    enum Kind : uint8_t {
+      Segment,
+      InlineData,
+      Value,
+      Delegate,
+      Instruction
+    } kind;
     uint32_t plan = 0, chain = 0, index = 0;
   };
   Location plainLocFor(const void *table, TablePath path) {
@@ -127,7 +133,8 @@ private:
                                     const Twine &where);
   LogicalResult readOperators(const fb::ExecutionPlan *plan, const Twine &where,
                               SmallVectorImpl<Value> &operators);
-  LogicalResult readDelegates(const fb::ExecutionPlan *plan, const Twine &where,
+  LogicalResult readDelegates(const fb::ExecutionPlan *plan, unsigned planIndex,
+                              const Twine &where,
                               SmallVectorImpl<Value> &delegates);
   LogicalResult readChain(const fb::Chain *chain, unsigned planIndex,
                           unsigned chainIndex, const Twine &where,
@@ -733,10 +740,15 @@ LogicalResult PTEReader::readOperators(const fb::ExecutionPlan *plan,
 }
 
 LogicalResult PTEReader::readDelegates(const fb::ExecutionPlan *plan,
-                                       const Twine &where,
+                                       unsigned planIndex, const Twine &where,
                                        SmallVectorImpl<Value> &delegates) {
+  Type delegateType = DelegateType::get(context);
   for (auto [index, delegate] : llvm::enumerate(*plan->delegates())) {
-    std::string at = (where + ".delegates[" + Twine(index) + "]").str();
+    // Only error messages read it; built in place, without a heap string
+    // per entry (a program can have one per call).
+    SmallString<96> atStorage;
+    StringRef at =
+        (where + ".delegates[" + Twine(index) + "]").toStringRef(atStorage);
     if (!delegate->id())
       return error(offsetOf(delegate), at + ".id")
              << "the delegate has no backend id";
@@ -782,8 +794,9 @@ LogicalResult PTEReader::readDelegates(const fb::ExecutionPlan *plan,
       specs = builder.getArrayAttr(entries);
     }
     delegates.push_back(builder.create<DelegateOp>(
-        locFor(at, delegate), DelegateType::get(context),
-        delegate->id()->string_view(),
+        plainLocFor(delegate, {TablePath::Delegate, planIndex, 0,
+                               static_cast<uint32_t>(index)}),
+        delegateType, delegate->id()->string_view(),
         FlatSymbolRefAttr::get(blob.getSymNameAttr()), specs));
   }
   return success();
@@ -1022,7 +1035,7 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
   // uses included: the runtime resolves and initializes every one.
   SmallVector<Value> operators, delegates;
   if (failed(readOperators(plan, where, operators)) ||
-      failed(readDelegates(plan, where, delegates)))
+      failed(readDelegates(plan, planIndex, where, delegates)))
     return failure();
   for (auto [index, chain] : llvm::enumerate(*plan->chains()))
     if (failed(readChain(chain, planIndex, index,
@@ -1121,6 +1134,8 @@ std::optional<std::string> PTEReader::pathAt(unsigned column) {
     return ("backend_delegate_data[" + Twine(path.index) + "]").str();
   case TablePath::Value:
     return (plan + ".values[" + Twine(path.index) + "]").str();
+  case TablePath::Delegate:
+    return (plan + ".delegates[" + Twine(path.index) + "]").str();
   case TablePath::Instruction:
     return (plan + ".chains[" + Twine(path.chain) + "].instructions[" +
             Twine(path.index) + "]")

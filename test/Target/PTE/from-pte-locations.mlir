@@ -10,7 +10,7 @@
 // CHECK: et.method @forward {{.*}} {
 // CHECK-NEXT: et.int 7 loc("{{.*}}.pte":0:{{[0-9]+}})
 // CHECK-NEXT: et.tensor {{.*}} loc("{{.*}}.pte":0:{{[0-9]+}})
-// CHECK-NEXT: et.delegate "B" {{.*}} loc("execution_plan[0] 'forward'.delegates[0]"("{{.*}}.pte":0:{{[0-9]+}}))
+// CHECK-NEXT: et.delegate "B" {{.*}} loc("{{.*}}.pte":0:{{[0-9]+}})
 // CHECK-NEXT: et.chain {{.*}} {
 // CHECK-NEXT: et.call_delegate %B {{.*}} loc("{{.*}}.pte":0:{{[0-9]+}})
 // CHECK-NEXT: } loc("execution_plan[0] 'forward'.chains[0]"("{{.*}}.pte":0:{{[0-9]+}}))

@@ -546,7 +546,15 @@ void DedupDelegateBlobsPass::dedupProgram(ProgramOp program,
           return std::nullopt;
         return mapped;
       });
+  Dialect *etDialect = context->getLoadedDialect<ETDialect>();
   program.walk([&](Operation *op) {
+    // The dialect's own ops name blobs only in these four; any op may carry
+    // discardable attributes that do.
+    if (op->getDialect() == etDialect &&
+        !isa<DelegateOp, ConstantSegmentOp, MutableDataSegmentOp, NamedDataOp>(
+            op) &&
+        op->getDiscardableAttrDictionary().empty())
+      return;
     SmallVector<std::pair<StringAttr, Attribute>, 2> inherent, discardable;
     auto visit = [&](StringAttr name, Attribute value,
                      SmallVectorImpl<std::pair<StringAttr, Attribute>> &out) {
