@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FileLayout.h"
 #include "PTEFormat.h"
 #include "emit/Target/PTE/PTE.h"
 
@@ -38,9 +39,6 @@ using namespace mlir;
 using namespace emit;
 using namespace emit::et;
 namespace fb = executorch_flatbuffer;
-
-/// The largest power of two that divides `value`; 0 for 0.
-static uint64_t powerOfTwoDividing(uint64_t value) { return value & -value; }
 
 static_assert(llvm::endianness::native == llvm::endianness::little,
               "the .pte reader copies little-endian scalars as they are");
@@ -117,7 +115,7 @@ private:
   /// the builder pads the flatbuffer (and the header region) to a multiple
   /// of its largest forced alignment.
   uint64_t maxVectorAlignment() const {
-    return std::min<uint64_t>(powerOfTwoDividing(programSize),
+    return std::min<uint64_t>(layout::powerOfTwoDividing(programSize),
                               pte::kMaxInlineAlignment);
   }
   ElementsAttr createBytes(StringRef name, ArrayRef<char> bytes);
@@ -244,18 +242,7 @@ LogicalResult PTEReader::readHeader() {
 //===----------------------------------------------------------------------===//
 
 ElementsAttr PTEReader::createBytes(StringRef name, ArrayRef<char> bytes) {
-  auto type = RankedTensorType::get({static_cast<int64_t>(bytes.size())},
-                                    builder.getIntegerType(8));
-  if (bytes.empty())
-    return DenseElementsAttr::get(type, ArrayRef<int8_t>());
-  // The resource aliases the file. Its alignment is what the data pointer
-  // really has, capped at 16: MLIR 19's bytecode reader can only honour
-  // resource alignments up to that of its (heap) input buffer.
-  uint64_t address = reinterpret_cast<uintptr_t>(bytes.data());
-  uint64_t alignment = std::min<uint64_t>(address & -address, 16);
-  return DenseResourceElementsAttr::get(
-      type, name,
-      UnmanagedAsmResourceBlob::allocateWithAlign(bytes, alignment));
+  return layout::createFileBytes(context, name, bytes);
 }
 
 BlobOp PTEReader::createBlob(StringRef name, ArrayRef<char> bytes,
@@ -265,78 +252,6 @@ BlobOp PTEReader::createBlob(StringRef name, ArrayRef<char> bytes,
       loc, builder.getStringAttr(name), builder.getI64IntegerAttr(alignment),
       DataPlacementAttr::get(context, placement), createBytes(name, bytes));
   return blob;
-}
-
-namespace {
-/// What the segment table shows of the alignment its writer used. A file
-/// does not record alignment, so it is inferred from the placement: the
-/// program's segment alignment is the largest power of two that the base
-/// and every segment's offset are multiples of, and each segment keeps the
-/// alignment its start has in the file.
-struct SegmentLayout {
-  /// The program's segment alignment, unless no offset tells (no segment
-  /// data).
-  std::optional<uint64_t> programAlignment;
-  /// Per segment: its alignment, or std::nullopt when no alignment places
-  /// it where it is (it overlaps its predecessor or sits at an unaligned
-  /// offset).
-  SmallVector<std::optional<uint64_t>> alignments;
-};
-} // namespace
-
-/// Whether some power-of-two alignment places a segment that follows one
-/// ending at `previousEnd` at `offset`.
-static bool isAlignedPlacement(uint64_t previousEnd, uint64_t offset) {
-  return offset == previousEnd ||
-         (offset > previousEnd &&
-          llvm::alignTo(previousEnd, powerOfTwoDividing(offset)) == offset);
-}
-
-static SegmentLayout
-inferSegmentLayout(uint64_t base,
-                   ArrayRef<std::pair<uint64_t, uint64_t>> segments) {
-  SegmentLayout layout;
-  // 0 stands for "no constraint": a multiple of every power of two.
-  auto minAlignment = [](uint64_t a, uint64_t b) {
-    return !a ? b : !b ? a : std::min(a, b);
-  };
-  uint64_t common = powerOfTwoDividing(base), previousEnd = 0;
-  for (auto [offset, size] : segments) {
-    if (isAlignedPlacement(previousEnd, offset))
-      common = minAlignment(common, powerOfTwoDividing(offset));
-    previousEnd = offset + size;
-  }
-  if (common)
-    layout.programAlignment = common;
-  previousEnd = 0;
-  for (auto [offset, size] : segments) {
-    std::optional<uint64_t> alignment;
-    if (isAlignedPlacement(previousEnd, offset)) {
-      // Every power of two from the smallest that reproduces the offset up
-      // to the offset's own does. Take the alignment the segment's start
-      // has in the file, and at least that smallest one (the writer aligns
-      // the base to it): the segment stays as aligned as it was.
-      uint64_t least = common ? common : 1;
-      while (llvm::alignTo(previousEnd, least) != offset)
-        least <<= 1;
-      uint64_t start =
-          minAlignment(powerOfTwoDividing(base), powerOfTwoDividing(offset));
-      alignment = std::max(least, start ? start : least);
-    }
-    layout.alignments.push_back(alignment);
-    previousEnd = offset + size;
-  }
-  return layout;
-}
-
-/// The alignment that every one of `addresses` (absolute file offsets of
-/// force-aligned byte vectors) has, at most `limit`.
-static uint64_t commonAlignment(ArrayRef<uint64_t> addresses, uint64_t limit) {
-  uint64_t common = limit;
-  for (uint64_t address : addresses)
-    if (address)
-      common = std::min(common, powerOfTwoDividing(address));
-  return common;
 }
 
 LogicalResult PTEReader::readProgramData() {
@@ -362,14 +277,15 @@ LogicalResult PTEReader::readProgramData() {
                << " run past the end of the " << file.size() << "-byte file";
       placements.push_back({offset, size});
     }
-    SegmentLayout layout = inferSegmentLayout(segmentBase, placements);
-    if (layout.programAlignment)
+    layout::InferredSegments inferred =
+        layout::inferSegmentAlignments(segmentBase, placements);
+    if (inferred.segmentAlignment)
       programOp.setSegmentAlignmentAttr(
-          builder.getI64IntegerAttr(*layout.programAlignment));
+          builder.getI64IntegerAttr(*inferred.segmentAlignment));
     uint64_t previousEnd = 0;
     for (auto [index, segment] : llvm::enumerate(*segments)) {
       auto [offset, size] = placements[index];
-      std::optional<uint64_t> alignment = layout.alignments[index];
+      std::optional<uint64_t> alignment = inferred.alignments[index];
       if (!alignment)
         emitWarning(locFor(("segments[" + Twine(index) + "]").str(), segment))
             << "offset " << offset << " does not follow from the previous "
@@ -379,7 +295,7 @@ LogicalResult PTEReader::readProgramData() {
       segmentBlobs.push_back(
           createBlob(("segment_" + Twine(index)).str(),
                      ArrayRef<char>(file.data() + segmentBase + offset, size),
-                     alignment.value_or(layout.programAlignment.value_or(1)),
+                     alignment.value_or(inferred.segmentAlignment.value_or(1)),
                      DataPlacement::Segment,
                      plainLocFor(segment, {TablePath::Segment, 0, 0,
                                            static_cast<uint32_t>(index)})));
@@ -402,7 +318,7 @@ LogicalResult PTEReader::readProgramData() {
     }
     // Every inline payload is written with the file's one delegate
     // alignment, as ExecuTorch writes them.
-    uint64_t alignment = commonAlignment(addresses, maxVectorAlignment());
+    uint64_t alignment = layout::commonAlignment(addresses, maxVectorAlignment());
     for (auto [index, entry] : llvm::enumerate(*entries))
       inlineBlobs.push_back(
           createBlob(("inline_" + Twine(index)).str(), payloads[index],
@@ -467,7 +383,7 @@ LogicalResult PTEReader::readProgramData() {
     IntegerAttr alignment;
     if (!addresses.empty())
       alignment = builder.getI64IntegerAttr(
-          commonAlignment(addresses, maxVectorAlignment()));
+          layout::commonAlignment(addresses, maxVectorAlignment()));
     builder.create<ConstantBufferOp>(
         locFor("constant_buffer", buffers ? buffers : (const void *)program),
         builder.getArrayAttr(entries), alignment);
@@ -513,7 +429,8 @@ LogicalResult PTEReader::readProgramData() {
         return failure();
       builder.create<NamedDataOp>(
           locFor(where, entry), builder.getStringAttr(key),
-          FlatSymbolRefAttr::get(segment->getSymNameAttr()));
+          FlatSymbolRefAttr::get(segment->getSymNameAttr()),
+          TensorLayoutAttr());
     }
   }
   return success();

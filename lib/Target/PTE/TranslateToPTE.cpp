@@ -12,6 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "FileLayout.h"
 #include "PTEFormat.h"
 #include "emit/Target/PTE/PTE.h"
 
@@ -40,12 +41,7 @@ namespace fb = executorch_flatbuffer;
 using flatbuffers::Offset;
 
 namespace {
-/// One data segment: where its bytes come from and where they go.
-struct Segment {
-  ArrayRef<char> bytes;
-  uint64_t alignment = 1;
-  uint64_t offset = 0; // Relative to the segment base.
-};
+using layout::Segment;
 
 /// Bytes and alignment of one payload.
 struct Payload {
@@ -244,15 +240,7 @@ LogicalResult PTEWriter::placeData() {
 
   // Segment offsets are relative to the base, so the base is aligned to
   // every segment's alignment: a blob's alignment holds in the file.
-  uint64_t segmentAlignment = getSegmentAlignment();
-  baseAlignment = segmentAlignment;
-  uint64_t end = 0;
-  for (Segment &segment : segments) {
-    uint64_t align = std::lcm(segmentAlignment, segment.alignment);
-    baseAlignment = std::lcm(baseAlignment, align);
-    segment.offset = llvm::alignTo(end, align);
-    end = segment.offset + segment.bytes.size();
-  }
+  baseAlignment = layout::placeSegments(segments, getSegmentAlignment());
   return success();
 }
 
@@ -717,9 +705,7 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
            << "constant buffers are within the limit, so the rest of the "
            << "program is too large for one flatbuffer)";
 
-  uint64_t segmentDataSize =
-      segments.empty() ? 0
-                       : segments.back().offset + segments.back().bytes.size();
+  uint64_t segmentDataSize = layout::segmentDataSize(segments);
   if (segmentDataSize == 0 && !segmentReferenced) {
     // No segment data: the bare flatbuffer is the file, as ExecuTorch does.
     os.write(flatbuffer.data(), flatbuffer.size());
@@ -742,21 +728,8 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
   pte::writeHeader(os, header);
   os.write_zeros(headerRegion - pte::kHeaderLength);
   os.write(flatbuffer.data() + 8, flatbuffer.size() - 8);
-  // Many small segments: gather them in a larger buffer than a file
-  // stream's default (one block), instead of a system call each. Streams
-  // that are unbuffered (strings, vectors) stay so.
-  if (os.GetBufferSize() && os.GetBufferSize() < kWriteBufferSize)
-    os.SetBufferSize(kWriteBufferSize);
-  uint64_t position = header.programSize;
-  for (const Segment &segment : segments) {
-    uint64_t start = header.segmentBaseOffset + segment.offset;
-    os.write_zeros(start - position);
-    // Streamed from the file (pread) where the bytes come from a mapped
-    // input, so that its pages never enter the resident set.
-    writeBytes(os, segment.bytes);
-    releaseMappedPages(segment.bytes);
-    position = start + segment.bytes.size();
-  }
+  layout::writeSegments(os, segments, header.programSize,
+                        header.segmentBaseOffset);
   return success();
 }
 

@@ -13,6 +13,7 @@
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -48,6 +49,7 @@ struct ETBytecodeInterface : public BytecodeDialectInterface {
     kScalarTypeAttr = 2,
     kShapeDynamismAttr = 3,
     kDataPlacementAttr = 4,
+    kTensorLayoutAttr = 5,
   };
   enum TypeCode : uint64_t {
     kValueType = 0,
@@ -108,6 +110,25 @@ struct ETBytecodeInterface : public BytecodeDialectInterface {
                Attribute();
       return DataPlacementAttr::get(context, *placement);
     }
+    case kTensorLayoutAttr: {
+      uint64_t scalarType;
+      SmallVector<int64_t> sizes, dimOrder;
+      auto readInt = [&](int64_t &value) {
+        return reader.readSignedVarInt(value);
+      };
+      if (failed(reader.readVarInt(scalarType)) ||
+          failed(reader.readList(sizes, readInt)) ||
+          failed(reader.readList(dimOrder, readInt)))
+        return {};
+      std::optional<ScalarType> type = symbolizeScalarType(scalarType);
+      if (!type)
+        return reader.emitError() << "unknown et scalar type " << scalarType,
+               Attribute();
+      SmallVector<int32_t> sizes32(sizes.begin(), sizes.end());
+      SmallVector<int32_t> dimOrder32(dimOrder.begin(), dimOrder.end());
+      return TensorLayoutAttr::getChecked([&] { return reader.emitError(); },
+                                          context, *type, sizes32, dimOrder32);
+    }
     }
     reader.emitError() << "unknown et attribute code " << code;
     return {};
@@ -142,6 +163,14 @@ struct ETBytecodeInterface : public BytecodeDialectInterface {
         .Case([&](DataPlacementAttr placement) {
           writer.writeVarInt(kDataPlacementAttr);
           writer.writeVarInt(static_cast<uint64_t>(placement.getValue()));
+          return success();
+        })
+        .Case([&](TensorLayoutAttr layout) {
+          writer.writeVarInt(kTensorLayoutAttr);
+          writer.writeVarInt(static_cast<uint64_t>(layout.getScalarType()));
+          auto writeInt = [&](int32_t value) { writer.writeSignedVarInt(value); };
+          writer.writeList(layout.getSizes(), writeInt);
+          writer.writeList(layout.getDimOrder(), writeInt);
           return success();
         })
         .Default([](Attribute) { return failure(); });
@@ -270,8 +299,87 @@ LogicalResult BlobOp::verify() {
 }
 
 //===----------------------------------------------------------------------===//
+// TensorLayoutAttr
+//===----------------------------------------------------------------------===//
+
+/// `[1, 2, 3]`, possibly empty.
+static ParseResult parseIntList(AsmParser &parser,
+                                SmallVectorImpl<int32_t> &values) {
+  return parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, [&] {
+    return parser.parseInteger(values.emplace_back());
+  });
+}
+
+Attribute TensorLayoutAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  SmallVector<int32_t> sizes, dimOrder;
+  if (parser.parseLess() || parser.parseKeyword(&keyword))
+    return {};
+  std::optional<ScalarType> type = symbolizeScalarType(keyword);
+  if (!type)
+    return parser.emitError(loc, "unknown scalar type '") << keyword << "'",
+           Attribute();
+  if (parseIntList(parser, sizes) || parser.parseKeyword("dim_order") ||
+      parseIntList(parser, dimOrder) || parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(loc); },
+                    parser.getContext(), *type, sizes, dimOrder);
+}
+
+void TensorLayoutAttr::print(AsmPrinter &printer) const {
+  printer << '<' << stringifyScalarType(getScalarType()) << " [";
+  llvm::interleaveComma(getSizes(), printer);
+  printer << "] dim_order [";
+  llvm::interleaveComma(getDimOrder(), printer);
+  printer << "]>";
+}
+
+LogicalResult
+TensorLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                         ScalarType, ArrayRef<int32_t> sizes,
+                         ArrayRef<int32_t> dimOrder) {
+  if (failed(verifyTensorShape(emitError, sizes, dimOrder)))
+    return failure();
+  return success();
+}
+
+std::optional<uint64_t> TensorLayoutAttr::getByteSize() const {
+  return getTensorByteSize(getScalarType(), getSizes());
+}
+
+//===----------------------------------------------------------------------===//
 // Scalar types
 //===----------------------------------------------------------------------===//
+
+std::optional<uint64_t> et::getTensorByteSize(ScalarType type,
+                                              ArrayRef<int32_t> sizes) {
+  uint64_t bytes = getScalarTypeByteSize(type);
+  for (int32_t size : sizes)
+    if (size < 0 ||
+        __builtin_mul_overflow(bytes, static_cast<uint64_t>(size), &bytes))
+      return std::nullopt;
+  return bytes;
+}
+
+LogicalResult et::verifyTensorShape(function_ref<InFlightDiagnostic()> emitError,
+                                    ArrayRef<int32_t> sizes,
+                                    ArrayRef<int32_t> dimOrder) {
+  if (sizes.size() != dimOrder.size())
+    return emitError() << "has " << sizes.size() << " sizes but "
+                       << dimOrder.size() << " dim_order entries";
+  llvm::SmallBitVector seen(dimOrder.size());
+  for (int32_t dim : dimOrder) {
+    if (dim < 0 || static_cast<size_t>(dim) >= dimOrder.size() || seen[dim])
+      return emitError() << "dim_order must be a permutation of [0, "
+                         << dimOrder.size() << ")";
+    seen.set(dim);
+  }
+  for (int32_t size : sizes)
+    if (size < 0)
+      return emitError() << "has negative size " << size;
+  return success();
+}
 
 unsigned et::getScalarTypeByteSize(ScalarType type) {
   switch (type) {

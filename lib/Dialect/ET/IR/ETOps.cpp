@@ -200,12 +200,8 @@ LogicalResult ProgramOp::canonicalize(ProgramOp program,
 }
 
 /// Byte size of a tensor's elements, or std::nullopt on overflow.
-static std::optional<uint64_t> getTensorByteSize(TensorOp tensor) {
-  uint64_t bytes = getScalarTypeByteSize(tensor.getScalarType());
-  for (int32_t size : tensor.getSizes())
-    if (__builtin_mul_overflow(bytes, static_cast<uint64_t>(size), &bytes))
-      return std::nullopt;
-  return bytes;
+static std::optional<uint64_t> tensorByteSize(TensorOp tensor) {
+  return getTensorByteSize(tensor.getScalarType(), tensor.getSizes());
 }
 
 /// Checks that `tensor`'s `bytes` fit at entry `index` of a segment with
@@ -218,7 +214,7 @@ static LogicalResult verifySegmentEntry(TensorOp tensor, StringRef what,
     return tensor.emitOpError("data(")
            << index << ") names no entry of the " << what << ", which has "
            << offsets.size();
-  std::optional<uint64_t> bytes = getTensorByteSize(tensor);
+  std::optional<uint64_t> bytes = tensorByteSize(tensor);
   uint64_t offset = offsets[index];
   if (!bytes || offset > capacity || *bytes > capacity - offset)
     return tensor.emitOpError("data(")
@@ -308,7 +304,7 @@ LogicalResult ProgramOp::verifyRegions() {
                << *index << ") names no entry of the constant buffer, which "
                << "has " << entries.size();
       auto entry = cast<ElementsAttr>(entries[*index]);
-      std::optional<uint64_t> bytes = getTensorByteSize(tensor);
+      std::optional<uint64_t> bytes = tensorByteSize(tensor);
       uint64_t capacity = entry.getNumElements();
       if (!bytes || *bytes > capacity)
         return tensor.emitOpError("data(")
@@ -382,6 +378,54 @@ NamedDataOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return verifyDataBlob(*this, getBlobAttr(), symbolTable);
 }
 
+LogicalResult NamedDataOp::verify() {
+  // A .pte's named data has no layout field; a .ptd's has.
+  if (getLayoutAttr() && !isa<DataFileOp>((*this)->getParentOp()))
+    return emitOpError("has a tensor layout, which only named data of an "
+                       "'et.data_file' can have");
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// DataFileOp
+//===----------------------------------------------------------------------===//
+
+void DataFileOp::build(OpBuilder &builder, OperationState &state,
+                       StringRef name) {
+  state.addAttribute(mlir::SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  state.addRegion()->push_back(new Block());
+}
+
+LogicalResult DataFileOp::verify() {
+  if (std::optional<int64_t> alignment = getSegmentAlignment();
+      alignment && (*alignment <= 0 || !llvm::isPowerOf2_64(*alignment)))
+    return emitOpError("segment_alignment ")
+           << *alignment << " is not a power of two";
+  llvm::StringMap<Operation *> keys;
+  for (Operation &op : getBody().front()) {
+    if (auto blob = dyn_cast<BlobOp>(op)) {
+      if (blob.isInline())
+        return blob.emitOpError("is marked inline; a data file stores every "
+                                "blob as a segment");
+      continue;
+    }
+    auto named = dyn_cast<NamedDataOp>(op);
+    if (!named)
+      return op.emitOpError("is not allowed in an 'et.data_file'; only blobs "
+                            "and named data are");
+    // The runtime refuses a data file with a repeated key.
+    auto [it, inserted] = keys.try_emplace(named.getKey(), &op);
+    if (!inserted)
+      return (named.emitOpError("key '") << named.getKey()
+                                         << "' is already used")
+                     .attachNote(it->second->getLoc())
+                 << "first use here",
+             failure();
+  }
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // MethodOp
 //===----------------------------------------------------------------------===//
@@ -433,7 +477,7 @@ LogicalResult MethodOp::verifyRegions() {
       return tensor.emitOpError("memory id ")
              << id << " names no planned buffer; the method has "
              << (buffers.empty() ? 0 : buffers.size() - 1) << " (ids from 1)";
-    std::optional<uint64_t> bytes = getTensorByteSize(tensor);
+    std::optional<uint64_t> bytes = tensorByteSize(tensor);
     uint64_t offset = tensor.getMemoryOffset().value_or(0);
     uint64_t capacity = buffers[id];
     if (!bytes || offset > capacity || *bytes > capacity - offset)
@@ -450,20 +494,9 @@ LogicalResult MethodOp::verifyRegions() {
 //===----------------------------------------------------------------------===//
 
 LogicalResult TensorOp::verify() {
-  ArrayRef<int32_t> sizes = getSizes(), dimOrder = getDimOrder();
-  if (sizes.size() != dimOrder.size())
-    return emitOpError("has ") << sizes.size() << " sizes but "
-                               << dimOrder.size() << " dim_order entries";
-  llvm::SmallBitVector seen(dimOrder.size());
-  for (int32_t dim : dimOrder) {
-    if (dim < 0 || static_cast<size_t>(dim) >= dimOrder.size() || seen[dim])
-      return emitOpError("dim_order must be a permutation of [0, ")
-             << dimOrder.size() << ")";
-    seen.set(dim);
-  }
-  for (int32_t size : sizes)
-    if (size < 0)
-      return emitOpError("has negative size ") << size;
+  if (failed(verifyTensorShape([&] { return emitOpError(); }, getSizes(),
+                               getDimOrder())))
+    return failure();
   if (getMemoryId().has_value() != getMemoryOffset().has_value())
     return emitOpError("needs both a memory id and an offset");
   if (std::optional<int64_t> offset = getMemoryOffset(); offset && *offset < 0)

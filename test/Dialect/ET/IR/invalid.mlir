@@ -128,7 +128,7 @@ et.program @blob_in_method {
   et.method @m {
     et.chain inputs() outputs() {
     }
-    // expected-error @+1 {{'et.blob' op expects parent op 'et.program'}}
+    // expected-error @+1 {{'et.blob' op expects parent op to be one of 'et.program, et.data_file'}}
     et.blob @b align 1 = dense<[1]> : tensor<1xi8>
     et.signature inputs() outputs()
   }

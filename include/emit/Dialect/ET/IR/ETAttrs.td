@@ -162,4 +162,29 @@ def ET_FrameAttr : ET_Attr<"Frame", "frame"> {
   let assemblyFormat = "`<` struct(params) `>`";
 }
 
+def ET_TensorLayoutAttr : ET_Attr<"TensorLayout", "tensor_layout"> {
+  let summary = "The layout of a tensor stored in a data file";
+  let description = [{
+    A `.ptd` entry's `TensorLayout`: element type, sizes and dim order, in
+    the syntax of `et.tensor`. A tensor whose data is external must have
+    exactly this layout.
+
+    Example:
+
+    ```mlir
+    #et.tensor_layout<float [2, 3] dim_order [1, 0]>
+    ```
+  }];
+  let parameters = (ins "::emit::et::ScalarType":$scalar_type,
+                        ArrayRefParameter<"int32_t">:$sizes,
+                        ArrayRefParameter<"int32_t">:$dim_order);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The byte size of the tensor, or std::nullopt on overflow or a
+    /// negative size.
+    std::optional<uint64_t> getByteSize() const;
+  }];
+}
+
 #endif // EMIT_DIALECT_ET_IR_ETATTRS_TD

@@ -54,6 +54,18 @@ std::optional<ArrayRef<char>> getPayloadBytes(mlir::ElementsAttr data,
 
 /// Byte size of one element of `type`, as ExecuTorch counts it.
 unsigned getScalarTypeByteSize(ScalarType type);
+
+/// Byte size of a tensor of `type` and `sizes`, or std::nullopt on overflow
+/// or a negative size.
+std::optional<uint64_t> getTensorByteSize(ScalarType type,
+                                          ArrayRef<int32_t> sizes);
+
+/// Checks what a tensor's shape needs wherever it is written (an
+/// `et.tensor`, a data file's tensor layout): as many sizes as dim order
+/// entries, a dim order that is a permutation, no negative size.
+LogicalResult verifyTensorShape(function_ref<mlir::InFlightDiagnostic()> emitError,
+                                ArrayRef<int32_t> sizes,
+                                ArrayRef<int32_t> dimOrder);
 } // namespace emit::et
 
 #define GET_OP_CLASSES

@@ -90,7 +90,8 @@ def ET_ProgramOp : ET_Op<"program", [
 // BlobOp
 //===----------------------------------------------------------------------===//
 
-def ET_BlobOp : ET_Op<"blob", [Symbol, HasParent<"ProgramOp">]> {
+def ET_BlobOp : ET_Op<"blob", [
+    Symbol, ParentOneOf<["ProgramOp", "DataFileOp"]>]> {
   let summary = "Program-level bytes: a payload, constants or named data";
   let description = [{
     Bytes that delegate entries (`et.delegate`), the constant segment,
@@ -110,7 +111,8 @@ def ET_BlobOp : ET_Op<"blob", [Symbol, HasParent<"ProgramOp">]> {
       decide, and the blob is written only when something names it.
 
     Placed blobs are always written, whether or not anything names them, so
-    that an imported file's tables keep their entries and indices.
+    that an imported file's tables keep their entries and indices. In an
+    `et.data_file`, every blob is a segment of the data file.
 
     Example:
 
@@ -212,22 +214,75 @@ def ET_MutableDataSegmentOp : ET_Op<"mutable_data_segment", [
 }
 
 def ET_NamedDataOp : ET_Op<"named_data", [
-    HasParent<"ProgramOp">,
+    ParentOneOf<["ProgramOp", "DataFileOp"]>,
     DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
   let summary = "A named blob backends can look up by key";
   let description = [{
-    One `NamedData` entry: backends find `blob`'s bytes under `key` through
-    the runtime's named data map. Keys are unique; several keys may name one
-    blob.
+    One `NamedData` entry of a program or of a data file: backends find
+    `blob`'s bytes under `key` through the runtime's named data map, and a
+    tensor with an external location finds its data under its fully
+    qualified name. Keys are unique in their file; several keys may name
+    one blob. In a data file, an entry may record the `layout` of the
+    tensor stored under it, which an external tensor must match.
 
     Example:
 
     ```mlir
     et.named_data "shared_weight" = @weights
+    et.named_data "layers.0.weight" = @segment_0
+        layout #et.tensor_layout<float [4, 4] dim_order [0, 1]>
     ```
   }];
-  let arguments = (ins StrAttr:$key, FlatSymbolRefAttr:$blob);
-  let assemblyFormat = "$key `=` $blob attr-dict";
+  let arguments = (ins StrAttr:$key, FlatSymbolRefAttr:$blob,
+                       OptionalAttr<ET_TensorLayoutAttr>:$layout);
+  let assemblyFormat = "$key `=` $blob (`layout` $layout^)? attr-dict";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// DataFileOp
+//===----------------------------------------------------------------------===//
+
+def ET_DataFileOp : ET_Op<"data_file", [
+    IsolatedFromAbove, Symbol, SymbolTable, SingleBlock, NoTerminator,
+    NoRegionArguments]> {
+  let summary = "An ExecuTorch data file (`.ptd`): named blobs";
+  let description = [{
+    The root of one `.ptd` file (FlatTensor), the external data a program
+    is loaded with. Its body is a symbol table of blobs, each one data
+    segment of the file in order, and the `et.named_data` entries that name
+    them, in order, optionally with a tensor layout. A module may hold a
+    program and the data files it loads with; `et-verify-data` then checks
+    that they fit together as the runtime requires.
+
+    `segment_alignment` and `version` are as on `et.program`.
+
+    Example:
+
+    ```mlir
+    et.data_file @weights segment_alignment 128 {
+      et.blob @segment_0 align 128 segment = dense_resource<w> : tensor<64xi8>
+      et.named_data "linear.weight" = @segment_0
+          layout #et.tensor_layout<float [4, 4] dim_order [0, 1]>
+    }
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       OptionalAttr<I64Attr>:$segment_alignment,
+                       OptionalAttr<I32Attr>:$version);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $sym_name (`segment_alignment` $segment_alignment^)?
+    attr-dict-with-keyword $body
+  }];
+  let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "::llvm::StringRef":$name)>];
+  let extraClassDeclaration = [{
+    /// The data file's blobs, in segment order.
+    auto getBlobs() { return getBody().front().getOps<BlobOp>(); }
+    /// The named data entries, in order.
+    auto getNamedData() { return getBody().front().getOps<NamedDataOp>(); }
+  }];
 }
 
 //===----------------------------------------------------------------------===//
