@@ -37,12 +37,19 @@ config.substitutions.append(("%emit_src_root", config.emit_src_root))
 config.substitutions.append(
     ("%emit_plugin", os.path.join(config.emit_obj_root, "lib", "EmitPlugin.so")))
 config.substitutions.append(("%emit_obj_root", config.emit_obj_root))
-# Decodes a .pte to JSON on stdout with the project's schema.
+ptd_schema = os.path.join(config.emit_src_root, "schema", "flat_tensor.fbs")
+config.substitutions.append(("%ptd_schema", ptd_schema))
 config.substitutions.append(
-    ("%pte-json", "%s %s %s %s" % (
-        config.python_executable,
-        os.path.join(config.emit_src_root, "test", "Inputs", "pte-json.py"),
-        config.flatc, schema)))
+    ("%ptd-wrap", "%s %s" % (config.python_executable, os.path.join(
+        config.emit_src_root, "test", "Inputs", "ptd-wrap.py"))))
+# Decodes a .pte or a .ptd to JSON on stdout with the project's schemas.
+pte_json = os.path.join(config.emit_src_root, "test", "Inputs", "pte-json.py")
+config.substitutions.append(
+    ("%pte-json", "%s %s %s %s" % (config.python_executable, pte_json,
+                                   config.flatc, schema)))
+config.substitutions.append(
+    ("%ptd-json", "%s %s %s %s" % (config.python_executable, pte_json,
+                                   config.flatc, ptd_schema)))
 
 # Real ExecuTorch files live beside the checkout; tests that read them
 # require the `pte-samples` feature and are UNSUPPORTED without it.

@@ -30,6 +30,7 @@ inline void registerAllTranslations() {
     registerFromPTETranslation();
     registerPTEToPTETranslation();
     registerPTESummaryTranslation();
+    registerPTDTranslations();
     return true;
   }();
   (void)once;

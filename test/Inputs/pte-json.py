@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-# pte-json.py FLATC SCHEMA FILE.pte [--segments]
+# pte-json.py FLATC SCHEMA FILE.pte [--segments | --layout]
 #
-# Decodes a .pte with flatc against the project's schema and prints the JSON
+# Decodes a .pte (or, with the data file schema, a .ptd) with flatc against
+# the project's schema and prints the JSON
 # with every list of scalars on one line, so that FileCheck patterns read
 # like the data: `"sizes": [2, 3]`.
 #
@@ -62,6 +63,12 @@ def print_segments(data, pte):
         length, program_size, base = struct.unpack_from("<IQQ", raw, 12)
         print("header length %d program_size %d segment_base %d" %
               (length, program_size, base))
+    elif raw[8:12] == b"FH01":
+        length, region, size, base, data_size = struct.unpack_from(
+            "<IQQQQ", raw, 12)
+        print("header length %d flatbuffer_offset %d flatbuffer_size %d "
+              "segment_base %d segment_data_size %d file %d" %
+              (length, region, size, base, data_size, len(raw)))
     else:
         print("no header")
     for index, segment in enumerate(data.get("segments", [])):

@@ -67,8 +67,7 @@ InferredSegments layout::inferSegmentAlignments(
   return inferred;
 }
 
-uint64_t layout::commonAlignment(ArrayRef<uint64_t> addresses,
-                                 uint64_t limit) {
+uint64_t layout::commonAlignment(ArrayRef<uint64_t> addresses, uint64_t limit) {
   uint64_t common = limit;
   for (uint64_t address : addresses)
     if (address)

@@ -196,6 +196,8 @@ LogicalResult PTEReader::readHeader() {
     if (identifier == "BP08")
       diag << ": this is a bundled program (.bpte), not a .pte; its "
               "program is embedded in it";
+    if (identifier == "FT01")
+      diag << ": this is a data file (.ptd), not a program (.pte)";
     return diag;
   }
 
@@ -318,7 +320,8 @@ LogicalResult PTEReader::readProgramData() {
     }
     // Every inline payload is written with the file's one delegate
     // alignment, as ExecuTorch writes them.
-    uint64_t alignment = layout::commonAlignment(addresses, maxVectorAlignment());
+    uint64_t alignment =
+        layout::commonAlignment(addresses, maxVectorAlignment());
     for (auto [index, entry] : llvm::enumerate(*entries))
       inlineBlobs.push_back(
           createBlob(("inline_" + Twine(index)).str(), payloads[index],

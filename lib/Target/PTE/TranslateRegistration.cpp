@@ -8,7 +8,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "emit/Dialect/ET/IR/ETDialect.h"
+#include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Target/PTE/PTE.h"
 
@@ -102,19 +103,76 @@ struct InputMapping {
   std::optional<ScopedFileMapping> mapping;
 };
 
-/// Imports a .pte with the context's multithreading off. The import builds
-/// on one thread, and a multithreaded context would also file every new
-/// attribute in a thread-local cache beside its shard: for 100,000 calls,
-/// tens of MiB and a lock per attribute for nothing. Restored afterwards,
-/// so that passes still run on the thread pool.
+/// Whether `buffer` holds a data file (.ptd) rather than a program.
+bool isDataFile(const llvm::MemoryBuffer *buffer) {
+  return buffer->getBuffer().substr(4, 4) == "FT01";
+}
+
+/// Imports a .pte, or with `dataFiles` a .ptd by its identifier, with the
+/// context's multithreading off. The import builds on one thread, and a
+/// multithreaded context would also file every new attribute in a thread-local
+/// cache beside its shard: for 100,000 calls, tens of MiB and a lock per
+/// attribute for nothing. Restored afterwards, so that passes still run on
+/// the thread pool.
 OwningOpRef<ModuleOp> importSingleThreaded(const llvm::MemoryBuffer *buffer,
-                                           MLIRContext *context) {
+                                           MLIRContext *context,
+                                           bool dataFiles = true) {
   bool wasMultithreaded = context->isMultithreadingEnabled();
   context->disableMultithreading();
   OwningOpRef<ModuleOp> module =
-      translateFromPTE(buffer->getMemBufferRef(), context);
+      dataFiles && isDataFile(buffer)
+          ? translateFromPTD(buffer->getMemBufferRef(), context)
+          : translateFromPTE(buffer->getMemBufferRef(), context);
   context->disableMultithreading(!wasMultithreaded);
   return module;
+}
+
+/// The data files a program loads with (`--pte-data`), imported beside it.
+struct DataFiles {
+  /// Each file's buffer, alive as long as the module whose blobs alias it.
+  std::vector<std::unique_ptr<llvm::MemoryBuffer>> buffers;
+  std::vector<std::unique_ptr<InputMapping>> mappings;
+
+  /// Imports every file of `paths` into `module`, after its program, and
+  /// checks that they fit it as the runtime requires.
+  LogicalResult importInto(ModuleOp module, ArrayRef<std::string> paths) {
+    MLIRContext *context = module.getContext();
+    mlir::SymbolTable symbols(module);
+    for (const std::string &path : paths) {
+      auto buffer =
+          llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                      /*RequiresNullTerminator=*/false);
+      if (!buffer)
+        return emitError(UnknownLoc::get(context), "cannot read data file '")
+               << path << "': " << buffer.getError().message();
+      buffers.push_back(std::move(*buffer));
+      mappings.push_back(std::make_unique<InputMapping>(buffers.back().get()));
+      OwningOpRef<ModuleOp> data =
+          importSingleThreaded(buffers.back().get(), context);
+      if (!data)
+        return failure();
+      auto dataFiles = llvm::to_vector(data->getOps<et::DataFileOp>());
+      if (dataFiles.size() != 1)
+        return emitError(data->getLoc(), "'")
+               << path << "' is not a data file (.ptd)";
+      // Named after its file; the symbol table renames a second one of
+      // the same name.
+      dataFiles.front()->remove();
+      symbols.insert(dataFiles.front(), module.getBody()->end());
+    }
+    return paths.empty() ? success() : et::verifyDataFiles(module);
+  }
+};
+
+/// --pte-data, shared by the translations that read a program.
+llvm::cl::list<std::string> &getDataFilesFlag() {
+  static llvm::cl::list<std::string> dataFiles(
+      "pte-data",
+      llvm::cl::desc("With --from-pte or --pte-to-pte, a data file (.ptd) "
+                     "the program loads with (repeatable): imported beside "
+                     "the program and checked against it"),
+      llvm::cl::value_desc("file.ptd"));
+  return dataFiles;
 }
 } // namespace
 
@@ -148,14 +206,33 @@ static void reportTiming(StringRef name, StringRef stages,
                                    getKernelCopiedBytes() - copiedBefore));
 }
 
-void emit::registerFromPTETranslation() {
+/// --emit-bytecode, shared by the translations that import.
+static llvm::cl::opt<bool> &getEmitBytecodeFlag() {
   static llvm::cl::opt<bool> emitBytecode(
       "emit-bytecode",
-      llvm::cl::desc("With --from-pte, write MLIR bytecode instead of text: "
-                     "payloads are written once, as raw bytes, and a later "
-                     "reader aliases them instead of parsing hex"),
+      llvm::cl::desc("With --from-pte or --from-ptd, write MLIR bytecode "
+                     "instead of text: payloads are written once, as raw "
+                     "bytes, and a later reader aliases them instead of "
+                     "parsing hex"),
       llvm::cl::init(false));
+  return emitBytecode;
+}
+
+/// Writes an imported module as bytecode or text.
+static LogicalResult printImported(ModuleOp module, raw_ostream &os) {
+  if (getEmitBytecodeFlag()) {
+    PayloadStream stream(os);
+    return writeBytecodeToFile(module, stream);
+  }
+  // Honours the --mlir-print-* and --mlir-elide-* flags.
+  module->print(os, OpPrintingFlags());
+  return success();
+}
+
+void emit::registerFromPTETranslation() {
+  getEmitBytecodeFlag();
   getTimingFlag();
+  getDataFilesFlag();
   TranslateRegistration registration(
       "from-pte", "import an ExecuTorch .pte file as an et.program",
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
@@ -165,18 +242,16 @@ void emit::registerFromPTETranslation() {
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         InputMapping mapping(buffer);
-        OwningOpRef<ModuleOp> module = importSingleThreaded(buffer, context);
+        OwningOpRef<ModuleOp> module =
+            importSingleThreaded(buffer, context, /*dataFiles=*/false);
         if (!module)
           return failure();
+        DataFiles dataFiles;
+        if (failed(dataFiles.importInto(*module, getDataFilesFlag())))
+          return failure();
         Clock::time_point imported = Clock::now();
-        if (emitBytecode) {
-          PayloadStream stream(os);
-          if (failed(writeBytecodeToFile(*module, stream)))
-            return failure();
-        } else {
-          // Honours the --mlir-print-* and --mlir-elide-* flags.
-          module->print(os, OpPrintingFlags());
-        }
+        if (failed(printImported(*module, os)))
+          return failure();
         os.flush();
         reportTiming("from-pte",
                      llvm::formatv("import {0:F3} s, print {1:F3} s, ",
@@ -225,11 +300,13 @@ void emit::registerPTEToPTETranslation() {
                      "import and export"),
       llvm::cl::init("builtin.module(dedup-delegate-blobs)"));
   getTimingFlag();
+  getDataFilesFlag();
   ToPTEFlags &flags = getToPTEFlags();
   TranslateRegistration registration(
       "pte-to-pte",
-      "import a .pte, run a pass pipeline on it and write a .pte, in one "
-      "process: payloads go from the input mapping to the output unparsed",
+      "import a .pte (or a .ptd), run a pass pipeline on it and write a .pte "
+      "(or a .ptd), in one process: payloads go from the input mapping to "
+      "the output unparsed",
       [&flags](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
                raw_ostream &os, MLIRContext *context) -> LogicalResult {
         Clock::time_point start = Clock::now();
@@ -239,6 +316,11 @@ void emit::registerPTEToPTETranslation() {
         InputMapping mapping(buffer);
         OwningOpRef<ModuleOp> module = importSingleThreaded(buffer, context);
         if (!module)
+          return failure();
+        bool dataFile = isDataFile(buffer);
+        DataFiles dataFiles;
+        if (!dataFile &&
+            failed(dataFiles.importInto(*module, getDataFilesFlag())))
           return failure();
         Clock::time_point imported = Clock::now();
 
@@ -259,7 +341,8 @@ void emit::registerPTEToPTETranslation() {
         // any pass that changed it.
         PTEWriteOptions options = flags.getOptions();
         options.verify = false;
-        if (failed(translateToPTE(*module, os, options)))
+        if (failed(dataFile ? translateToPTD(*module, os, options)
+                            : translateToPTE(*module, os, options)))
           return failure();
         os.flush();
         Clock::time_point exported = Clock::now();
@@ -273,6 +356,42 @@ void emit::registerPTEToPTETranslation() {
                      start, copiedBefore);
         return success();
       });
+}
+
+void emit::registerPTDTranslations() {
+  getEmitBytecodeFlag();
+  TranslateRegistration fromPTD(
+      "from-ptd", "import an ExecuTorch .ptd data file as an et.data_file",
+      [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
+         MLIRContext *context) -> LogicalResult {
+        const llvm::MemoryBuffer *buffer =
+            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+        InputMapping mapping(buffer);
+        context->loadDialect<et::ETDialect>();
+        OwningOpRef<ModuleOp> module =
+            translateFromPTD(buffer->getMemBufferRef(), context);
+        if (!module || failed(printImported(*module, os)))
+          return failure();
+        os.flush();
+        return success();
+      });
+  static llvm::cl::opt<std::string> dataFileName(
+      "ptd-data-file",
+      llvm::cl::desc("With --to-ptd, the et.data_file to write when the "
+                     "module holds several"),
+      llvm::cl::value_desc("name"));
+  ToPTEFlags &flags = getToPTEFlags();
+  TranslateFromMLIRRegistration toPTD(
+      "to-ptd", "write an et.data_file as an ExecuTorch .ptd data file",
+      [&flags](Operation *op, raw_ostream &os) {
+        PTEWriteOptions options = flags.getOptions();
+        options.dataFileName = dataFileName;
+        if (failed(translateToPTD(op, os, options)))
+          return failure();
+        os.flush();
+        return success();
+      },
+      [](DialectRegistry &registry) { registry.insert<et::ETDialect>(); });
 }
 
 void emit::registerToPTETranslation() {

@@ -18,6 +18,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 
 namespace llvm {
 class MemoryBufferRef;
@@ -55,6 +56,9 @@ struct PTEWriteOptions {
   /// The largest flatbuffer the writer produces. Flatbuffers use signed
   /// 32-bit offsets, so the format's ceiling is 2 GiB; tests lower it.
   uint64_t maxFlatbufferSize = (uint64_t(1) << 31) - 1;
+  /// With `translateToPTD` on a module holding several data files, the
+  /// name of the one to write.
+  std::string dataFileName;
   /// Verify the IR before writing: the writer relies on every invariant the
   /// verifiers check. Only a caller that has just verified the same IR
   /// (as `--pte-to-pte` has, through the import or its pass manager) may
@@ -86,6 +90,25 @@ mlir::OwningOpRef<ModuleOp> translateFromPTE(llvm::MemoryBufferRef buffer,
 
 /// Registers `--from-pte` with the MLIR translation registry.
 void registerFromPTETranslation();
+
+/// Imports the `.ptd` (FlatTensor) data file in `buffer` as a module
+/// holding one `et.data_file`: every segment a blob in order, every named
+/// data entry with its tensor layout. The file is checked as the format
+/// notes' reader checklist asks (stricter than the runtime, which checks
+/// little); a damaged file gets an error naming the byte offset and the
+/// table, and the result is null. Payloads alias `buffer`.
+mlir::OwningOpRef<ModuleOp> translateFromPTD(llvm::MemoryBufferRef buffer,
+                                             MLIRContext *context);
+
+/// Writes the single `et.data_file` in `op` (a data file, or a module
+/// holding exactly one, or the one `options.dataFileName` names) as a
+/// `.ptd`: the FH01 header, the FlatTensor flatbuffer, and one segment per
+/// placed or named blob. Only `segmentAlignment` of the options applies.
+LogicalResult translateToPTD(Operation *op, raw_ostream &os,
+                             const PTEWriteOptions &options = {});
+
+/// Registers `--from-ptd` and `--to-ptd`.
+void registerPTDTranslations();
 
 /// How `printPTESummary` writes.
 enum class PTESummaryFormat { Text, SVG };

@@ -126,8 +126,9 @@ struct ETBytecodeInterface : public BytecodeDialectInterface {
                Attribute();
       SmallVector<int32_t> sizes32(sizes.begin(), sizes.end());
       SmallVector<int32_t> dimOrder32(dimOrder.begin(), dimOrder.end());
-      return TensorLayoutAttr::getChecked([&] { return reader.emitError(); },
-                                          context, *type, sizes32, dimOrder32);
+      return TensorLayoutAttr::getChecked(
+          [&] { return reader.emitError(); }, context, *type,
+          ArrayRef<int32_t>(sizes32), ArrayRef<int32_t>(dimOrder32));
     }
     }
     reader.emitError() << "unknown et attribute code " << code;
@@ -168,7 +169,9 @@ struct ETBytecodeInterface : public BytecodeDialectInterface {
         .Case([&](TensorLayoutAttr layout) {
           writer.writeVarInt(kTensorLayoutAttr);
           writer.writeVarInt(static_cast<uint64_t>(layout.getScalarType()));
-          auto writeInt = [&](int32_t value) { writer.writeSignedVarInt(value); };
+          auto writeInt = [&](int32_t value) {
+            writer.writeSignedVarInt(value);
+          };
           writer.writeList(layout.getSizes(), writeInt);
           writer.writeList(layout.getDimOrder(), writeInt);
           return success();
@@ -323,8 +326,9 @@ Attribute TensorLayoutAttr::parse(AsmParser &parser, Type) {
   if (parseIntList(parser, sizes) || parser.parseKeyword("dim_order") ||
       parseIntList(parser, dimOrder) || parser.parseGreater())
     return {};
-  return getChecked([&] { return parser.emitError(loc); },
-                    parser.getContext(), *type, sizes, dimOrder);
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    *type, ArrayRef<int32_t>(sizes),
+                    ArrayRef<int32_t>(dimOrder));
 }
 
 void TensorLayoutAttr::print(AsmPrinter &printer) const {
@@ -362,9 +366,9 @@ std::optional<uint64_t> et::getTensorByteSize(ScalarType type,
   return bytes;
 }
 
-LogicalResult et::verifyTensorShape(function_ref<InFlightDiagnostic()> emitError,
-                                    ArrayRef<int32_t> sizes,
-                                    ArrayRef<int32_t> dimOrder) {
+LogicalResult
+et::verifyTensorShape(function_ref<InFlightDiagnostic()> emitError,
+                      ArrayRef<int32_t> sizes, ArrayRef<int32_t> dimOrder) {
   if (sizes.size() != dimOrder.size())
     return emitError() << "has " << sizes.size() << " sizes but "
                        << dimOrder.size() << " dim_order entries";

@@ -39,7 +39,8 @@ static void printScalarType(OpAsmPrinter &printer, Operation *,
   printer << stringifyScalarType(attr.getValue());
 }
 
-/// `custom<Placement>`: an optional bare `inline` or `segment`.
+/// `custom<Placement>`: an optional bare `inline` or `segment`, then `=`
+/// (part of the directive, so that no placement prints no extra space).
 static ParseResult parsePlacement(OpAsmParser &parser,
                                   DataPlacementAttr &attr) {
   for (DataPlacement placement :
@@ -47,15 +48,16 @@ static ParseResult parsePlacement(OpAsmParser &parser,
     if (succeeded(
             parser.parseOptionalKeyword(stringifyDataPlacement(placement)))) {
       attr = DataPlacementAttr::get(parser.getContext(), placement);
-      return success();
+      break;
     }
-  return success();
+  return parser.parseEqual();
 }
 
 static void printPlacement(OpAsmPrinter &printer, Operation *,
                            DataPlacementAttr attr) {
   if (attr)
-    printer << stringifyDataPlacement(attr.getValue());
+    printer << stringifyDataPlacement(attr.getValue()) << ' ';
+  printer << '=';
 }
 
 /// `custom<OptionalItems>`: `(%0, none, %1)`, the `none` items recorded by
@@ -417,8 +419,8 @@ LogicalResult DataFileOp::verify() {
     // The runtime refuses a data file with a repeated key.
     auto [it, inserted] = keys.try_emplace(named.getKey(), &op);
     if (!inserted)
-      return (named.emitOpError("key '") << named.getKey()
-                                         << "' is already used")
+      return (named.emitOpError("key '")
+              << named.getKey() << "' is already used")
                      .attachNote(it->second->getLoc())
                  << "first use here",
              failure();

@@ -15,9 +15,17 @@
 // CHECK-NEXT:     "dry_run": false,
 // CHECK-NEXT:     "bytes_before": 24,
 // CHECK-NEXT:     "bytes_after": 16,
+// CHECK-NEXT:     "kinds": {
+// CHECK-NEXT:       "delegate": {
+// CHECK-NEXT:         "bytes_before": 24,
+// CHECK-NEXT:         "bytes_after": 16,
+// CHECK-NEXT:         "bytes_saved": 8
+// CHECK-NEXT:       }
+// CHECK-NEXT:     },
 // CHECK-NEXT:     "groups": [
 // CHECK-NEXT:       {
 // CHECK-NEXT:         "blob": "payload_0",
+// CHECK-NEXT:         "kind": "delegate",
 // CHECK-NEXT:         "size": 8,
 // CHECK-NEXT:         "xxh3_128": "{{[0-9a-f]+}}",
 // CHECK-NEXT:         "alignment": 64,
@@ -39,13 +47,17 @@
 // CHECK-NEXT:             "backend": "XnnpackBackend",
 // CHECK-NOT:              "[[PREFILL]]"
 // CHECK:              }
-// CHECK-NEXT:         ]
+// CHECK-NEXT:         ],
+// CHECK-NEXT:         "keys": []
 // CHECK-NEXT:       },
 // CHECK-NEXT:       {
 // CHECK-NEXT:         "blob": "payload_2",
+// CHECK-NEXT:         "kind": "delegate",
 // CHECK-NEXT:         "size": 8,
 // CHECK:              "merged": [],
-// CHECK:          "near_misses": []
+// CHECK:          "segments": [],
+// CHECK-NEXT:     "near_misses": []
+// CHECK:      "data_files": []
 
 // DRY: "dry_run": true,
 // DRY: "bytes_after": 16,

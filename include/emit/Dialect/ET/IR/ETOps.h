@@ -63,9 +63,9 @@ std::optional<uint64_t> getTensorByteSize(ScalarType type,
 /// Checks what a tensor's shape needs wherever it is written (an
 /// `et.tensor`, a data file's tensor layout): as many sizes as dim order
 /// entries, a dim order that is a permutation, no negative size.
-LogicalResult verifyTensorShape(function_ref<mlir::InFlightDiagnostic()> emitError,
-                                ArrayRef<int32_t> sizes,
-                                ArrayRef<int32_t> dimOrder);
+LogicalResult
+verifyTensorShape(function_ref<mlir::InFlightDiagnostic()> emitError,
+                  ArrayRef<int32_t> sizes, ArrayRef<int32_t> dimOrder);
 } // namespace emit::et
 
 #define GET_OP_CLASSES

@@ -127,8 +127,7 @@ def ET_BlobOp : ET_Op<"blob", [
                        OptionalAttr<ET_DataPlacementAttr>:$placement,
                        ET_BytesAttr:$data);
   let assemblyFormat = [{
-    $sym_name `align` $alignment custom<Placement>($placement) `=` $data
-    attr-dict
+    $sym_name `align` $alignment custom<Placement>($placement) $data attr-dict
   }];
   let extraClassDeclaration = [{
     /// Whether the blob is stored in `backend_delegate_data`.

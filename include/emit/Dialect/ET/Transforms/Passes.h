@@ -17,6 +17,14 @@ namespace emit::et {
 
 #define GEN_PASS_REGISTRATION
 #include "emit/Dialect/ET/Transforms/Passes.h.inc"
+
+/// Checks that the programs and data files of `module` fit together as the
+/// runtime requires when it loads a program with those data files: no key
+/// in two data files, every external tensor's name in one of them, stored
+/// with a layout equal to the tensor's and at least as many bytes. Warns of
+/// a program key a data file shadows. Does nothing when `module` holds no
+/// data file (the data may come at load time). The `et-verify-data` pass.
+mlir::LogicalResult verifyDataFiles(mlir::ModuleOp module);
 } // namespace emit::et
 
 #endif // EMIT_DIALECT_ET_TRANSFORMS_PASSES_H

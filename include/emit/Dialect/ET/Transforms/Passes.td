@@ -117,4 +117,48 @@ def DedupDelegateBlobs : Pass<"dedup-delegate-blobs", "::mlir::ModuleOp"> {
   let dependentDialects = ["::emit::et::ETDialect"];
 }
 
+def VerifyData : Pass<"et-verify-data", "::mlir::ModuleOp"> {
+  let summary = "Check that a program and its data files fit together";
+  let description = [{
+    A module may hold an `et.program` and the `et.data_file`s it is loaded
+    with (`emit-translate --from-pte model.pte --pte-data=weights.ptd`).
+    This pass reports what the runtime would refuse when it loads them, or
+    would get wrong without a word:
+
+    - a key present in two data files (the runtime refuses to merge them);
+    - a tensor with an external location whose fully qualified name no
+      data file provides, or that has no such name;
+    - an external tensor whose data file entry has no tensor layout (the
+      runtime dereferences it), a layout that differs from the tensor's
+      element type, sizes or dim order, or fewer stored bytes than the
+      tensor needs;
+    - as a warning, a key of the program's own named data that a data file
+      also has: the data file's bytes win, silently.
+
+    It changes nothing and does nothing when the module has no data file.
+    `--from-pte` and `--pte-to-pte` run the same checks on `--pte-data`.
+
+    Example: with
+
+    ```mlir
+    et.program @model {
+      et.method @forward {
+        %0 = et.tensor float [4] dim_order [0]
+            info #et.tensor_info<fqn = "linear.weight", location = external>
+        ...
+      }
+    }
+    et.data_file @weights {
+      et.blob @w align 16 = dense<0> : tensor<16xi8>
+      et.named_data "linear.weight" = @w
+          layout #et.tensor_layout<float [2, 2] dim_order [0, 1]>
+    }
+    ```
+
+    the pass reports that `linear.weight` is stored as `float [2, 2]`
+    while the tensor is `float [4]`.
+  }];
+  let dependentDialects = ["::emit::et::ETDialect"];
+}
+
 #endif // EMIT_DIALECT_ET_TRANSFORMS_PASSES_TD

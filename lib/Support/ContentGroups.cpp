@@ -1,0 +1,221 @@
+//===- ContentGroups.cpp - Group byte strings by content --------*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Size and hash decide which items may be equal; bytes decide which are.
+// Large items are first hashed by a sample (head, tail, 16 windows): one
+// whose size and sample no other item shares is never read whole, a pair
+// that shares them is compared directly, and more are split by a whole hash
+// before comparing, so that comparisons stay linear.
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/Support/ContentGroups.h"
+#include "emit/Support/MappedMemory.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/ThreadPool.h"
+
+#include <xxhash.h>
+
+using namespace emit;
+
+std::string ContentHash::toHex() const {
+  return llvm::utohexstr(high, /*LowerCase=*/true, 16) +
+         llvm::utohexstr(low, /*LowerCase=*/true, 16);
+}
+
+namespace {
+/// Size and hash: the bucket key. Equal keys are only candidates.
+struct Key {
+  uint64_t size;
+  ContentHash hash;
+  bool operator==(const Key &other) const {
+    return size == other.size && hash.low == other.hash.low &&
+           hash.high == other.hash.high;
+  }
+};
+} // namespace
+
+namespace llvm {
+template <>
+struct DenseMapInfo<Key> {
+  static Key getEmptyKey() { return {~0ull, {}}; }
+  static Key getTombstoneKey() { return {~0ull - 1, {}}; }
+  static unsigned getHashValue(const Key &key) {
+    return static_cast<unsigned>(key.hash.low ^ (key.hash.low >> 32) ^
+                                 key.size);
+  }
+  static bool isEqual(const Key &a, const Key &b) { return a == b; }
+};
+} // namespace llvm
+
+/// XXH3-128 of `pieces` of `bytes`, each read as forEachChunk reads it.
+static ContentHash hashPieces(ArrayRef<char> bytes,
+                              ArrayRef<std::pair<size_t, size_t>> pieces) {
+  XXH3_state_t *state = XXH3_createState();
+  XXH3_128bits_reset(state);
+  for (auto [offset, size] : pieces)
+    forEachChunk(bytes.slice(offset, size), [&](ArrayRef<char> chunk) {
+      XXH3_128bits_update(state, chunk.data(), chunk.size());
+    });
+  XXH128_hash_t hash = XXH3_128bits_digest(state);
+  XXH3_freeState(state);
+  return {hash.low64, hash.high64};
+}
+
+/// XXH3-128 of all of `bytes`, read once.
+static ContentHash hashWhole(ArrayRef<char> bytes) {
+  return hashPieces(bytes, {{0, bytes.size()}});
+}
+
+/// XXH3-128 of a sample of `bytes`: its first and last 64 KiB and 16 evenly
+/// spaced 4 KiB windows. Items that differ usually differ there (a header,
+/// weights, a trailer); those that do not are compared whole.
+static ContentHash hashSample(ArrayRef<char> bytes) {
+  constexpr size_t edge = 64 << 10, window = 4 << 10, windows = 16;
+  SmallVector<std::pair<size_t, size_t>, windows + 2> pieces{{0, edge}};
+  size_t stride = (bytes.size() - window) / (windows + 1);
+  for (size_t i = 1; i <= windows; ++i)
+    pieces.push_back({i * stride, window});
+  pieces.push_back({bytes.size() - edge, edge});
+  return hashPieces(bytes, pieces);
+}
+
+/// Runs `body` on every index in [0, count), on `pool` when given, in tasks
+/// of consecutive indices balanced by `weight` (bytes read). One task per
+/// index would cost more than a small item's work.
+static void parallelForWeighted(llvm::ThreadPoolInterface *pool, size_t count,
+                                function_ref<uint64_t(size_t)> weight,
+                                function_ref<void(size_t)> body) {
+  if (!pool || pool->getMaxConcurrency() <= 1 || count < 2) {
+    for (size_t index = 0; index < count; ++index)
+      body(index);
+    return;
+  }
+  // Per-index overhead, in bytes of reading, so that many tiny items are
+  // split too.
+  constexpr uint64_t kItemWeight = 4096;
+  uint64_t total = 0;
+  for (size_t index = 0; index < count; ++index)
+    total += weight(index) + kItemWeight;
+  // A few tasks per thread, so that uneven items still balance.
+  uint64_t perTask =
+      std::max<uint64_t>(1, total / (8 * pool->getMaxConcurrency()));
+  llvm::ThreadPoolTaskGroup tasks(*pool);
+  uint64_t taskWeight = 0;
+  size_t begin = 0;
+  for (size_t index = 0; index < count; ++index) {
+    taskWeight += weight(index) + kItemWeight;
+    if (taskWeight >= perTask || index + 1 == count) {
+      tasks.async([begin, end = index + 1, body] {
+        for (size_t item = begin; item < end; ++item)
+          body(item);
+      });
+      begin = index + 1;
+      taskWeight = 0;
+    }
+  }
+  tasks.wait();
+}
+
+ContentGroups emit::groupByContent(ArrayRef<ArrayRef<char>> items,
+                                   llvm::ThreadPoolInterface *pool,
+                                   const ContentGroupingOptions &options) {
+  ContentGroups result;
+  result.hashes.resize(items.size());
+  auto sampled = [&](size_t index) {
+    return !options.hashWhole && items[index].size() >= kSampledHashMinSize;
+  };
+  // Every merge is confirmed byte for byte below, so a key only has to be
+  // equal for equal bytes.
+  SmallVector<Key> keys(items.size());
+  auto fingerprint = [&](size_t index, bool whole) {
+    ContentHash hash;
+    if (!options.forceCollisions)
+      hash = whole ? hashWhole(items[index]) : hashSample(items[index]);
+    keys[index] = {items[index].size(), hash};
+    if (whole)
+      result.hashes[index] = hash;
+  };
+  parallelForWeighted(
+      pool, items.size(), [&](size_t index) { return items[index].size(); },
+      [&](size_t index) { fingerprint(index, !sampled(index)); });
+
+  // Buckets of equal keys, in order of their first item.
+  SmallVector<SmallVector<unsigned, 2>> buckets;
+  auto fillBuckets = [&] {
+    buckets.clear();
+    llvm::DenseMap<Key, unsigned> bucketOf;
+    for (unsigned index = 0; index < items.size(); ++index) {
+      auto [it, inserted] = bucketOf.try_emplace(keys[index], buckets.size());
+      if (inserted)
+        buckets.emplace_back();
+      buckets[it->second].push_back(index);
+    }
+  };
+  fillBuckets();
+  // Two items with equal samples are simply compared. Among more, a whole
+  // hash first splits them. Equal keys mean equal sizes, so a bucket is
+  // sampled or not as a whole.
+  SmallVector<unsigned> rehash;
+  for (ArrayRef<unsigned> bucket : buckets)
+    if (bucket.size() > 2 && sampled(bucket.front()))
+      llvm::append_range(rehash, bucket);
+  if (!rehash.empty()) {
+    parallelForWeighted(
+        pool, rehash.size(),
+        [&](size_t index) { return items[rehash[index]].size(); },
+        [&](size_t index) { fingerprint(rehash[index], /*whole=*/true); });
+    fillBuckets();
+  }
+
+  // Within each bucket, in parallel, every item is compared with the first
+  // of each group so far.
+  struct BucketResult {
+    SmallVector<SmallVector<unsigned, 2>, 1> groups;
+    SmallVector<std::pair<unsigned, unsigned>> nearMisses;
+  };
+  SmallVector<BucketResult> bucketResults(buckets.size());
+  auto comparedBytes = [&](size_t bucketIndex) -> uint64_t {
+    ArrayRef<unsigned> bucket = buckets[bucketIndex];
+    return bucket.size() < 2
+               ? 0
+               : 2 * (bucket.size() - 1) * items[bucket.front()].size();
+  };
+  parallelForWeighted(
+      pool, buckets.size(), comparedBytes, [&](size_t bucketIndex) {
+        BucketResult &bucketResult = bucketResults[bucketIndex];
+        for (unsigned index : buckets[bucketIndex]) {
+          auto match = llvm::find_if(bucketResult.groups, [&](auto &group) {
+            return equalBytes(items[group.front()], items[index]);
+          });
+          if (match != bucketResult.groups.end()) {
+            match->push_back(index);
+            continue;
+          }
+          if (!bucketResult.groups.empty())
+            bucketResult.nearMisses.push_back(
+                {bucketResult.groups.front().front(), index});
+          bucketResult.groups.push_back({index});
+        }
+      });
+
+  // Back to item order, whatever the bucketing and scheduling.
+  for (BucketResult &bucketResult : bucketResults) {
+    llvm::append_range(result.groups, std::move(bucketResult.groups));
+    llvm::append_range(result.nearMisses, bucketResult.nearMisses);
+  }
+  llvm::sort(result.groups, [](const auto &a, const auto &b) {
+    return a.front() < b.front();
+  });
+  llvm::sort(result.nearMisses, [](auto a, auto b) {
+    return std::make_pair(a.second, a.first) <
+           std::make_pair(b.second, b.first);
+  });
+  return result;
+}

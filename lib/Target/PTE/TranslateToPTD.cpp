@@ -1,0 +1,165 @@
+//===- TranslateToPTD.cpp - Write an et.data_file as a .ptd -----*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Builds the FlatTensor flatbuffer, inserts the FH01 header and lays out the
+// segments after it, following the writer checklist of the .ptd format
+// notes: segments and named data always written, keys in IR order, zero
+// padding, a base aligned to every segment's alignment, nothing after the
+// last segment.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FileLayout.h"
+#include "PTDFormat.h"
+#include "PTEFormat.h"
+#include "emit/Target/PTE/PTE.h"
+
+#include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Target/PTE/flat_tensor_generated.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <numeric>
+#include <vector>
+
+using namespace mlir;
+using namespace emit;
+using namespace emit::et;
+namespace ft = flat_tensor_flatbuffer;
+using flatbuffers::Offset;
+
+/// Blobs stored as segments: every placed one, and unplaced ones that named
+/// data names, in IR order.
+static FailureOr<std::vector<layout::Segment>>
+collectSegments(DataFileOp dataFile, DenseMap<Operation *, uint32_t> &index,
+                SplatStorage &splats) {
+  DenseSet<StringAttr> named;
+  for (NamedDataOp entry : dataFile.getNamedData())
+    named.insert(entry.getBlobAttr().getAttr());
+  std::vector<layout::Segment> segments;
+  for (BlobOp blob : dataFile.getBlobs()) {
+    if (!blob.getPlacement() && !named.contains(blob.getSymNameAttr()))
+      continue;
+    std::optional<ArrayRef<char>> bytes =
+        getPayloadBytes(blob.getData(), splats);
+    if (!bytes)
+      return blob.emitOpError("data is not available (elided or released "
+                              "resource); cannot write it");
+    index[blob] = segments.size();
+    segments.push_back({*bytes, static_cast<uint64_t>(blob.getAlignment()), 0});
+  }
+  return segments;
+}
+
+static LogicalResult writeDataFile(DataFileOp dataFile, raw_ostream &os,
+                                   const PTEWriteOptions &options) {
+  if (options.segmentAlignment &&
+      !llvm::isPowerOf2_64(*options.segmentAlignment))
+    return dataFile.emitError("invalid option --pte-segment-alignment=")
+           << *options.segmentAlignment << ": the value must be a power of two";
+  SplatStorage splats;
+  DenseMap<Operation *, uint32_t> segmentOf;
+  auto collected = collectSegments(dataFile, segmentOf, splats);
+  if (failed(collected))
+    return failure();
+  std::vector<layout::Segment> &segments = *collected;
+  uint64_t segmentAlignment = pte::kDefaultSegmentAlignment;
+  if (std::optional<int64_t> recorded = dataFile.getSegmentAlignment())
+    segmentAlignment = std::lcm(static_cast<uint64_t>(*recorded),
+                                options.segmentAlignment.value_or(1));
+  else if (options.segmentAlignment)
+    segmentAlignment = *options.segmentAlignment;
+  uint64_t baseAlignment = layout::placeSegments(segments, segmentAlignment);
+
+  flatbuffers::FlatBufferBuilder builder;
+  std::vector<Offset<ft::DataSegment>> segmentTable;
+  for (const layout::Segment &segment : segments)
+    segmentTable.push_back(
+        ft::CreateDataSegment(builder, segment.offset, segment.bytes.size()));
+  mlir::SymbolTable symbols(dataFile);
+  std::vector<Offset<ft::NamedData>> namedTable;
+  for (NamedDataOp entry : dataFile.getNamedData()) {
+    Offset<ft::TensorLayout> layoutTable;
+    if (TensorLayoutAttr layout = entry.getLayoutAttr()) {
+      std::vector<uint8_t> dimOrder(layout.getDimOrder().begin(),
+                                    layout.getDimOrder().end());
+      layoutTable =
+          ft::CreateTensorLayout(builder,
+                                 static_cast<executorch_flatbuffer::ScalarType>(
+                                     layout.getScalarType()),
+                                 builder.CreateVector(layout.getSizes().data(),
+                                                      layout.getSizes().size()),
+                                 builder.CreateVector(dimOrder));
+    }
+    auto key =
+        builder.CreateString(entry.getKey().data(), entry.getKey().size());
+    namedTable.push_back(ft::CreateNamedData(
+        builder, key, segmentOf.lookup(symbols.lookup(entry.getBlob())),
+        layoutTable));
+  }
+  auto segmentVector = builder.CreateVector(segmentTable);
+  auto namedVector = builder.CreateVector(namedTable);
+  builder.Finish(ft::CreateFlatTensor(builder,
+                                      dataFile.getVersion().value_or(0),
+                                      segmentVector, namedVector),
+                 ft::FlatTensorIdentifier());
+
+  ArrayRef<char> flatbuffer(
+      reinterpret_cast<const char *>(builder.GetBufferPointer()),
+      builder.GetSize());
+  ptd::Header header;
+  header.flatbufferOffset = ptd::kHeaderRegion;
+  header.flatbufferSize = flatbuffer.size();
+  uint64_t flatbufferEnd = header.flatbufferOffset + flatbuffer.size();
+  header.segmentBaseOffset = llvm::alignTo(flatbufferEnd, baseAlignment);
+  header.segmentDataSize = layout::segmentDataSize(segments);
+
+  pte::writeLE32(os, llvm::support::endian::read32le(flatbuffer.data()) +
+                         ptd::kHeaderRegion);
+  os.write(flatbuffer.data() + 4, 4); // File identifier.
+  os.write(ptd::kHeaderMagic, 4);
+  pte::writeLE32(os, ptd::kHeaderLength);
+  for (uint64_t field : {header.flatbufferOffset, header.flatbufferSize,
+                         header.segmentBaseOffset, header.segmentDataSize})
+    pte::writeLE64(os, field);
+  os.write_zeros(ptd::kHeaderRegion - ptd::kHeaderLength);
+  os.write(flatbuffer.data() + 8, flatbuffer.size() - 8);
+  layout::writeSegments(os, segments, flatbufferEnd, header.segmentBaseOffset);
+  return success();
+}
+
+LogicalResult emit::translateToPTD(Operation *op, raw_ostream &os,
+                                   const PTEWriteOptions &options) {
+  DataFileOp dataFile = dyn_cast<DataFileOp>(op);
+  if (!dataFile) {
+    SmallVector<DataFileOp> dataFiles;
+    if (auto module = dyn_cast<ModuleOp>(op))
+      for (DataFileOp candidate : module.getOps<DataFileOp>())
+        if (options.dataFileName.empty() ||
+            candidate.getSymName() == options.dataFileName)
+          dataFiles.push_back(candidate);
+    if (dataFiles.size() != 1) {
+      auto diag = mlir::emitError(op->getLoc(), "expected exactly one ")
+                  << "'et.data_file' to write as a .ptd";
+      if (!options.dataFileName.empty())
+        diag << " named '" << options.dataFileName << "'";
+      return diag << ", found " << dataFiles.size()
+                  << (options.dataFileName.empty() && dataFiles.size() > 1
+                          ? " (choose one with --ptd-data-file)"
+                          : "");
+    }
+    dataFile = dataFiles.front();
+  }
+  if (options.verify && failed(verify(dataFile)))
+    return failure();
+  return writeDataFile(dataFile, os, options);
+}
