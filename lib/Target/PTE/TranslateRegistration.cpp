@@ -108,7 +108,10 @@ bool isDataFile(const llvm::MemoryBuffer *buffer) {
   return buffer->getBuffer().substr(4, 4) == "FT01";
 }
 
-/// Imports a .pte, or with `dataFiles` a .ptd by its identifier, with the
+/// What an input may be.
+enum class InputKind { Program, DataFile, Either };
+
+/// Imports a .pte or a .ptd (`Either`: by its identifier), with the
 /// context's multithreading off. The import builds on one thread, and a
 /// multithreaded context would also file every new attribute in a thread-local
 /// cache beside its shard: for 100,000 calls, tens of MiB and a lock per
@@ -116,13 +119,14 @@ bool isDataFile(const llvm::MemoryBuffer *buffer) {
 /// the thread pool.
 OwningOpRef<ModuleOp> importSingleThreaded(const llvm::MemoryBuffer *buffer,
                                            MLIRContext *context,
-                                           bool dataFiles = true) {
+                                           InputKind kind) {
   bool wasMultithreaded = context->isMultithreadingEnabled();
   context->disableMultithreading();
+  bool dataFile = kind == InputKind::DataFile ||
+                  (kind == InputKind::Either && isDataFile(buffer));
   OwningOpRef<ModuleOp> module =
-      dataFiles && isDataFile(buffer)
-          ? translateFromPTD(buffer->getMemBufferRef(), context)
-          : translateFromPTE(buffer->getMemBufferRef(), context);
+      dataFile ? translateFromPTD(buffer->getMemBufferRef(), context)
+               : translateFromPTE(buffer->getMemBufferRef(), context);
   context->disableMultithreading(!wasMultithreaded);
   return module;
 }
@@ -147,18 +151,15 @@ struct DataFiles {
                << path << "': " << buffer.getError().message();
       buffers.push_back(std::move(*buffer));
       mappings.push_back(std::make_unique<InputMapping>(buffers.back().get()));
-      OwningOpRef<ModuleOp> data =
-          importSingleThreaded(buffers.back().get(), context);
+      OwningOpRef<ModuleOp> data = importSingleThreaded(
+          buffers.back().get(), context, InputKind::DataFile);
       if (!data)
         return failure();
-      auto dataFiles = llvm::to_vector(data->getOps<et::DataFileOp>());
-      if (dataFiles.size() != 1)
-        return emitError(data->getLoc(), "'")
-               << path << "' is not a data file (.ptd)";
       // Named after its file; the symbol table renames a second one of
       // the same name.
-      dataFiles.front()->remove();
-      symbols.insert(dataFiles.front(), module.getBody()->end());
+      Operation *dataFile = *data->getOps<et::DataFileOp>().begin();
+      dataFile->remove();
+      symbols.insert(dataFile, module.getBody()->end());
     }
     return paths.empty() ? success() : et::verifyDataFiles(module);
   }
@@ -243,7 +244,7 @@ void emit::registerFromPTETranslation() {
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         InputMapping mapping(buffer);
         OwningOpRef<ModuleOp> module =
-            importSingleThreaded(buffer, context, /*dataFiles=*/false);
+            importSingleThreaded(buffer, context, InputKind::Program);
         if (!module)
           return failure();
         DataFiles dataFiles;
@@ -286,7 +287,8 @@ void emit::registerPTESummaryTranslation() {
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         InputMapping mapping(buffer);
-        OwningOpRef<ModuleOp> module = importSingleThreaded(buffer, context);
+        OwningOpRef<ModuleOp> module =
+            importSingleThreaded(buffer, context, InputKind::Either);
         if (!module)
           return failure();
         return printPTESummary(*module, os, format);
@@ -314,7 +316,8 @@ void emit::registerPTEToPTETranslation() {
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         InputMapping mapping(buffer);
-        OwningOpRef<ModuleOp> module = importSingleThreaded(buffer, context);
+        OwningOpRef<ModuleOp> module =
+            importSingleThreaded(buffer, context, InputKind::Either);
         if (!module)
           return failure();
         bool dataFile = isDataFile(buffer);

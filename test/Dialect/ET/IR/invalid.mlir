@@ -605,3 +605,54 @@ et.program @operator_outside_method {
   // expected-error @+1 {{'et.operator' op is not allowed in an 'et.program'; only methods, blobs and program data ops are}}
   %0 = et.operator "aten::add" overload "out"
 }
+
+// -----
+
+et.program @layout_in_program {
+  et.blob @w align 1 = dense<0> : tensor<4xi8>
+  // expected-error @below {{has a tensor layout, which only named data of an 'et.data_file' can have}}
+  et.named_data "w" = @w layout #et.tensor_layout<float [1] dim_order [0]>
+}
+
+// -----
+
+et.data_file @inline_in_data_file {
+  // expected-error @below {{is marked inline; a data file stores every blob as a segment}}
+  et.blob @w align 16 inline = dense<0> : tensor<4xi8>
+}
+
+// -----
+
+et.data_file @duplicate_key {
+  et.blob @w align 1 = dense<0> : tensor<4xi8>
+  // expected-note @below {{first use here}}
+  et.named_data "w" = @w
+  // expected-error @below {{key 'w' is already used}}
+  et.named_data "w" = @w
+}
+
+// -----
+
+et.data_file @method_in_data_file {
+  // expected-error @below {{'et.method' op is not allowed in an 'et.data_file'; only blobs and named data are}}
+  et.method @m {
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+et.data_file @bad_layout {
+  et.blob @w align 1 = dense<0> : tensor<4xi8>
+  // expected-error @below {{dim_order must be a permutation of [0, 2)}}
+  et.named_data "w" = @w layout #et.tensor_layout<float [1, 2] dim_order [0, 0]>
+}
+
+// -----
+
+et.data_file @undefined_blob {
+  // expected-error @below {{references undefined blob @nowhere}}
+  et.named_data "w" = @nowhere
+}

@@ -231,3 +231,20 @@ et.program @tables segment_alignment 1024 attributes {version = 3 : i32} {
     et.signature inputs() outputs()
   }
 }
+
+// -----
+
+// A data file: blobs and keys, several keys on one blob, layouts or none.
+// CHECK-LABEL: et.data_file @weights segment_alignment 4096 attributes {version = 1 : i32}
+// CHECK-NEXT: et.blob @w align 4096 segment = dense<1> : tensor<16xi8>
+// CHECK-NEXT: et.blob @unplaced align 16 = dense<2> : tensor<6xi8>
+// CHECK-NEXT: et.named_data "linear.weight" = @w layout <float [2, 2] dim_order [1, 0]>
+// CHECK-NEXT: et.named_data "alias" = @w{{$}}
+// CHECK-NEXT: et.named_data "scalar" = @unplaced layout <bool [] dim_order []>
+et.data_file @weights segment_alignment 4096 attributes {version = 1 : i32} {
+  et.blob @w align 4096 segment = dense<1> : tensor<16xi8>
+  et.blob @unplaced align 16 = dense<2> : tensor<6xi8>
+  et.named_data "linear.weight" = @w layout #et.tensor_layout<float [2, 2] dim_order [1, 0]>
+  et.named_data "alias" = @w
+  et.named_data "scalar" = @unplaced layout #et.tensor_layout<bool [] dim_order []>
+}
