@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-#===- scripts/fuzz.sh - Fuzz the .pte importer with libFuzzer -------------===#
+#===- scripts/fuzz.sh - Fuzz the .pte and .ptd importers with libFuzzer ---===#
 #
 # Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 #
@@ -38,8 +38,10 @@ cmake --build "$build" --target emit-pte-fuzzer
 
 corpus="$build/corpus"
 mkdir -p "$corpus" "$build/findings"
-# Seeds: every .pte the test suite wrote, and a few generated programs.
-find "$root/build/test" -name '*.pte' -size -1M -exec cp {} "$corpus/" \; 2>/dev/null || true
+# Seeds: every .pte and .ptd the test suite wrote, and a few generated
+# programs.
+find "$root/build/test" \( -name '*.pte' -o -name '*.ptd' \) -size -1M \
+  -exec cp --backup=numbered {} "$corpus/" \; 2>/dev/null || true
 python3 "$root/bench/gen_pte.py" "$corpus/gen-dups.pte" --methods 2 --calls 3 \
   --payload-size 64 --unique 2 --specs 2 >/dev/null
 python3 "$root/bench/gen_pte.py" "$corpus/gen-small.pte" --methods 1 --calls 1 \

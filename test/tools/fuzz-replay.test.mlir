@@ -15,3 +15,10 @@ et.program @seed {
     et.signature inputs(%1) outputs(%1)
   }
 }
+et.data_file @seed_data {
+  et.blob @w align 16 = dense<[0, 0, -128, 63, 0, 0, 0, 64]> : tensor<8xi8>
+  et.blob @raw align 64 = dense<[1, 2, 3]> : tensor<3xi8>
+  et.named_data "w" = @w layout #et.tensor_layout<float [2] dim_order [0]>
+  et.named_data "alias" = @w
+  et.named_data "raw" = @raw
+}

@@ -1,4 +1,4 @@
-//===- PTEFuzzer.cpp - Fuzz target for the .pte importer --------*- C++ -*-===//
+//===- PTEFuzzer.cpp - Fuzz target for the .pte and .ptd importers -*- C++ -*-=//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //
@@ -6,7 +6,10 @@
 //
 // Bytes in, import, verify, export to memory, import again. Beyond crashes,
 // hangs and sanitizer reports, it checks two promises: what imports also
-// exports, and what emit writes imports again.
+// exports, and what emit writes imports again. Inputs whose identifier says
+// data file (FT01) go through the .ptd importer and writer, the others
+// through the .pte ones, so that mutations of either kind of seed stay
+// with their reader.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,20 +40,23 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   ScopedDiagnosticHandler quiet(&context,
                                 [](Diagnostic &) { return success(); });
 
-  llvm::MemoryBufferRef input(
-      StringRef(reinterpret_cast<const char *>(data), size), "input.pte");
-  OwningOpRef<ModuleOp> module = emit::translateFromPTE(input, &context);
+  StringRef bytes(reinterpret_cast<const char *>(data), size);
+  bool dataFile = bytes.substr(4, 4) == "FT01";
+  auto import = dataFile ? emit::translateFromPTD : emit::translateFromPTE;
+  auto write = dataFile ? emit::translateToPTD : emit::translateToPTE;
+
+  OwningOpRef<ModuleOp> module =
+      import(llvm::MemoryBufferRef(bytes, "input"), &context);
   if (!module)
     return 0; // Rejected with a diagnostic: fine.
 
   std::string written;
   llvm::raw_string_ostream os(written);
-  if (failed(emit::translateToPTE(*module, os)))
-    fail("a program that imports and verifies failed to export");
+  if (failed(write(*module, os, {})))
+    fail("a file that imports and verifies failed to export");
   os.flush();
 
-  llvm::MemoryBufferRef output(written, "output.pte");
-  if (!emit::translateFromPTE(output, &context))
+  if (!import(llvm::MemoryBufferRef(written, "output"), &context))
     fail("a file emit wrote failed to import");
   return 0;
 }

@@ -46,6 +46,8 @@ struct MethodInfo {
 
 struct Summary {
   std::string program;
+  bool dataFile = false; // A .ptd: no methods, every blob named data.
+  unsigned keys = 0;
   SmallVector<MethodInfo> methods;
   SmallVector<BlobInfo> blobs;
   uint64_t callCount = 0, entryCount = 0;
@@ -54,6 +56,37 @@ struct Summary {
   uint64_t storedBytes = 0; // All blobs something refers to.
 };
 } // namespace
+
+/// What a data file holds: its segments and the keys that name them.
+static Summary summarize(DataFileOp dataFile) {
+  Summary summary;
+  summary.program = dataFile.getSymName().str();
+  summary.dataFile = true;
+  llvm::StringMap<unsigned> blobIndex;
+  for (BlobOp blob : dataFile.getBlobs()) {
+    blobIndex[blob.getSymName()] = summary.blobs.size();
+    BlobInfo info;
+    info.name = blob.getSymName().str();
+    info.size = cast<ShapedType>(blob.getData().getType()).getNumElements();
+    info.alignment = blob.getAlignment();
+    summary.blobs.push_back(std::move(info));
+  }
+  for (NamedDataOp named : dataFile.getNamedData()) {
+    ++summary.keys;
+    auto it = blobIndex.find(named.getBlob());
+    if (it == blobIndex.end())
+      continue;
+    std::string role = ("\"" + named.getKey() + "\"").str();
+    if (TensorLayoutAttr layout = named.getLayoutAttr()) {
+      llvm::raw_string_ostream stream(role);
+      stream << " " << layout;
+    }
+    summary.blobs[it->second].roles.push_back(std::move(role));
+  }
+  for (const BlobInfo &blob : summary.blobs)
+    summary.storedBytes += blob.size;
+  return summary;
+}
 
 static Summary summarize(ProgramOp program) {
   Summary summary;
@@ -134,6 +167,22 @@ static std::string bytes(uint64_t count) {
 
 static void printText(const Summary &before, const Summary &after,
                       raw_ostream &os) {
+  if (before.dataFile) {
+    os << "data file " << before.program << ": " << before.blobs.size()
+       << " segments, " << before.keys << " keys, "
+       << bytes(before.storedBytes) << " stored\n";
+    os << "segments:\n";
+    for (const BlobInfo &blob : before.blobs)
+      os << "  " << blob.name << ": " << bytes(blob.size) << ", align "
+         << blob.alignment << "; "
+         << (blob.roles.empty() ? std::string("no key")
+                                : "keys " + llvm::join(blob.roles, ", "))
+         << "\n";
+    os << "after --dedup-delegate-blobs: " << after.blobs.size()
+       << " segments, " << bytes(after.storedBytes) << " stored (saves "
+       << bytes(before.storedBytes - after.storedBytes) << ")\n";
+    return;
+  }
   os << "program " << before.program << ": " << before.methods.size()
      << " methods, " << before.entryCount << " delegate entries, "
      << before.callCount << " delegate calls, " << before.blobs.size()
@@ -244,11 +293,20 @@ static void printSVG(const Summary &before, const Summary &after,
 
 LogicalResult emit::printPTESummary(ModuleOp module, raw_ostream &os,
                                     PTESummaryFormat format) {
-  SmallVector<ProgramOp> programs = llvm::to_vector(module.getOps<ProgramOp>());
-  if (programs.size() != 1)
-    return mlir::emitError(module.getLoc(), "expected one 'et.program', found ")
-           << programs.size();
-  Summary before = summarize(programs.front());
+  // The module's program, or else its data file.
+  auto summarizeModule = [](ModuleOp module) -> std::optional<Summary> {
+    auto programs = llvm::to_vector(module.getOps<ProgramOp>());
+    auto dataFiles = llvm::to_vector(module.getOps<DataFileOp>());
+    if (programs.size() == 1)
+      return summarize(programs.front());
+    if (programs.empty() && dataFiles.size() == 1)
+      return summarize(dataFiles.front());
+    return std::nullopt;
+  };
+  std::optional<Summary> before = summarizeModule(module);
+  if (!before)
+    return mlir::emitError(module.getLoc(), "expected one 'et.program' or "
+                                            "one 'et.data_file' to summarize");
 
   // What deduplication would store: run the pass on a copy.
   OwningOpRef<ModuleOp> copy(module.clone());
@@ -256,11 +314,11 @@ LogicalResult emit::printPTESummary(ModuleOp module, raw_ostream &os,
   pm.addPass(et::createDedupDelegateBlobs());
   if (failed(pm.run(*copy)))
     return failure();
-  Summary after = summarize(*copy->getOps<ProgramOp>().begin());
+  Summary after = *summarizeModule(*copy);
 
   if (format == PTESummaryFormat::SVG)
-    printSVG(before, after, os);
+    printSVG(*before, after, os);
   else
-    printText(before, after, os);
+    printText(*before, after, os);
   return success();
 }
