@@ -8,10 +8,15 @@
 # segments sit (their offsets), with each segment's bytes equal. Prints the
 # first differences and exits 1 when there are any.
 #
-#   pte_compare.py FLATC SCHEMA A.pte B.pte
+#   pte_compare.py FLATC SCHEMA A.pte B.pte        (or two .ptd files)
+#   pte_compare.py --tensor-data FLATC SCHEMA A.pte B.pte
+#
+# With --tensor-data, compares instead the bytes every constant and mutable
+# tensor reads (float tensors), wherever each file stores them.
 # ===----------------------------------------------------------------------===#
 
 import importlib.util
+import math
 import json
 import os
 import struct
@@ -33,7 +38,11 @@ def decode(flatc, schema, pte):
 def segment_bytes(pte, table):
     with open(pte, "rb") as f:
         raw = f.read()
-    base = struct.unpack_from("<Q", raw, 24)[0] if raw[8:12] == b"eh00" else 0
+    if raw[4:8] == b"FT01":
+        base = struct.unpack_from("<Q", raw, 32)[0]
+    else:
+        base = struct.unpack_from("<Q", raw, 24)[0] if raw[8:12] == b"eh00" \
+            else 0
     return [raw[base + s.get("offset", 0):base + s.get("offset", 0) +
                 s.get("size", 0)] for s in table]
 
@@ -93,7 +102,40 @@ def diff(a, b, path, out):
         out.append("%s: %r != %r" % (path, a, b))
 
 
+def tensor_data(flatc, schema, pte):
+    """Each constant and mutable tensor's initial bytes, by (method, value
+    index): what the runtime reads, wherever the file stores it."""
+    data = decode(flatc, schema, pte)
+    segments = segment_bytes(pte, data.get("segments", []))
+    constants = data.get("constant_segment", {})
+    mutables = data.get("mutable_data_segments", [])
+    found = {}
+    for plan in data.get("execution_plan", []):
+        for index, value in enumerate(plan.get("values", [])):
+            tensor = value.get("val", {})
+            entry = tensor.get("data_buffer_idx", 0)
+            info = tensor.get("extra_tensor_info") or {}
+            if value.get("val_type") != "Tensor" or not entry or \
+                    info.get("location") == "EXTERNAL":
+                continue
+            size = 4 * math.prod(tensor["sizes"])
+            table = mutables[info.get("mutable_data_segments_idx", 0)] \
+                if tensor.get("allocation_info") else constants
+            start = table["offsets"][entry]
+            found[(plan["name"], index)] = \
+                segments[table.get("segment_index", 0)][start:start + size]
+    return found
+
+
 def main():
+    if sys.argv[1] == "--tensor-data":
+        flatc, schema, first, second = sys.argv[2:6]
+        a = tensor_data(flatc, schema, first)
+        b = tensor_data(flatc, schema, second)
+        same = a == b
+        print("%s: %d constant and mutable tensors read the same bytes" %
+              ("equal" if same else "DIFFERENT", len(a)))
+        sys.exit(0 if same else 1)
     flatc, schema, first, second = sys.argv[1:5]
     a, b = decode(flatc, schema, first), decode(flatc, schema, second)
     out = []

@@ -105,13 +105,17 @@ def vector_items(raw, table, field):
 def layout(pte):
     """{table: [(absolute start, size) of each entry's bytes]} for the
     segments, the inline delegate data and the deprecated constant
-    buffers."""
+    buffers of a .pte, or the segments of a .ptd."""
     with open(pte, "rb") as f:
         raw = f.read()
     root = struct.unpack_from("<I", raw, 0)[0]
-    base = struct.unpack_from("<Q", raw, 24)[0] if raw[8:12] == b"eh00" else 0
+    data_file = raw[4:8] == b"FT01"
+    if data_file:
+        base = struct.unpack_from("<Q", raw, 32)[0]
+    else:
+        base = struct.unpack_from("<Q", raw, 24)[0] if raw[8:12] == b"eh00" else 0
     found = {}
-    segments = vector_items(raw, root, 4)
+    segments = vector_items(raw, root, 1 if data_file else 4)
     if segments:
         start, count = segments
         found["segment"] = []
@@ -122,7 +126,8 @@ def layout(pte):
             at = table_field(raw, segment, 1)
             size = struct.unpack_from("<Q", raw, at)[0] if at else 0
             found["segment"].append((base + offset, size))
-    for name, field in (("inline", 3), ("constant_buffer", 2)):
+    for name, field in () if data_file else (("inline", 3),
+                                               ("constant_buffer", 2)):
         entries = vector_items(raw, root, field)
         if entries:
             start, count = entries
