@@ -10,41 +10,51 @@
 include "mlir/Pass/PassBase.td"
 
 def DedupDelegateBlobs : Pass<"dedup-delegate-blobs", "::mlir::ModuleOp"> {
-  let summary = "Share identical delegate payloads program-wide, never calls";
+  let summary = "Store identical data once, never merging calls";
   let description = [{
-    Makes every delegate payload of each `et.program` a program-level
-    `et.blob` and stores each distinct byte string once:
+    Stores each distinct piece of data once in every `et.program` and every
+    `et.data_file`, and never shares anything else:
 
-    1. Inline payloads (`#et.blob` on an `et.call_delegate`) are hoisted into
+    1. Inline payloads (`#et.blob` on an `et.delegate`) are hoisted into
        `et.blob` symbols (the `et.program` canonicalization).
-    2. Blobs are bucketed by size and a 128-bit content hash (XXH3), and
-       every candidate merge is confirmed byte for byte, so a hash collision
-       can never merge different payloads. Payloads of 1 MiB or more are
-       hashed by a sample first (their first and last 64 KiB and 16 spaced
-       4 KiB windows): one whose size and sample no other payload shares is
-       never read whole, two that share them are compared directly, and more
-       are split by a hash of all their bytes before comparing. Resource
-       names and element signedness play no part: equal bytes merge.
+    2. Blobs (delegate payloads, named data, data file segments) are
+       grouped by content, and every merge is confirmed byte for byte, so
+       a hash collision can never merge different data. Items are
+       bucketed by size and a 128-bit content hash (XXH3); items of 1 MiB
+       or more are hashed by a sample first (their first and last 64 KiB
+       and 16 spaced 4 KiB windows): one whose size and sample no other
+       item shares is never read whole, two that share them are compared
+       directly, and more are split by a hash of all their bytes before
+       comparing. Resource names and element signedness play no part.
     3. In each group the first blob in program order survives, takes the
        least common multiple of the group's alignments and the fused
-       locations of all of them; calls that named a duplicate now name it.
-    4. Blobs that no call references are erased.
+       locations of all of them; everything that named a duplicate (delegate
+       entries, named data keys) now names it, and the duplicates go.
+       Blobs nothing named stay, as do blobs placed inline, which never
+       merge with segments.
+    4. The entries of the constant segment and of each mutable data segment
+       that tensors read are grouped the same way; when some are equal, the
+       segment is rebuilt with each entry once, and equal entries point at
+       one offset. Mutable initial states are only read (the runtime copies
+       them into planned memory) and never share with constants.
 
-    Hashing and comparing run on MLIR's thread pool (one payload, or one
-    bucket, per task); payloads that alias a mapped `.pte` are read with
-    `pread`, so they never enter the resident set. Groups and names follow
-    program order whatever the scheduling.
+    Hashing and comparing run on MLIR's thread pool; payloads that alias a
+    mapped file are read with `pread`, so they never enter the resident
+    set. Groups and names follow program order whatever the scheduling.
 
-    Policy options narrow what may be merged: `scope=method` shares bytes
-    only among calls of one method, `min-size=N` leaves payloads under N
-    bytes inline and unmerged, `same-backend` merges only payloads whose
-    calls name one backend id. `dry-run` changes nothing; `report=FILE`
-    writes every group of identical payloads with its users, the bytes
-    before and after, and the near misses kept apart and why; `remarks`
-    states the same facts as MLIR remarks.
+    Policy options narrow what may be shared: `scope=method` shares bytes
+    only among users in one method, `min-size=N` leaves data under N bytes
+    unmerged (and inline payloads inline), `same-backend` merges only
+    payloads whose delegate entries name one backend id. `share-entries`
+    also lets calls share one delegate entry when their entries are equal
+    in backend id, compile specs and payload. `dry-run` changes nothing;
+    `report=FILE` writes every group with its users or keys, the bytes
+    before and after per kind of data, the segments whose entries were
+    shared, and what was kept apart and why (docs/DedupReport.md);
+    `remarks` states the same facts as MLIR remarks.
 
-    Each `et.call_delegate` keeps its own backend id and compile specs: only
-    the bytes are shared. The result does not depend on hash values (names
+    Each `et.delegate` keeps its own backend id and compile specs: only the
+    bytes are shared. The result does not depend on hash values (names
     come from program order) and a second run changes nothing.
 
     Before:
@@ -53,18 +63,16 @@ def DedupDelegateBlobs : Pass<"dedup-delegate-blobs", "::mlir::ModuleOp"> {
     et.program @p {
       et.method @prefill {
         ...
-        et.chain inputs() outputs() {
-          et.call_delegate "QnnBackend"
-              #et.blob<dense_resource<a> : tensor<4xi8>, align 16> (%0)
-              specs [#et.compile_spec<"graph" = "prefill">]
-        }
+        %qnn = et.delegate "QnnBackend"
+            #et.blob<dense_resource<a> : tensor<4xi8>, align 16>
+            specs [#et.compile_spec<"graph" = "prefill">]
         ...
       }
       et.method @decode {
         ...
-          et.call_delegate "QnnBackend"
-              #et.blob<dense_resource<b> : tensor<4xi8>, align 64> (%0)
-              specs [#et.compile_spec<"graph" = "decode">]
+        %qnn = et.delegate "QnnBackend"
+            #et.blob<dense_resource<b> : tensor<4xi8>, align 64>
+            specs [#et.compile_spec<"graph" = "decode">]
         ...
       }
     }
@@ -75,26 +83,29 @@ def DedupDelegateBlobs : Pass<"dedup-delegate-blobs", "::mlir::ModuleOp"> {
 
     ```mlir
     et.program @p {
-      et.blob @payload align 64 = dense_resource<a> : tensor<4xi8>
+      et.blob @payload_0 align 64 = dense_resource<a> : tensor<4xi8>
       et.method @prefill {
         ...
-          et.call_delegate "QnnBackend" @payload (%0)
-              specs [#et.compile_spec<"graph" = "prefill">]
+        %QnnBackend = et.delegate "QnnBackend" @payload_0
+            specs [#et.compile_spec<"graph" = "prefill">]
+        ...
       }
       et.method @decode {
         ...
-          et.call_delegate "QnnBackend" @payload (%0)
-              specs [#et.compile_spec<"graph" = "decode">]
+        %QnnBackend = et.delegate "QnnBackend" @payload_0
+            specs [#et.compile_spec<"graph" = "decode">]
+        ...
       }
     }
     ```
   }];
   let options = [
     Option<"scope", "scope", "std::string", /*default=*/"\"program\"",
-           "Where payloads may be shared: `program` (across methods) or "
-           "`method` (only among calls of one method)">,
+           "Where data may be shared: `program` (across methods) or "
+           "`method` (only among users in one method)">,
     Option<"minSize", "min-size", "uint64_t", /*default=*/"0",
-           "Leave payloads smaller than this many bytes inline and unmerged">,
+           "Leave data smaller than this many bytes unmerged (and inline "
+           "payloads inline)">,
     Option<"sameBackend", "same-backend", "bool", /*default=*/"false",
            "Merge only payloads whose calls all name the same backend id">,
     Option<"dryRun", "dry-run", "bool", /*default=*/"false",
@@ -103,8 +114,9 @@ def DedupDelegateBlobs : Pass<"dedup-delegate-blobs", "::mlir::ModuleOp"> {
            "Write a JSON report of the merge to this file (`-` for stdout); "
            "see docs/DedupReport.md">,
     Option<"remarks", "remarks", "bool", /*default=*/"false",
-           "Emit a remark on every blob that now serves several payloads, "
-           "and on every group kept apart">,
+           "Emit a remark on every blob that now serves several, on every "
+           "segment whose entries were shared, and on every group kept "
+           "apart">,
     Option<"shareEntries", "share-entries", "bool", /*default=*/"false",
            "Within a method, let calls share one delegate entry when their "
            "entries are equal in backend id, compile specs and payload (the "
