@@ -40,7 +40,7 @@ corpus="$build/corpus"
 mkdir -p "$corpus" "$build/findings"
 # Seeds: every .pte and .ptd the test suite wrote, and a few generated
 # programs.
-find "$root/build/test" \( -name '*.pte' -o -name '*.ptd' \) -size -1M \
+find "$root/build/test" \( -name '*.pte' -o -name '*.ptd' \) -size -1024k \
   -exec cp --backup=numbered {} "$corpus/" \; 2>/dev/null || true
 python3 "$root/bench/gen_pte.py" "$corpus/gen-dups.pte" --methods 2 --calls 3 \
   --payload-size 64 --unique 2 --specs 2 >/dev/null
