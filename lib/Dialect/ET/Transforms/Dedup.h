@@ -38,6 +38,8 @@ struct Policy {
   bool methodScope = false; // scope=method
   bool sameBackend = false;
   uint64_t minSize = 0;
+  /// Also rebuild segments that hold bytes no tensor reads.
+  bool compactSegments = false;
   ContentGroupingOptions grouping;
 };
 

@@ -104,6 +104,7 @@ void DedupDelegateBlobsPass::runOnOperation() {
   policy.methodScope = scope == "method";
   policy.sameBackend = sameBackend;
   policy.minSize = minSize;
+  policy.compactSegments = compactSegments;
   // The report prints every blob's hash, so none is sampled.
   policy.grouping.hashWhole = json.has_value();
   policy.grouping.forceCollisions = testForceHashCollisions;

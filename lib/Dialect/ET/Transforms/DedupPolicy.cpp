@@ -261,7 +261,8 @@ static DenseMap<Operation *, EntryReads> measureEntries(ProgramOp program) {
 /// Plans storing each entry of one segment once: the entries any tensor
 /// reads, in the order of their offsets, each at the next multiple of the
 /// alignment the entries had; an entry equal to an earlier one takes its
-/// offset. Returns false when no two entries may be shared.
+/// offset. Returns false when no two entries may be shared (and, with
+/// compactSegments, no byte is unread either).
 static bool planSegmentEntries(SegmentEntries &segment,
                                ArrayRef<int64_t> offsets,
                                const EntryReads &reads, const Policy &policy,
@@ -312,7 +313,7 @@ static bool planSegmentEntries(SegmentEntries &segment,
       representative[entries[item]] = first->second;
     }
   }
-  if (segment.duplicates.empty())
+  if (segment.duplicates.empty() && !policy.compactSegments)
     return false;
 
   // Entries were placed at multiples of the exporter's tensor alignment;
@@ -340,7 +341,8 @@ static bool planSegmentEntries(SegmentEntries &segment,
     segment.newOffsets[entry] = segment.newOffsets[earlier];
   segment.bytesBefore = bytes->size();
   segment.bytesAfter = end;
-  return true;
+  // Compacting only pays when some bytes go.
+  return !segment.duplicates.empty() || end < bytes->size();
 }
 
 /// Plans storing equal entries of `program`'s constant and mutable segments

@@ -13,6 +13,8 @@
 
 #include "Dedup.h"
 
+#include "emit/Dialect/ET/Transforms/BlobBytes.h"
+
 #include "emit/Support/MappedMemory.h"
 
 #include "mlir/IR/AttrTypeSubElements.h"
@@ -100,27 +102,35 @@ static void replaceReferences(Operation *container,
 static void rebuildSegment(const SegmentEntries &segment,
                            SplatStorage &splats) {
   ArrayRef<char> old = *getPayloadBytes(segment.blob.getData(), splats);
-  AsmResourceBlob blob = HeapAsmResourceBlob::allocate(
-      segment.bytesAfter, alignof(uint64_t), /*dataIsMutable=*/true);
-  MutableArrayRef<char> bytes = blob.getMutableData();
-  std::fill(bytes.begin(), bytes.end(), 0);
-  for (auto [from, size, to] : segment.pieces) {
-    char *out = bytes.data() + to;
-    forEachChunk(old.slice(from, size), [&](ArrayRef<char> chunk) {
-      out = std::copy(chunk.begin(), chunk.end(), out);
-    });
-  }
-  auto type =
-      RankedTensorType::get({static_cast<int64_t>(segment.bytesAfter)},
-                            IntegerType::get(segment.blob.getContext(), 8));
-  segment.blob.setDataAttr(DenseResourceElementsAttr::get(
-      type, segment.blob.getSymName(), std::move(blob)));
+  SmallVector<BytePiece> pieces;
+  for (auto [from, size, to] : segment.pieces)
+    pieces.push_back({old.slice(from, size), to});
+  segment.blob.setDataAttr(gatherBytes(segment.blob.getContext(),
+                                       segment.blob.getSymName(),
+                                       segment.bytesAfter, pieces));
   auto offsets =
       DenseI64ArrayAttr::get(segment.blob.getContext(), segment.newOffsets);
   if (auto constants = dyn_cast<ConstantSegmentOp>(segment.op))
     constants.setOffsetsAttr(offsets);
   else
     cast<MutableDataSegmentOp>(segment.op).setOffsetsAttr(offsets);
+}
+
+ElementsAttr et::gatherBytes(MLIRContext *context, StringRef name,
+                             uint64_t size, ArrayRef<BytePiece> pieces) {
+  AsmResourceBlob blob = HeapAsmResourceBlob::allocate(
+      size, alignof(uint64_t), /*dataIsMutable=*/true);
+  MutableArrayRef<char> bytes = blob.getMutableData();
+  std::fill(bytes.begin(), bytes.end(), 0);
+  for (const BytePiece &piece : pieces) {
+    char *out = bytes.data() + piece.offset;
+    forEachChunk(piece.bytes, [&](ArrayRef<char> chunk) {
+      out = std::copy(chunk.begin(), chunk.end(), out);
+    });
+  }
+  auto type = RankedTensorType::get({static_cast<int64_t>(size)},
+                                    IntegerType::get(context, 8));
+  return DenseResourceElementsAttr::get(type, name, std::move(blob));
 }
 
 void dedup::applyPlan(Plan &plan) {

@@ -117,6 +117,10 @@ def DedupDelegateBlobs : Pass<"dedup-delegate-blobs", "::mlir::ModuleOp"> {
            "Emit a remark on every blob that now serves several, on every "
            "segment whose entries were shared, and on every group kept "
            "apart">,
+    Option<"compactSegments", "compact-segments", "bool", /*default=*/"false",
+           "Also rebuild constant and mutable segments whose bytes some "
+           "entries no tensor reads hold (after constants moved to a data "
+           "file, say), keeping only what tensors read">,
     Option<"shareEntries", "share-entries", "bool", /*default=*/"false",
            "Within a method, let calls share one delegate entry when their "
            "entries are equal in backend id, compile specs and payload (the "
