@@ -3,6 +3,7 @@
 // RUN: emit-opt %s --split-input-file --dedup-delegate-blobs='report=-' -o /dev/null | FileCheck %s --check-prefix=REPORT
 // RUN: emit-opt %s --split-input-file --dedup-delegate-blobs='scope=method' | FileCheck %s --check-prefix=METHOD
 // RUN: emit-opt %s --split-input-file --dedup-delegate-blobs | emit-translate --split-input-file --to-pte -o /dev/null
+// RUN: emit-opt %s --split-input-file --dedup-delegate-blobs='compact-segments=true' | FileCheck %s --check-prefix=COMPACT
 
 // Constant tensors and mutable initial states with equal bytes are stored
 // once: the segment keeps each entry's bytes once, equal entries take one
@@ -97,6 +98,31 @@ et.program @distinct {
   et.method @m {
     %0 = et.tensor float [1] dim_order [0] data(1)
     %1 = et.tensor float [1] dim_order [0] data(2)
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs() outputs()
+  }
+}
+
+// -----
+
+// compact-segments also drops bytes no tensor reads (entry 3 here, as
+// after its tensor's data moved to a data file); without it, the segment
+// stays as it is when nothing is shared.
+// CHECK-LABEL: et.program @unread
+// CHECK-NEXT: et.blob @c align 1 = dense<[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]>
+// CHECK-NEXT: et.constant_segment @c offsets [0, 0, 4, 8]
+// COMPACT-LABEL: et.program @unread
+// COMPACT-NEXT: et.blob @c align 1 = dense_resource<c{{.*}}> : tensor<8xi8>
+// COMPACT-NEXT: et.constant_segment @c offsets [0, 0, 4, 0]
+// COMPACT: c{{.*}}: "0x080000000102030405060708"
+et.program @unread {
+  et.blob @c align 1 = dense<[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]> : tensor<12xi8>
+  et.constant_segment @c offsets [0, 0, 4, 8]
+  et.method @m {
+    %0 = et.tensor float [1] dim_order [0] data(1)
+    %1 = et.tensor float [1] dim_order [0] data(2)
+    %2 = et.tensor float [1] dim_order [0] data(3) info #et.tensor_info<fqn = "moved", location = external>
     et.chain inputs() outputs() {
     }
     et.signature inputs() outputs()
