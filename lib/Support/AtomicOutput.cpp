@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "emit/Support/AtomicOutput.h"
+#include "emit/Support/OutputFiles.h"
 
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FileSystem.h"
@@ -58,27 +59,13 @@ AtomicOutput::AtomicOutput(int &argc, char **&argv) {
     }
   }
 
-  StringRef directory = llvm::sys::path::parent_path(destination);
-  llvm::SmallString<128> model(directory.empty() ? "." : directory);
-  llvm::sys::path::append(model, "." + llvm::sys::path::filename(destination) +
-                                     ".tmp-%%%%%%%%");
-  int fd;
-  if (std::error_code error =
-          llvm::sys::fs::createUniqueFile(model, fd, temporary)) {
-    llvm::errs() << "error: cannot write '" << destination
-                 << "': cannot create a temporary file in '"
-                 << (directory.empty() ? "." : directory)
-                 << "': " << error.message() << "\n";
+  std::string error;
+  if (!createTemporaryBeside(destination, temporary, error)) {
+    llvm::errs() << "error: cannot write '" << destination << "': " << error
+                 << "\n";
     setupFailed = true;
     return;
   }
-  llvm::sys::fs::closeFile(fd);
-  // The tool creates the file again. Opening an existing file with O_TRUNC,
-  // as it would, marks the inode on ext4 to allocate and flush every
-  // delayed block on close (auto_da_alloc): half a second per GiB written.
-  // The name is random and hidden, so nothing else takes it meanwhile.
-  llvm::sys::fs::remove(temporary);
-  llvm::sys::RemoveFileOnSignal(temporary);
   activeTemporary = new std::string(temporary.str());
   llvm::install_fatal_error_handler(removeTemporaryOnFatalError);
 

@@ -13,7 +13,7 @@
 
 #include "Dedup.h"
 
-#include "emit/Dialect/ET/Transforms/BlobBytes.h"
+#include "emit/Dialect/ET/Transforms/BlobUtils.h"
 
 #include "emit/Support/MappedMemory.h"
 
@@ -41,12 +41,11 @@ static bool mayHoldSymbolRefs(Attribute attr) {
   return true;
 }
 
-/// Points every reference in `container` that `replacement` maps at the
-/// blob it maps to, in one sweep. References in the ops' own attributes are
-/// rewritten in place; the general rewrite, which rebuilds every attribute,
-/// only runs where one could be nested.
-static void replaceReferences(Operation *container,
-                              const DenseMap<StringAttr, StringAttr> &map) {
+// References in the ops' own attributes are rewritten in place; the general
+// rewrite, which rebuilds every attribute, only runs where one could be
+// nested.
+void et::replaceBlobReferences(Operation *container,
+                               const DenseMap<StringAttr, StringAttr> &map) {
   auto remap = [&](FlatSymbolRefAttr symbol) {
     auto it = map.find(symbol.getAttr());
     return it == map.end() ? symbol : FlatSymbolRefAttr::get(it->second);
@@ -151,7 +150,7 @@ void dedup::applyPlan(Plan &plan) {
     survivor->setLoc(FusedLoc::get(context, locations));
   }
   if (!replacement.empty())
-    replaceReferences(plan.container, replacement);
+    replaceBlobReferences(plan.container, replacement);
   // Only the merged blobs go: a blob nothing named before stays, as the
   // file had it.
   for (const Merge &merge : plan.merges)
