@@ -73,6 +73,7 @@ if lit_config.params.get("verify_roundtrip"):
         config.emit_tools_dir, "emit-opt"), extra_args=["--verify-roundtrip"])
 llvm_config.add_tool_substitutions(
     [emit_opt, ToolSubst("emit-translate", unresolved="fatal"),
+     ToolSubst("emit-link", unresolved="fatal"),
      ToolSubst("emit-pte-fuzz-replay", unresolved="fatal"),
      ToolSubst("mlir-opt", unresolved="fatal")],
     [config.emit_tools_dir, config.llvm_tools_dir])

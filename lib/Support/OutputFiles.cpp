@@ -61,8 +61,8 @@ llvm::raw_fd_ostream *OutputFiles::open(StringRef destination,
     return nullptr;
   }
   std::error_code code;
-  file.stream = std::make_unique<llvm::raw_fd_ostream>(
-      file.temporary, code, llvm::sys::fs::OF_None);
+  file.stream = std::make_unique<llvm::raw_fd_ostream>(file.temporary, code,
+                                                       llvm::sys::fs::OF_None);
   if (code) {
     error = ("cannot write '" + destination + "': " + code.message()).str();
     llvm::sys::fs::remove(file.temporary);

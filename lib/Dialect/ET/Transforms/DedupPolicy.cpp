@@ -339,6 +339,9 @@ static bool planSegmentEntries(SegmentEntries &segment,
   }
   for (auto [entry, earlier] : segment.duplicates)
     segment.newOffsets[entry] = segment.newOffsets[earlier];
+  segment.sizes.assign(offsets.size(), 0);
+  for (unsigned entry : entries)
+    segment.sizes[entry] = reads.sizes[entry];
   segment.bytesBefore = bytes->size();
   segment.bytesAfter = end;
   // Compacting only pays when some bytes go.

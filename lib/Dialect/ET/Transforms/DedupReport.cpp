@@ -130,6 +130,7 @@ void dedup::writeReport(const Plan &plan, bool dryRun,
               json.object([&] {
                 json.attribute("entry", entry);
                 json.attribute("same_as", earlier);
+                json.attribute("size", segment.sizes[entry]);
               });
           });
         });

@@ -117,8 +117,8 @@ static void rebuildSegment(const SegmentEntries &segment,
 
 ElementsAttr et::gatherBytes(MLIRContext *context, StringRef name,
                              uint64_t size, ArrayRef<BytePiece> pieces) {
-  AsmResourceBlob blob = HeapAsmResourceBlob::allocate(
-      size, alignof(uint64_t), /*dataIsMutable=*/true);
+  AsmResourceBlob blob = HeapAsmResourceBlob::allocate(size, alignof(uint64_t),
+                                                       /*dataIsMutable=*/true);
   MutableArrayRef<char> bytes = blob.getMutableData();
   std::fill(bytes.begin(), bytes.end(), 0);
   for (const BytePiece &piece : pieces) {

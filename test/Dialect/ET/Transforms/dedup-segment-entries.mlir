@@ -56,7 +56,8 @@ et.program @constants {
 // REPORT-NEXT:     "shared_entries": [
 // REPORT-NEXT:       {
 // REPORT-NEXT:         "entry": 3,
-// REPORT-NEXT:         "same_as": 1
+// REPORT-NEXT:         "same_as": 1,
+// REPORT-NEXT:         "size": 16
 
 // -----
 

@@ -1,0 +1,437 @@
+//===- Link.cpp - Link ExecuTorch programs and data files -------*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/Link/Link.h"
+
+#include "emit/Dialect/ET/Transforms/BlobUtils.h"
+#include "emit/Support/MappedMemory.h"
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/DialectResourceBlobManager.h"
+#include "mlir/IR/SymbolTable.h"
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
+#include "llvm/Support/MathExtras.h"
+#include "llvm/Support/Path.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace emit;
+using namespace emit::et;
+using namespace emit::link;
+
+/// The base name of an input file, which prefixes what it brings.
+static std::string stemOf(StringRef path) {
+  std::string stem = llvm::sys::path::stem(path).str();
+  for (char &c : stem)
+    if (!llvm::isAlnum(c) && c != '_')
+      c = '_';
+  return stem.empty() ? std::string("input") : stem;
+}
+
+static uint64_t byteSize(BlobOp blob) {
+  return cast<ShapedType>(blob.getData().getType()).getNumElements();
+}
+
+//===----------------------------------------------------------------------===//
+// Keys
+//===----------------------------------------------------------------------===//
+
+/// Keys and the bytes they hold, from whichever file had them first.
+struct Linker::KeyTable {
+  struct Source {
+    std::string path;
+    ArrayRef<char> bytes;
+    TensorLayoutAttr layout;
+  };
+  llvm::StringMap<Source> keys;
+  SplatStorage splats;
+
+  /// Records `key` of `path`, or checks it against the record. Returns
+  /// true for a new key, false for one already held with the same bytes
+  /// and layout; fails with an error at `loc` for a conflict.
+  FailureOr<bool> add(StringRef key, StringRef path, ElementsAttr data,
+                      TensorLayoutAttr layout, Location loc) {
+    std::optional<ArrayRef<char>> bytes = getPayloadBytes(data, splats);
+    if (!bytes)
+      return emitError(loc, "the bytes of key '")
+             << key << "' in " << path << " are not available";
+    auto [it, inserted] =
+        keys.try_emplace(key, Source{path.str(), *bytes, layout});
+    if (inserted)
+      return true;
+    const Source &first = it->second;
+    if (first.bytes.size() != bytes->size() || !equalBytes(first.bytes, *bytes))
+      return emitError(loc, "key '")
+             << key << "' is in " << first.path << " (" << first.bytes.size()
+             << " bytes) and in " << path << " (" << bytes->size()
+             << " bytes) with different bytes; nothing was written";
+    if (first.layout && layout && first.layout != layout)
+      return emitError(loc, "key '")
+             << key << "' has the layout " << first.layout << " in "
+             << first.path << " and " << layout << " in " << path
+             << "; nothing was written";
+    return false;
+  }
+};
+
+Linker::Linker() : gathered(std::make_unique<KeyTable>()) {}
+Linker::~Linker() = default;
+
+//===----------------------------------------------------------------------===//
+// Merging programs
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The constant segment of the merged program, built from the inputs'.
+struct MergedConstants {
+  SmallVector<BytePiece> pieces;
+  SmallVector<int64_t> offsets{0}; // Entry 0 is the placeholder.
+  uint64_t end = 0;
+  uint64_t alignment = 1;
+  SplatStorage splats;
+};
+} // namespace
+
+/// Gives every blob of `program` a name no other input's blob has, and
+/// points its references at the new names.
+static void renameBlobs(ProgramOp program, StringRef path,
+                        llvm::StringSet<> &used,
+                        llvm::StringMap<std::string> &origins) {
+  std::string stem = stemOf(path);
+  DenseMap<StringAttr, StringAttr> renames;
+  for (BlobOp blob : program.getBlobs()) {
+    std::string name = (stem + "_" + blob.getSymName()).str();
+    for (unsigned suffix = 0; used.contains(name); ++suffix)
+      name = (stem + "_" + blob.getSymName() + "_" + Twine(suffix)).str();
+    used.insert(name);
+    origins[name] = path.str();
+    auto attr = StringAttr::get(program.getContext(), name);
+    renames[blob.getSymNameAttr()] = attr;
+    blob.setSymNameAttr(attr);
+  }
+  replaceBlobReferences(program, renames);
+}
+
+/// Appends `program`'s constant segment to `merged` and points its tensors
+/// at their entries there.
+static LogicalResult
+appendConstants(ProgramOp program, StringRef path, MergedConstants &merged,
+                llvm::StringMap<std::pair<unsigned, unsigned>> &entries) {
+  if (ConstantBufferOp buffer = program.getConstantBuffer();
+      buffer && !buffer.getEntries().empty())
+    return buffer.emitError("cannot link ")
+           << path << ": it keeps constants in the deprecated constant "
+           << "buffer (ExecuTorch 0.1); re-export it";
+  ConstantSegmentOp constants = program.getConstantSegment();
+  if (!constants)
+    return success();
+  BlobOp blob;
+  if (std::optional<StringRef> name = constants.getBlob())
+    blob = mlir::SymbolTable(program).lookup<BlobOp>(*name);
+  ArrayRef<int64_t> offsets = constants.getOffsets();
+  if (blob && offsets.size() > 1) {
+    std::optional<ArrayRef<char>> bytes =
+        getPayloadBytes(blob.getData(), merged.splats);
+    if (!bytes)
+      return blob.emitError("the constants of ")
+             << path << " are not available";
+    // Entries stay as aligned as they were: each program's entries start
+    // at a multiple of the alignment they share (the exporter's tensor
+    // alignment, at least ExecuTorch's 16).
+    uint64_t shared = 4096; // What every entry's offset is a multiple of.
+    for (int64_t offset : offsets)
+      if (offset)
+        shared = std::min<uint64_t>(shared, offset & -offset);
+    bool anyOffset = llvm::any_of(offsets, [](int64_t o) { return o != 0; });
+    uint64_t alignment = std::max<uint64_t>(anyOffset ? shared : 16, 16);
+    uint64_t base = llvm::alignTo(merged.end, alignment);
+    merged.alignment = std::lcm(merged.alignment, alignment);
+    merged.pieces.push_back({*bytes, base});
+    int64_t shift = merged.offsets.size() - 1;
+    for (int64_t offset : offsets.drop_front())
+      merged.offsets.push_back(offset + base);
+    entries[path] = {shift + 1, merged.offsets.size() - 1};
+    merged.end = base + bytes->size();
+    for (MethodOp method : program.getMethods())
+      for (TensorOp tensor : method.getBody().front().getOps<TensorOp>()) {
+        std::optional<int64_t> index = tensor.getDataIndex();
+        TensorInfoAttr info = tensor.getInfoAttr();
+        if (!index || *index <= 0 || tensor.getMemoryId() ||
+            (info && info.getLocation() == TensorDataLocation::External))
+          continue;
+        tensor.setDataIndexAttr(IntegerAttr::get(
+            IntegerType::get(program.getContext(), 64), *index + shift));
+      }
+  }
+  constants.erase();
+  if (blob && mlir::SymbolTable::symbolKnownUseEmpty(blob, program))
+    blob.erase();
+  return success();
+}
+
+/// Points `program`'s mutable tensors at their segments after `shift`
+/// earlier ones.
+static void shiftMutableSegments(ProgramOp program, uint64_t shift) {
+  if (shift == 0)
+    return;
+  MLIRContext *context = program.getContext();
+  for (MethodOp method : program.getMethods())
+    for (TensorOp tensor : method.getBody().front().getOps<TensorOp>()) {
+      std::optional<int64_t> index = tensor.getDataIndex();
+      if (!index || *index <= 0 || !tensor.getMemoryId())
+        continue;
+      TensorInfoAttr info = tensor.getInfoAttr();
+      tensor.setInfoAttr(
+          info
+              ? TensorInfoAttr::get(context, info.getMutableSegment() + shift,
+                                    info.getFqn(), info.getLocation(),
+                                    info.getDeviceType(), info.getDeviceIndex())
+              : TensorInfoAttr::get(context, shift, StringAttr(),
+                                    TensorDataLocation::Segment,
+                                    DeviceType::CPU, 0));
+    }
+}
+
+/// Erases the blobs of `candidates` that nothing in `container` names, and
+/// counts their bytes into `bytes`. One walk for all of them.
+static void eraseUnused(Operation *container, ArrayRef<BlobOp> candidates,
+                        uint64_t &bytes) {
+  if (candidates.empty())
+    return;
+  llvm::StringSet<> used;
+  if (auto uses = mlir::SymbolTable::getSymbolUses(&container->getRegion(0)))
+    for (const mlir::SymbolTable::SymbolUse &use : *uses)
+      used.insert(use.getSymbolRef().getRootReference().getValue());
+  DenseSet<Operation *> erased;
+  for (BlobOp blob : candidates)
+    if (!erased.contains(blob) && !used.contains(blob.getSymName())) {
+      bytes += byteSize(blob);
+      erased.insert(blob);
+      blob.erase();
+    }
+}
+
+FailureOr<ProgramOp> Linker::mergePrograms(ModuleOp module,
+                                           ArrayRef<Input> inputs,
+                                           StringRef name, bool prefixMethods) {
+  MLIRContext *context = module.getContext();
+  OpBuilder builder(context);
+  builder.setInsertionPointToEnd(module.getBody());
+  auto merged = builder.create<ProgramOp>(module.getLoc(), name);
+  Block &body = merged.getBody().front();
+
+  llvm::StringSet<> blobNames;
+  llvm::StringMap<std::string> methodFrom;
+  KeyTable keys;
+  MergedConstants constants;
+  uint64_t mutableSegments = 0, segmentAlignment = 0;
+  for (const Input &input : inputs) {
+    ProgramOp program = input.program;
+    std::string stem = stemOf(input.path);
+    renameBlobs(program, input.path, blobNames, origins.blobs);
+    if (failed(appendConstants(program, input.path, constants,
+                               origins.constantEntries)))
+      return failure();
+    shiftMutableSegments(program, mutableSegments);
+    uint64_t alignment = program.getSegmentAlignment().value_or(128);
+    segmentAlignment =
+        segmentAlignment ? std::lcm(segmentAlignment, alignment) : alignment;
+
+    // Blobs move before the named data that names them is looked at.
+    SmallVector<BlobOp> dropped;
+    llvm::StringMap<BlobOp> blobs;
+    for (BlobOp blob : program.getBlobs())
+      blobs[blob.getSymName()] = blob;
+    for (Operation &op :
+         llvm::make_early_inc_range(program.getBody().front())) {
+      if (auto method = dyn_cast<MethodOp>(op)) {
+        if (prefixMethods)
+          method.setSymName((stem + "_" + method.getSymName()).str());
+        auto [it, inserted] =
+            methodFrom.try_emplace(method.getSymName(), input.path);
+        if (!inserted)
+          return method.emitError("method '")
+                 << method.getSymName() << "' is in " << it->second
+                 << " and in " << input.path
+                 << "; nothing was written (--prefix-methods names each "
+                 << "input's methods after its file)";
+      } else if (auto named = dyn_cast<NamedDataOp>(op)) {
+        FailureOr<bool> added = keys.add(
+            named.getKey(), input.path, blobs.lookup(named.getBlob()).getData(),
+            {}, named.getLoc());
+        if (failed(added))
+          return failure();
+        if (!*added) {
+          // The same bytes under the same key: the first input's entry
+          // serves both.
+          dropped.push_back(blobs.lookup(named.getBlob()));
+          named.erase();
+          continue;
+        }
+      } else if (isa<MutableDataSegmentOp>(op)) {
+        ++mutableSegments;
+      }
+      op.moveBefore(&body, body.end());
+    }
+    program.erase();
+    eraseUnused(merged, dropped, origins.sharedKeyBytes[input.path]);
+  }
+
+  merged.setSegmentAlignmentAttr(
+      builder.getI64IntegerAttr(segmentAlignment ? segmentAlignment : 128));
+  if (!constants.pieces.empty()) {
+    builder.setInsertionPointToStart(&body);
+    std::string blobName = "constants";
+    for (unsigned suffix = 0; blobNames.contains(blobName); ++suffix)
+      blobName = "constants_" + std::to_string(suffix);
+    builder.create<BlobOp>(
+        module.getLoc(), builder.getStringAttr(blobName),
+        builder.getI64IntegerAttr(constants.alignment),
+        DataPlacementAttr::get(context, DataPlacement::Segment),
+        gatherBytes(context, blobName, constants.end, constants.pieces));
+    builder.create<ConstantSegmentOp>(
+        module.getLoc(), FlatSymbolRefAttr::get(context, blobName),
+        builder.getDenseI64ArrayAttr(constants.offsets));
+  }
+  return merged;
+}
+
+//===----------------------------------------------------------------------===//
+// Gathering named data
+//===----------------------------------------------------------------------===//
+
+/// Adds `key` with `blob`'s bytes to `target` unless it has it; a clone of
+/// the blob (the same bytes, no copy) under a name of its own.
+static LogicalResult addToTarget(DataFileOp target, StringRef key, BlobOp blob,
+                                 TensorLayoutAttr layout, StringRef path,
+                                 Location loc, Linker::KeyTable &keys,
+                                 Linker::Origins &origins) {
+  FailureOr<bool> added = keys.add(key, path, blob.getData(), layout, loc);
+  if (failed(added))
+    return failure();
+  if (!*added) {
+    origins.sharedKeyBytes[path] += byteSize(blob);
+    return success();
+  }
+  OpBuilder builder(target.getContext());
+  builder.setInsertionPointToEnd(&target.getBody().front());
+  auto copy = cast<BlobOp>(builder.clone(*blob));
+  copy.setPlacementAttr(
+      DataPlacementAttr::get(target.getContext(), DataPlacement::Segment));
+  std::string name = (stemOf(path) + "_" + blob.getSymName()).str();
+  copy.setSymName(name);
+  mlir::SymbolTable(target).insert(copy); // Renames on a clash.
+  origins.blobs[copy.getSymName()] = path.str();
+  builder.create<NamedDataOp>(loc, builder.getStringAttr(key),
+                              FlatSymbolRefAttr::get(copy.getSymNameAttr()),
+                              layout);
+  return success();
+}
+
+LogicalResult Linker::gatherNamedData(ArrayRef<Input> programs,
+                                      ArrayRef<DataInput> dataFiles,
+                                      DataFileOp target) {
+  for (const Input &input : programs) {
+    ProgramOp program = input.program;
+    mlir::SymbolTable symbols(program);
+    SmallVector<BlobOp> named;
+    for (NamedDataOp entry :
+         llvm::make_early_inc_range(program.getNamedData())) {
+      auto blob = symbols.lookup<BlobOp>(entry.getBlob());
+      if (failed(addToTarget(target, entry.getKey(), blob, {}, input.path,
+                             entry.getLoc(), *gathered, origins)))
+        return failure();
+      named.push_back(blob);
+      entry.erase();
+    }
+    // Blobs only named data used go with it; others (a payload that was
+    // also named data) stay.
+    uint64_t moved = 0;
+    eraseUnused(program, named, moved);
+  }
+  for (const DataInput &input : dataFiles) {
+    DataFileOp dataFile = input.dataFile;
+    mlir::SymbolTable symbols(dataFile);
+    for (NamedDataOp entry : dataFile.getNamedData())
+      if (failed(addToTarget(target, entry.getKey(),
+                             symbols.lookup<BlobOp>(entry.getBlob()),
+                             entry.getLayoutAttr(), input.path, entry.getLoc(),
+                             *gathered, origins)))
+        return failure();
+    dataFile.erase();
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Externalizing constants
+//===----------------------------------------------------------------------===//
+
+/// `bytes` as a resource that aliases them (the program's constants stay
+/// alive in the context).
+static ElementsAttr viewOf(MLIRContext *context, StringRef name,
+                           ArrayRef<char> bytes) {
+  auto type = RankedTensorType::get({static_cast<int64_t>(bytes.size())},
+                                    IntegerType::get(context, 8));
+  if (bytes.empty())
+    return DenseElementsAttr::get(type, ArrayRef<int8_t>());
+  return DenseResourceElementsAttr::get(
+      type, name, UnmanagedAsmResourceBlob::allocateWithAlign(bytes, 1));
+}
+
+LogicalResult Linker::externalizeConstants(const Input &input,
+                                           DataFileOp target,
+                                           uint64_t minBytes) {
+  ProgramOp program = input.program;
+  ConstantSegmentOp constants = program.getConstantSegment();
+  if (!constants || !constants.getBlob())
+    return success();
+  auto blob = mlir::SymbolTable(program).lookup<BlobOp>(*constants.getBlob());
+  std::optional<ArrayRef<char>> bytes =
+      getPayloadBytes(blob.getData(), gathered->splats);
+  if (!bytes)
+    return blob.emitError("the constants of ")
+           << input.path << " are not available";
+  MLIRContext *context = program.getContext();
+  ArrayRef<int64_t> offsets = constants.getOffsets();
+  for (MethodOp method : program.getMethods())
+    for (TensorOp tensor : method.getBody().front().getOps<TensorOp>()) {
+      std::optional<int64_t> index = tensor.getDataIndex();
+      TensorInfoAttr info = tensor.getInfoAttr();
+      if (!index || *index <= 0 || tensor.getMemoryId() || !info ||
+          !info.getFqn() || info.getFqn().getValue().empty() ||
+          info.getLocation() == TensorDataLocation::External ||
+          static_cast<uint64_t>(*index) >= offsets.size())
+        continue;
+      std::optional<uint64_t> size =
+          getTensorByteSize(tensor.getScalarType(), tensor.getSizes());
+      if (!size || *size < minBytes)
+        continue;
+      StringRef fqn = info.getFqn().getValue();
+      auto layout =
+          TensorLayoutAttr::get(context, tensor.getScalarType(),
+                                tensor.getSizes(), tensor.getDimOrder());
+      // A temporary blob to add: the bytes are a view of the segment.
+      OpBuilder builder(context);
+      OwningOpRef<BlobOp> view = builder.create<BlobOp>(
+          tensor.getLoc(), builder.getStringAttr("constant"),
+          builder.getI64IntegerAttr(1), DataPlacementAttr(),
+          viewOf(context, fqn, bytes->slice(offsets[*index], *size)));
+      if (failed(addToTarget(target, fqn, *view, layout, input.path,
+                             tensor.getLoc(), *gathered, origins)))
+        return failure();
+      tensor.setInfoAttr(
+          TensorInfoAttr::get(context, info.getMutableSegment(), info.getFqn(),
+                              TensorDataLocation::External,
+                              info.getDeviceType(), info.getDeviceIndex()));
+    }
+  return success();
+}
