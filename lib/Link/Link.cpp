@@ -102,10 +102,9 @@ struct MergedConstants {
 
 /// Gives every blob of `program` a name no other input's blob has, and
 /// points its references at the new names.
-static void renameBlobs(ProgramOp program, StringRef path,
+static void renameBlobs(ProgramOp program, StringRef path, StringRef stem,
                         llvm::StringSet<> &used,
                         llvm::StringMap<std::string> &origins) {
-  std::string stem = stemOf(path);
   DenseMap<StringAttr, StringAttr> renames;
   for (BlobOp blob : program.getBlobs()) {
     std::string name = (stem + "_" + blob.getSymName()).str();
@@ -233,10 +232,15 @@ FailureOr<ProgramOp> Linker::mergePrograms(ModuleOp module,
   KeyTable keys;
   MergedConstants constants;
   uint64_t mutableSegments = 0, segmentAlignment = 0;
+  llvm::StringSet<> prefixes;
   for (const Input &input : inputs) {
     ProgramOp program = input.program;
+    // Each input's prefix; a second input of the same base name gets
+    // `<name>_<n>`.
     std::string stem = stemOf(input.path);
-    renameBlobs(program, input.path, blobNames, origins.blobs);
+    for (unsigned suffix = 1; !prefixes.insert(stem).second; ++suffix)
+      stem = stemOf(input.path) + "_" + std::to_string(suffix);
+    renameBlobs(program, input.path, stem, blobNames, origins.blobs);
     if (failed(appendConstants(program, input.path, constants,
                                origins.constantEntries)))
       return failure();

@@ -70,13 +70,12 @@ static cl::opt<std::string> externalData(
              "files) to this one .ptd, each distinct content once; the "
              "programs load with it alone"),
     cl::value_desc("file.ptd"), cl::cat(category));
-static cl::opt<uint64_t> externalizeConstants(
+static cl::opt<std::string> externalizeConstants(
     "externalize-constants",
     cl::desc("With --external-data, also move constant tensors that have a "
              "fully qualified name and at least this many bytes there "
              "(default with the flag alone: 0, every one)"),
-    cl::ValueOptional, cl::init(UINT64_MAX), cl::value_desc("min bytes"),
-    cl::cat(category));
+    cl::ValueOptional, cl::value_desc("min bytes"), cl::cat(category));
 static cl::opt<bool> prefixMethods(
     "prefix-methods",
     cl::desc("Name each method <input base name>_<method>, so that inputs "
@@ -139,6 +138,11 @@ static LogicalResult checkOptions() {
                 "DIR (one program per input)");
   if (externalizeConstants.getNumOccurrences() && externalData.empty())
     return fail("--externalize-constants needs --external-data");
+  uint64_t minBytes;
+  if (!externalizeConstants.empty() &&
+      StringRef(externalizeConstants).getAsInteger(10, minBytes))
+    return fail("--externalize-constants=" + externalizeConstants +
+                ": expected a number of bytes");
   if (!outputDir.empty()) {
     llvm::StringSet<> names;
     for (const std::string &path : inputPaths)
@@ -310,8 +314,8 @@ int main(int argc, char **argv) {
     if (failed(linker.gatherNamedData(programs, inputs.dataFiles, target)))
       return 1;
     if (externalizing) {
-      uint64_t minBytes =
-          externalizeConstants == UINT64_MAX ? 0 : externalizeConstants;
+      uint64_t minBytes = 0;
+      (void)StringRef(externalizeConstants).getAsInteger(10, minBytes);
       for (const link::Input &program : programs)
         if (failed(linker.externalizeConstants(program, target, minBytes)))
           return 1;

@@ -48,8 +48,9 @@ public:
   /// `name` at the end of `module`, and erases the input programs:
   ///
   /// - every method, keeping its name (with `prefixMethods`,
-  ///   `<file>_<name>`, file being the input's base name); a name two
-  ///   inputs have is an error naming the method and both files;
+  ///   `<file>_<name>`, file being the input's base name, `<file>_<n>` for
+  ///   a second input of that name); a name two inputs have is an error
+  ///   naming the method and both files;
   /// - every blob, renamed `<file>_<name>`;
   /// - the constant segments, one after the other as one constant segment,
   ///   each program's tensors pointing at their entries in it;

@@ -357,15 +357,19 @@ static void collectSegments(Plan &plan, ProgramOp program, const Policy &policy,
   auto consider = [&](Operation *op, FlatSymbolRefAttr symbol,
                       ArrayRef<int64_t> offsets, Kind kind) {
     auto it = reads.find(op);
-    auto blob = symbol ? symbols.lookup<BlobOp>(symbol.getAttr()) : BlobOp();
-    if (it == reads.end() || !blob)
+    auto blob = symbols.lookup<BlobOp>(symbol.getAttr());
+    // A segment no tensor reads shares nothing, but compacts to nothing.
+    EntryReads none;
+    if (!blob || (it == reads.end() && !policy.compactSegments))
       return;
     SegmentEntries segment{op, blob, kind};
-    if (planSegmentEntries(segment, offsets, it->second, policy, plan.splats,
-                           pool))
+    if (planSegmentEntries(segment, offsets,
+                           it == reads.end() ? none : it->second, policy,
+                           plan.splats, pool))
       plan.segments.push_back(std::move(segment));
   };
-  if (ConstantSegmentOp constants = program.getConstantSegment())
+  if (ConstantSegmentOp constants = program.getConstantSegment();
+      constants && constants.getBlobAttr())
     consider(constants, constants.getBlobAttr(), constants.getOffsets(),
              Kind::Constant);
   for (MutableDataSegmentOp segment : program.getMutableDataSegments())

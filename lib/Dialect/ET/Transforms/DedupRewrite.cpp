@@ -117,6 +117,10 @@ static void rebuildSegment(const SegmentEntries &segment,
 
 ElementsAttr et::gatherBytes(MLIRContext *context, StringRef name,
                              uint64_t size, ArrayRef<BytePiece> pieces) {
+  auto type = RankedTensorType::get({static_cast<int64_t>(size)},
+                                    IntegerType::get(context, 8));
+  if (size == 0)
+    return DenseElementsAttr::get(type, ArrayRef<int8_t>());
   AsmResourceBlob blob = HeapAsmResourceBlob::allocate(size, alignof(uint64_t),
                                                        /*dataIsMutable=*/true);
   MutableArrayRef<char> bytes = blob.getMutableData();
@@ -127,8 +131,6 @@ ElementsAttr et::gatherBytes(MLIRContext *context, StringRef name,
       out = std::copy(chunk.begin(), chunk.end(), out);
     });
   }
-  auto type = RankedTensorType::get({static_cast<int64_t>(size)},
-                                    IntegerType::get(context, 8));
   return DenseResourceElementsAttr::get(type, name, std::move(blob));
 }
 
