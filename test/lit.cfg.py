@@ -28,6 +28,10 @@ config.substitutions.append(("%schema", schema))
 config.substitutions.append(
     ("%pte-patch", "%s %s" % (config.python_executable, os.path.join(
         config.emit_src_root, "test", "Inputs", "pte-patch.py"))))
+config.substitutions.append(
+    ("%run-and-change", "%s %s" % (config.python_executable, os.path.join(
+        config.emit_src_root, "test", "tools", "Inputs",
+        "run-and-change.py"))))
 config.substitutions.append(("%flatc", config.flatc))
 config.substitutions.append(("%python", config.python_executable))
 config.substitutions.append(("%mlir_cmake_dir", config.mlir_cmake_dir))

@@ -93,6 +93,14 @@ AtomicOutput::~AtomicOutput() {
 }
 
 int AtomicOutput::finish(int exitCode) {
+  std::string error;
+  if (exitCode == 0 && !mayCommitOutput(error)) {
+    llvm::errs() << "error: " << error << "; "
+                 << (temporary.empty() ? "the output is not valid"
+                                       : "nothing was written")
+                 << "\n";
+    exitCode = 1;
+  }
   if (temporary.empty())
     return exitCode;
   if (exitCode == 0) {

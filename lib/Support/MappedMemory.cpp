@@ -6,12 +6,14 @@
 
 #include "emit/Support/MappedMemory.h"
 
+#include "llvm/ADT/SmallString.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <algorithm>
 #include <atomic>
 #include <cerrno>
+#include <climits>
 #include <cstdio>
 #include <cstring>
 #include <fcntl.h>
@@ -34,10 +36,21 @@ struct Mapping {
   int fd;              // Read-only descriptor of the mapped file, or -1.
   uint64_t id;         // Unique for the process's life, unlike descriptors.
 };
+/// A file this process reads bytes of, as it was when first seen.
+struct Source {
+  int fd; // Of the very file read, kept open to the end of the process.
+  std::string path;
+  dev_t device;
+  ino_t inode;
+  off_t size;
+  struct timespec modified;
+};
 struct Registry {
   std::mutex mutex;
   std::vector<Mapping> regions;
   uint64_t nextId = 1;
+  std::vector<Source> sources;
+  std::string unreadable; // A file a read of came short, if any.
 };
 
 /// One line of /proc/self/maps: a file mapped at [start, end).
@@ -100,19 +113,57 @@ static int openMappedFile(const MapsEntry &entry) {
   return -1;
 }
 
+/// Records the file `fd` (of `path`) as a source, once, with its size and
+/// modification time now.
+static void recordSource(Registry &registry, int fd, StringRef path) {
+  struct stat status;
+  if (fstat(fd, &status) != 0)
+    return;
+  for (const Source &source : registry.sources)
+    if (source.device == status.st_dev && source.inode == status.st_ino)
+      return;
+  int kept = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+  if (kept >= 0)
+    registry.sources.push_back({kept, path.str(), status.st_dev, status.st_ino,
+                                status.st_size, status.st_mtim});
+}
+
+bool emit::checkSourcesUnchanged(std::string &error) {
+  Registry &registry = getRegistry();
+  std::lock_guard<std::mutex> lock(registry.mutex);
+  if (!registry.unreadable.empty()) {
+    error = "'" + registry.unreadable +
+            "' could not be read to the end: it was truncated or changed "
+            "while it was read";
+    return false;
+  }
+  for (const Source &source : registry.sources) {
+    struct stat status;
+    if (fstat(source.fd, &status) != 0 || status.st_size != source.size ||
+        status.st_mtim.tv_sec != source.modified.tv_sec ||
+        status.st_mtim.tv_nsec != source.modified.tv_nsec) {
+      error = "'" + source.path + "' changed while it was read";
+      return false;
+    }
+  }
+  return true;
+}
+
 ScopedFileMapping::ScopedFileMapping(ArrayRef<char> region)
     : region(region), fd(-1) {
   // The descriptor is of the very file mapped (same inode), opened by the
   // path the kernel reports: a path given by the caller could name another
   // file by now.
-  if (std::optional<MapsEntry> entry = findMapsEntry(region);
-      entry && entry->offset + (reinterpret_cast<uintptr_t>(region.data()) -
+  std::optional<MapsEntry> entry = findMapsEntry(region);
+  if (entry && entry->offset + (reinterpret_cast<uintptr_t>(region.data()) -
                                 entry->start) ==
                    0)
     fd = openMappedFile(*entry);
   Registry &registry = getRegistry();
   std::lock_guard<std::mutex> lock(registry.mutex);
   registry.regions.push_back({region, 0, fd, registry.nextId++});
+  if (fd >= 0)
+    recordSource(registry, fd, entry->path);
 }
 
 ScopedFileMapping::~ScopedFileMapping() {
@@ -168,6 +219,7 @@ public:
     Registry &registry = getRegistry();
     std::lock_guard<std::mutex> lock(registry.mutex);
     mapping = Mapping{region, entry->offset, fd, registry.nextId++};
+    recordSource(registry, fd, entry->path);
   }
   ~FoundMapping() {
     if (ownedFd >= 0)
@@ -258,25 +310,48 @@ public:
       length = std::max<size_t>(
           size, std::min<size_t>(kChunkSize, regionEnd - start));
     *window = Window();
-    if (!readFully(buffer, length, start))
-      return bytes.slice(offset, size);
-    *window = {mappingId, start, length};
+    size_t got = readUpTo(buffer, length, start);
+    if (got < size) {
+      // The file is shorter than when it was mapped: reading the mapping
+      // would fault. Hand out zeros and fail the output (see
+      // checkSourcesUnchanged).
+      recordUnreadable();
+      std::memset(buffer, 0, size);
+    } else {
+      // A read-ahead may stop at the end of the file, before the end of
+      // the mapping's last page.
+      *window = {mappingId, start, got};
+    }
     return {buffer, size};
   }
 
 private:
-  bool readFully(char *buffer, size_t size, off_t offset) const {
-    while (size) {
-      ssize_t got = pread(fd, buffer, size, offset);
+  void recordUnreadable() const {
+    char link[64];
+    snprintf(link, sizeof(link), "/proc/self/fd/%d", fd);
+    llvm::SmallString<256> path;
+    path.resize(PATH_MAX);
+    ssize_t length = readlink(link, path.data(), path.size());
+    path.resize(length > 0 ? length : 0);
+    Registry &registry = getRegistry();
+    std::lock_guard<std::mutex> lock(registry.mutex);
+    if (registry.unreadable.empty())
+      registry.unreadable = path.empty() ? "an input" : path.str().str();
+  }
+
+  /// Reads `size` bytes from `offset`, or fewer at the end of the file;
+  /// returns how many were read.
+  size_t readUpTo(char *buffer, size_t size, off_t offset) const {
+    size_t done = 0;
+    while (done < size) {
+      ssize_t got = pread(fd, buffer + done, size - done, offset + done);
       if (got < 0 && errno == EINTR)
         continue;
       if (got <= 0)
-        return false;
-      buffer += got;
-      offset += got;
-      size -= got;
+        break;
+      done += got;
     }
-    return true;
+    return done;
   }
 
   ArrayRef<char> bytes;

@@ -5,12 +5,19 @@
 //===----------------------------------------------------------------------===//
 
 #include "emit/Support/OutputFiles.h"
+#include "emit/Support/MappedMemory.h"
+#include "emit/Support/TestingPause.h"
 
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/Signals.h"
 
 using namespace emit;
+
+bool emit::mayCommitOutput(std::string &error) {
+  pauseForTesting(TestingStage::BeforeCommit);
+  return checkSourcesUnchanged(error);
+}
 
 bool emit::createTemporaryBeside(StringRef destination,
                                  llvm::SmallString<128> &temporary,
@@ -73,6 +80,8 @@ llvm::raw_fd_ostream *OutputFiles::open(StringRef destination,
 }
 
 bool OutputFiles::commit(std::string &error) {
+  if (!mayCommitOutput(error))
+    return false;
   for (File &file : files) {
     file.stream->close();
     if (file.stream->has_error()) {

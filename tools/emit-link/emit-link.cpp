@@ -23,6 +23,7 @@
 #include "emit/Link/Link.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Support/OutputFiles.h"
+#include "emit/Support/TestingPause.h"
 #include "emit/Target/PTE/PTE.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -292,6 +293,8 @@ int main(int argc, char **argv) {
     if (failed(importFile(path, /*dataFile=*/true, *module, inputs)))
       return 1;
 
+  pauseForTesting(TestingStage::InputsRead);
+
   link::Linker linker;
   std::vector<link::Input> programs = inputs.programs;
   if (!outputPath.empty()) {
@@ -348,11 +351,13 @@ int main(int argc, char **argv) {
       }
       madeDirectories.push_back(path.str());
     }
+  // The writers report their own errors; `written` says whether all went.
+  bool written = true;
   auto write = [&](StringRef path, Operation *op, bool dataFile) {
     llvm::raw_fd_ostream *os = outputs.open(path, error);
-    if (!os)
-      return failure();
-    return dataFile ? translateToPTD(op, *os) : translateToPTE(op, *os);
+    written = os && succeeded(dataFile ? translateToPTD(op, *os)
+                                       : translateToPTE(op, *os));
+    return written;
   };
   for (const link::Input &program : programs) {
     std::string path = outputPath;
@@ -361,25 +366,25 @@ int main(int argc, char **argv) {
       llvm::sys::path::append(joined, llvm::sys::path::filename(program.path));
       path = joined.str().str();
     }
-    if (failed(write(path, program.program, /*dataFile=*/false)))
+    if (!write(path, program.program, /*dataFile=*/false))
       break;
   }
-  if (error.empty() && !externalData.empty())
-    (void)write(externalData, *module->getOps<et::DataFileOp>().begin(),
-                /*dataFile=*/true);
-  if (error.empty() && !reportPath.empty()) {
+  if (written && !externalData.empty())
+    write(externalData, *module->getOps<et::DataFileOp>().begin(),
+          /*dataFile=*/true);
+  std::string report;
+  if (written && !reportPath.empty()) {
     auto text = llvm::MemoryBuffer::getFile(dedupReport);
-    std::string report =
-        text ? linkReport((*text)->getBuffer(), linker.getOrigins(), programs)
-             : std::string();
+    if (text)
+      report = linkReport((*text)->getBuffer(), linker.getOrigins(), programs);
     if (report.empty())
       error = "cannot read the dedup report";
-    else if (reportPath == "-")
-      llvm::outs() << report;
-    else if (llvm::raw_fd_ostream *os = outputs.open(reportPath, error))
-      *os << report;
+    else if (reportPath != "-")
+      if (llvm::raw_fd_ostream *os = outputs.open(reportPath, error))
+        *os << report;
+    written = error.empty();
   }
-  if (!error.empty() || !outputs.commit(error)) {
+  if (!written || !outputs.commit(error)) {
     if (!error.empty())
       llvm::errs() << "emit-link: error: " << error << "\n";
     llvm::errs() << "emit-link: nothing was written\n";
@@ -387,5 +392,8 @@ int main(int argc, char **argv) {
       llvm::sys::fs::remove(directory);
     return 1;
   }
+  // To stdout only once every file is in place.
+  if (reportPath == "-")
+    llvm::outs() << report;
   return 0;
 }

@@ -26,6 +26,8 @@
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <string>
+
 namespace emit {
 
 /// Records that `region` is a read-only mapping of a file, starting at its
@@ -84,6 +86,12 @@ private:
 
   llvm::raw_ostream &target;
 };
+
+/// Whether every file whose bytes were read through a mapping (registered
+/// or found) is as it was when first read: same size and modification
+/// time, and every read of it complete. Otherwise returns false and names
+/// the file in `error`: output built from it must not be kept. Thread-safe.
+bool checkSourcesUnchanged(std::string &error);
 
 /// How many bytes writeBytes has had the kernel copy file to file so far.
 uint64_t getKernelCopiedBytes();

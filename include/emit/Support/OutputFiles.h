@@ -31,6 +31,11 @@ bool createTemporaryBeside(StringRef destination,
                            llvm::SmallString<128> &temporary,
                            std::string &error);
 
+/// Whether output written so far may be kept: every input it was built
+/// from is unchanged (checkSourcesUnchanged). Otherwise returns false with
+/// the reason in `error`. Every tool calls it before it commits output.
+bool mayCommitOutput(std::string &error);
+
 /// Output files written all or nothing.
 class OutputFiles {
 public:
@@ -42,8 +47,9 @@ public:
   /// reason in `error`.
   llvm::raw_fd_ostream *open(StringRef destination, std::string &error);
 
-  /// Closes every file and renames each over its destination. On failure
-  /// (a write error, a rename) returns false with the reason in `error`
+  /// Closes every file and, if mayCommitOutput, renames each over its
+  /// destination. On failure (a write error, a changed input, a rename)
+  /// returns false with the reason in `error`
   /// and removes the temporary files not yet renamed.
   bool commit(std::string &error);
 

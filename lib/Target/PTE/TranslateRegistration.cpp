@@ -11,6 +11,7 @@
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Support/MappedMemory.h"
+#include "emit/Support/TestingPause.h"
 #include "emit/Target/PTE/PTE.h"
 
 #include "mlir/Bytecode/BytecodeWriter.h"
@@ -326,6 +327,7 @@ void emit::registerPTEToPTETranslation() {
             failed(dataFiles.importInto(*module, getDataFilesFlag())))
           return failure();
         Clock::time_point imported = Clock::now();
+        pauseForTesting(TestingStage::InputsRead);
 
         std::string errorMessage;
         llvm::raw_string_ostream errorStream(errorMessage);
