@@ -5,12 +5,18 @@
 # Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 #
 # Writes a .pte as an exporter that does not deduplicate would: one segment
-# per delegate call. Call g (counting across methods) uses payload g % UNIQUE,
-# so UNIQUE < total calls makes duplicates, within and across methods. Every
-# call has its own compile specs. The flatbuffer is built by flatc from JSON
+# per delegate call. Call g (counting across methods) uses payload
+# FIRST + g % UNIQUE, so UNIQUE < total calls makes duplicates, within and
+# across methods, and programs written with different --first-payload hold
+# different payloads. Every call has its own compile specs. --named-data N
+# adds N named data entries "weight.<i>" in segments of their own, the same
+# content in every program written with the same sizes, as the weights of
+# programs exported separately from one model. The flatbuffer is built by flatc from JSON
 # against the project's schema; the header and segments are written here.
 #
 #   gen_pte.py OUT.pte --methods 2 --calls 32 --payload-size 64M --unique 32
+#   gen_pte.py decode.pte --method-names decode --calls 32 --unique 32 \
+#       --first-payload 100 --named-data 32 --named-data-size 64M
 #
 # --sparse leaves payloads as holes (zeros) except 16 distinct bytes at each
 # end, so multi-GiB programs cost little disk and no time to generate.
@@ -24,6 +30,8 @@ import sys
 import tempfile
 
 SEGMENT_ALIGNMENT = 128
+# Named datum i holds payload WEIGHT_BASE + i: distinct from call payloads.
+WEIGHT_BASE = 1 << 20
 
 
 def parse_size(text):
@@ -81,13 +89,16 @@ def build_json(args, segments, method_names):
             "operators": [], "delegates": delegates,
             "non_const_buffer_sizes": [0, 64],
         })
-    assert len(segments) == calls_total + 1
+    assert len(segments) == calls_total + args.named_data + 1
+    named = [{"key": "weight.%d" % i, "segment_index": 1 + calls_total + i}
+             for i in range(args.named_data)]
     return {
         "version": 0,
         "execution_plan": plans,
         "constant_buffer": [], "backend_delegate_data": [],
         "segments": [{"offset": o, "size": s} for o, s in segments],
         "constant_segment": {"segment_index": 0, "offsets": [0]},
+        "named_data": named,
     }
 
 
@@ -106,6 +117,11 @@ def main():
                         help="comma-separated backend ids, used in turn")
     parser.add_argument("--method-names", default="",
                         help="comma-separated method names")
+    parser.add_argument("--first-payload", type=int, default=0,
+                        help="number of the first call payload")
+    parser.add_argument("--named-data", type=int, default=0,
+                        help="named data entries, each in a segment")
+    parser.add_argument("--named-data-size", type=parse_size, default=4096)
     parser.add_argument("--sparse", action="store_true")
     parser.add_argument("--flatc", default="flatc")
     parser.add_argument("--schema", default=os.path.join(
@@ -118,12 +134,17 @@ def main():
     names = (args.method_names.split(",") if args.method_names else
              ["method_%d" % m for m in range(args.methods)])
 
-    # Segment 0: the empty constant segment; then one segment per call.
+    # Segment 0: the empty constant segment; then one segment per call, then
+    # one per named datum. contents[s] is segment 1 + s's payload number.
     segments, end = [(0, 0)], 0
-    for g in range(calls_total):
+    contents = [args.first_payload + g % unique for g in range(calls_total)]
+    contents += [WEIGHT_BASE + i for i in range(args.named_data)]
+    sizes = [args.payload_size] * calls_total
+    sizes += [args.named_data_size] * args.named_data
+    for size in sizes:
         offset = align(end, SEGMENT_ALIGNMENT)
-        segments.append((offset, args.payload_size))
-        end = offset + args.payload_size
+        segments.append((offset, size))
+        end = offset + size
 
     with tempfile.TemporaryDirectory() as work:
         source = os.path.join(work, "program.json")
@@ -144,9 +165,8 @@ def main():
         out.write(flatbuffer[8:])
         out.write(bytes(base - program_size))
         cache = {}
-        for g in range(calls_total):
-            offset, size = segments[1 + g]
-            payload = g % unique
+        for s, payload in enumerate(contents):
+            offset, size = segments[1 + s]
             out.seek(base + offset)
             if args.sparse:
                 out.write(marker(payload, 0)[:size])
@@ -154,14 +174,15 @@ def main():
                     out.seek(base + offset + size - 16)
                     out.write(marker(payload, 1))
             else:
-                if payload not in cache:
-                    cache = {payload: payload_bytes(payload, size)}
-                out.write(cache[payload])
+                if (payload, size) not in cache:
+                    cache = {(payload, size): payload_bytes(payload, size)}
+                out.write(cache[(payload, size)])
         out.truncate(base + end)
     print("%s: %d methods, %d calls, %d unique payloads of %d bytes; "
-          "%d payload bytes referenced, %d unique" %
+          "%d payload bytes referenced, %d unique; %d named data of %d bytes" %
           (args.output, args.methods, calls_total, unique, args.payload_size,
-           calls_total * args.payload_size, unique * args.payload_size))
+           calls_total * args.payload_size, unique * args.payload_size,
+           args.named_data, args.named_data_size))
 
 
 if __name__ == "__main__":

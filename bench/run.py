@@ -9,12 +9,14 @@
 #     to file (cp) and hashing them (emit-bench-hash, XXH3-128, the faster of
 #     reading through a mapping and reading with pread);
 #   - the whole job, emit-translate --pte-to-pte (import, dedup, export in
-#     one process), with its peak RSS and the time of each stage.
+#     one process), with its peak RSS and the time of each stage; for the
+#     link workload, emit-link merging two programs into one, and splitting
+#     them into two programs and one shared .ptd.
 # Reports medians, and every figure as a ratio to the baselines, since the
 # machine is shared and noisy. Every timed step starts after a sync, with no dirty
 # pages left by the step before. Checks the output's segment table.
 #
-#   bench/run.py [--workloads llm,small,roundtrip,small10k] [--runs 3]
+#   bench/run.py [--workloads llm,small,roundtrip,small10k,link] [--runs 3]
 #                [--data DIR] [--build DIR]
 
 import argparse
@@ -44,6 +46,14 @@ WORKLOADS = {
                       about="a 2 GiB .pte with half of its segments "
                             "duplicated"),
 }
+
+# Two programs exported separately from one model: each has its own method
+# and delegate payloads, and the same weights in named data.
+LINK = dict(programs=("prefill", "decode"), calls=32, size=64 * 1024,
+            weights=32, weight_size=64 * MiB,
+            about="prefill.pte and decode.pte exported separately, each "
+                  "with 32 calls of 64 KiB and the same 32 x 64 MiB of "
+                  "weights in named data: 4 GiB in, 2 GiB unique")
 
 
 def run(command, **kwargs):
@@ -91,6 +101,21 @@ def segments_of(build, pte):
     return [line for line in out.splitlines() if line.startswith("segment ")]
 
 
+def settle(*targets):
+    """Each timed step starts with no dirty pages, so that none pays for the
+    writeback of the one before it. Deleting a multi-GiB file costs the next
+    step too (ext4 frees and discards its blocks), so the copy and the job
+    each follow the deletion of the other's output."""
+    for target in targets:
+        if os.path.isdir(target):
+            for entry in os.listdir(target):
+                os.remove(os.path.join(target, entry))
+            os.rmdir(target)
+        elif os.path.exists(target):
+            os.remove(target)
+    os.sync()
+
+
 def bench(name, spec, args):
     path, unique = generate(name, spec, args.data, args.build)
     out = os.path.join(args.data, name + ".out.pte")
@@ -98,17 +123,6 @@ def bench(name, spec, args):
     translate = os.path.join(args.build, "bin", "emit-translate")
     hasher = os.path.join(args.build, "bin", "emit-bench-hash")
     copies, hashes, jobs, rss, stages = [], [], [], [], []
-
-    def settle(*targets):
-        # Each timed step starts with no dirty pages, so that none pays for
-        # the writeback of the one before it. Deleting a multi-GiB file
-        # costs the next step too (ext4 frees and discards its blocks), so
-        # the copy and the job each follow the deletion of the other's
-        # output: the previous job's, and this run's copy.
-        for target in targets:
-            if os.path.exists(target):
-                os.remove(target)
-        os.sync()
 
     for _ in range(args.runs):
         settle(out)
@@ -175,9 +189,96 @@ def bench(name, spec, args):
     return result
 
 
+def generate_link(data):
+    """The link workload's two programs, and their unique bytes as one file:
+    both programs' call payloads and the weights once."""
+    sys.path.insert(0, os.path.join(ROOT, "bench"))
+    import gen_pte
+    paths = []
+    for number, name in enumerate(LINK["programs"]):
+        path = os.path.join(data, "link-%s.pte" % name)
+        if not os.path.exists(path):
+            run([sys.executable, os.path.join(ROOT, "bench", "gen_pte.py"),
+                 path, "--methods", "1", "--method-names", name, "--calls",
+                 str(LINK["calls"]), "--payload-size", str(LINK["size"]),
+                 "--first-payload", str(number * LINK["calls"]), "--specs",
+                 "2", "--named-data", str(LINK["weights"]),
+                 "--named-data-size", str(LINK["weight_size"])],
+                stdout=subprocess.DEVNULL)
+        paths.append(path)
+    unique = os.path.join(data, "link.unique.bin")
+    if not os.path.exists(unique):
+        with open(unique, "wb") as out:
+            for payload in range(len(LINK["programs"]) * LINK["calls"]):
+                out.write(gen_pte.payload_bytes(payload, LINK["size"]))
+            for weight in range(LINK["weights"]):
+                out.write(gen_pte.payload_bytes(gen_pte.WEIGHT_BASE + weight,
+                                                LINK["weight_size"]))
+    return paths, unique
+
+
+def bench_link(args):
+    """emit-link on two separately exported programs: merged into one
+    (-o), and split into two programs and one shared .ptd (--out-dir)."""
+    inputs, unique = generate_link(args.data)
+    merged = os.path.join(args.data, "link.merged.pte")
+    split = os.path.join(args.data, "link.split")
+    copy = os.path.join(args.data, "link.copy.bin")
+    link = os.path.join(args.build, "bin", "emit-link")
+    jobs = {
+        "merge": (merged, [link] + inputs + ["-o", merged]),
+        "split": (split, [link] + inputs + [
+            "--external-data=" + os.path.join(split, "weights.ptd"),
+            "--out-dir=" + split]),
+    }
+    copies, walls, peaks = [], {j: [] for j in jobs}, {j: [] for j in jobs}
+    for _ in range(args.runs):
+        for job, (output, command) in jobs.items():
+            settle(output, copy)
+            start = time.perf_counter()
+            run(["cp", unique, copy])
+            copies.append(time.perf_counter() - start)
+            settle(copy)
+            wall, peak, _ = timed(command)
+            walls[job].append(wall)
+            peaks[job].append(peak)
+
+    # What was written: the weights once, each program's calls kept.
+    segments = segments_of(args.build, merged)
+    calls = len(LINK["programs"]) * LINK["calls"]
+    assert len(segments) == 1 + calls + LINK["weights"], len(segments)
+    data_bytes = os.path.getsize(os.path.join(split, "weights.ptd"))
+    assert data_bytes >= LINK["weights"] * LINK["weight_size"]
+    assert data_bytes < (LINK["weights"] + 1) * LINK["weight_size"]
+    if os.path.exists(copy):
+        os.remove(copy)
+
+    median = statistics.median
+    unique_bytes = os.path.getsize(unique)
+    copy_s = median(copies)
+    result = {"workload": "link", "about": LINK["about"],
+              "unique_bytes": unique_bytes, "copy_s": copy_s}
+    print("\n== link: %s" % LINK["about"])
+    print("  baseline (unique %.1f MiB): copy %.3f s" %
+          (unique_bytes / MiB, copy_s))
+    for job in jobs:
+        job_s, peak_mib = median(walls[job]), median(peaks[job]) / 1024
+        result[job] = {"job_s": job_s, "job_over_copy": job_s / copy_s,
+                       "job_over_fastest_copy": job_s / min(copies),
+                       "peak_rss_mib": peak_mib}
+        print("  %s: %.3f s = %.2fx copy (%.2fx the fastest copy); peak RSS "
+              "%.0f MiB" % (job, job_s, job_s / copy_s, job_s / min(copies),
+                           peak_mib))
+    print("  output: merged %d segments (1 constant + %d payloads + %d "
+          "weights); weights.ptd %.1f MiB" %
+          (len(segments), calls, LINK["weights"], data_bytes / MiB))
+    return result
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--workloads", default="llm,small,small10k,roundtrip")
+    parser.add_argument("--workloads",
+                        default="llm,small,small10k,roundtrip,link")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--data", default=os.path.join(ROOT, "build",
                                                        "bench-data"))
@@ -185,7 +286,8 @@ def main():
     parser.add_argument("--json", help="also write the results here")
     args = parser.parse_args()
     os.makedirs(args.data, exist_ok=True)
-    results = [bench(name, WORKLOADS[name], args)
+    results = [bench_link(args) if name == "link" else
+               bench(name, WORKLOADS[name], args)
                for name in args.workloads.split(",")]
     by_name = {r["workload"]: r for r in results}
     if "small" in by_name and "small10k" in by_name:
