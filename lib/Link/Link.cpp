@@ -103,15 +103,15 @@ struct MergedConstants {
 /// Gives every blob of `program` a name no other input's blob has, and
 /// points its references at the new names.
 static void renameBlobs(ProgramOp program, StringRef path, StringRef stem,
-                        llvm::StringSet<> &used,
-                        llvm::StringMap<std::string> &origins) {
+                        StringRef merged, llvm::StringSet<> &used,
+                        Linker::Origins &origins) {
   DenseMap<StringAttr, StringAttr> renames;
   for (BlobOp blob : program.getBlobs()) {
     std::string name = (stem + "_" + blob.getSymName()).str();
     for (unsigned suffix = 0; used.contains(name); ++suffix)
       name = (stem + "_" + blob.getSymName() + "_" + Twine(suffix)).str();
     used.insert(name);
-    origins[name] = path.str();
+    origins.blobs[{merged.str(), name}] = path.str();
     auto attr = StringAttr::get(program.getContext(), name);
     renames[blob.getSymNameAttr()] = attr;
     blob.setSymNameAttr(attr);
@@ -240,7 +240,8 @@ FailureOr<ProgramOp> Linker::mergePrograms(ModuleOp module,
     std::string stem = stemOf(input.path);
     for (unsigned suffix = 1; !prefixes.insert(stem).second; ++suffix)
       stem = stemOf(input.path) + "_" + std::to_string(suffix);
-    renameBlobs(program, input.path, stem, blobNames, origins.blobs);
+    renameBlobs(program, input.path, stem, merged.getSymName(), blobNames,
+                origins);
     if (failed(appendConstants(program, input.path, constants,
                                origins.constantEntries)))
       return failure();
@@ -333,7 +334,8 @@ static LogicalResult addToTarget(DataFileOp target, StringRef key, BlobOp blob,
   std::string name = (stemOf(path) + "_" + blob.getSymName()).str();
   copy.setSymName(name);
   mlir::SymbolTable(target).insert(copy); // Renames on a clash.
-  origins.blobs[copy.getSymName()] = path.str();
+  origins.blobs[{target.getSymName().str(), copy.getSymName().str()}] =
+      path.str();
   builder.create<NamedDataOp>(loc, builder.getStringAttr(key),
                               FlatSymbolRefAttr::get(copy.getSymNameAttr()),
                               layout);

@@ -185,9 +185,8 @@ static std::string linkReport(StringRef dedupReport,
     programFiles[et::ProgramOp(program.program).getSymName().str()] =
         program.path;
   auto originOf = [&](StringRef blob, StringRef container) -> std::string {
-    auto it = origins.blobs.find(blob);
-    if (it != origins.blobs.end())
-      return it->second;
+    if (StringRef origin = origins.blobOrigin(container, blob); !origin.empty())
+      return origin.str();
     auto program = programFiles.find(container.str());
     return program == programFiles.end() ? std::string() : program->second;
   };
@@ -217,7 +216,7 @@ static std::string linkReport(StringRef dedupReport,
           const llvm::json::Object &entry = *shared.getAsObject();
           // A merged constant segment holds every input's entries.
           std::string origin = entryOrigin(*entry.getInteger("entry"));
-          if (origin.empty() || origins.blobs.count(blob))
+          if (origin.empty() || !origins.blobOrigin(container, blob).empty())
             origin = originOf(blob, container);
           saved[origin][s.getString("kind")->str()] +=
               *entry.getInteger("size");

@@ -19,6 +19,7 @@
 
 #include "llvm/ADT/StringMap.h"
 
+#include <map>
 #include <memory>
 #include <string>
 
@@ -85,8 +86,14 @@ public:
   /// Where what the linker moved came from, so that a report can say what
   /// each input saves.
   struct Origins {
-    /// The input file of every blob the linker renamed or copied.
-    llvm::StringMap<std::string> blobs;
+    /// The input file of every blob the linker renamed or copied, by the
+    /// program or data file that now holds it and the blob's name.
+    std::map<std::pair<std::string, std::string>, std::string> blobs;
+    /// The input file of blob `blob` of `container`, or "" when unknown.
+    StringRef blobOrigin(StringRef container, StringRef blob) const {
+      auto it = blobs.find({container.str(), blob.str()});
+      return it == blobs.end() ? StringRef() : StringRef(it->second);
+    }
     /// Per input file, the merged constant segment's entries that were its
     /// own: [first, last].
     llvm::StringMap<std::pair<unsigned, unsigned>> constantEntries;
