@@ -10,9 +10,13 @@
 #
 #   pte_compare.py FLATC SCHEMA A.pte B.pte        (or two .ptd files)
 #   pte_compare.py --tensor-data FLATC SCHEMA A.pte B.pte
+#                  [--data-a A.ptd] [--data-b B.ptd] [--subset]
 #
 # With --tensor-data, compares instead the bytes every constant and mutable
-# tensor reads (float tensors), wherever each file stores them.
+# tensor reads (float tensors), wherever each file stores them: external
+# tensors are read from the data file given for their program. With
+# --subset, every tensor of A must read the same bytes in B (B may have
+# more methods, as a linked program has).
 # ===----------------------------------------------------------------------===#
 
 import importlib.util
@@ -94,23 +98,42 @@ def diff(a, b, path, out):
         out.append("%s: %r != %r" % (path, a, b))
 
 
-def tensor_data(flatc, schema, pte):
+def named_data(flatc, schema, ptd):
+    """The bytes of every key of a data file."""
+    if not ptd:
+        return {}
+    schema = os.path.join(os.path.dirname(schema), "flat_tensor.fbs")
+    data = decode(flatc, schema, ptd)
+    segments = segment_bytes(ptd, data.get("segments", []))
+    return {entry["key"]: segments[entry.get("segment_index", 0)]
+            for entry in data.get("named_data", [])}
+
+
+def tensor_data(flatc, schema, pte, ptd=None):
     """Each constant and mutable tensor's initial bytes, by (method, value
-    index): what the runtime reads, wherever the file stores it."""
+    index): what the runtime reads, wherever the file (or, for an external
+    tensor, the data file `ptd`) stores it."""
     data = decode(flatc, schema, pte)
     segments = segment_bytes(pte, data.get("segments", []))
     constants = data.get("constant_segment", {})
     mutables = data.get("mutable_data_segments", [])
+    keys = named_data(flatc, schema, ptd)
     found = {}
     for plan in data.get("execution_plan", []):
         for index, value in enumerate(plan.get("values", [])):
             tensor = value.get("val", {})
             entry = tensor.get("data_buffer_idx", 0)
             info = tensor.get("extra_tensor_info") or {}
-            if value.get("val_type") != "Tensor" or not entry or \
-                    info.get("location") == "EXTERNAL":
+            if value.get("val_type") != "Tensor":
                 continue
             size = 4 * math.prod(tensor["sizes"])
+            if info.get("location") == "EXTERNAL":
+                if ptd:
+                    name = info.get("fully_qualified_name")
+                    found[(plan["name"], index)] = keys.get(name, b"")[:size]
+                continue
+            if not entry:
+                continue
             table = mutables[info.get("mutable_data_segments_idx", 0)] \
                 if tensor.get("allocation_info") else constants
             start = table["offsets"][entry]
@@ -122,9 +145,15 @@ def tensor_data(flatc, schema, pte):
 def main():
     if sys.argv[1] == "--tensor-data":
         flatc, schema, first, second = sys.argv[2:6]
-        a = tensor_data(flatc, schema, first)
-        b = tensor_data(flatc, schema, second)
-        same = a == b
+        options = sys.argv[6:]
+        subset = "--subset" in options
+
+        def option(name):
+            return options[options.index(name) + 1] \
+                if name in options else None
+        a = tensor_data(flatc, schema, first, option("--data-a"))
+        b = tensor_data(flatc, schema, second, option("--data-b"))
+        same = all(b.get(k) == v for k, v in a.items()) if subset else a == b
         print("%s: %d constant and mutable tensors read the same bytes" %
               ("equal" if same else "DIFFERENT", len(a)))
         sys.exit(0 if same else 1)
