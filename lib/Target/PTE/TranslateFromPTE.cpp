@@ -664,37 +664,37 @@ LogicalResult PTEReader::readDelegates(const fb::ExecutionPlan *plan,
                                        SmallVectorImpl<Value> &delegates) {
   Type delegateType = DelegateType::get(context);
   for (auto [index, delegate] : llvm::enumerate(*plan->delegates())) {
-    // Only error messages read it; built in place, without a heap string
-    // per entry (a program can have one per call).
-    SmallString<96> atStorage;
-    StringRef at =
-        (where + ".delegates[" + Twine(index) + "]").toStringRef(atStorage);
+    // Only error messages read it: built only for one (a program can have
+    // an entry per call).
+    auto at = [&, index = index] {
+      return (where + ".delegates[" + Twine(index) + "]").str();
+    };
     if (!delegate->id())
-      return error(offsetOf(delegate), at + ".id")
+      return error(offsetOf(delegate), at() + ".id")
              << "the delegate has no backend id";
     const fb::BackendDelegateDataReference *processed = delegate->processed();
     if (!processed)
-      return error(offsetOf(delegate), at + ".processed")
+      return error(offsetOf(delegate), at() + ".processed")
              << "the delegate has no payload reference";
     BlobOp blob;
     uint32_t dataIndex = processed->index();
     if (processed->location() == fb::DataLocation::SEGMENT) {
       if (dataIndex >= segmentBlobs.size())
-        return error(offsetOf(processed), at + ".processed.index")
+        return error(offsetOf(processed), at() + ".processed.index")
                << "segment index " << dataIndex << " is out of range ("
                << segmentBlobs.size() << " segments)";
       if (!hasHeader)
-        return error(offsetOf(processed), at + ".processed")
+        return error(offsetOf(processed), at() + ".processed")
                << "a segment reference in a file without segment data";
       blob = segmentBlobs[dataIndex];
     } else if (processed->location() == fb::DataLocation::INLINE) {
       if (dataIndex >= inlineBlobs.size())
-        return error(offsetOf(processed), at + ".processed.index")
+        return error(offsetOf(processed), at() + ".processed.index")
                << "inline data index " << dataIndex << " is out of range ("
                << inlineBlobs.size() << " backend_delegate_data entries)";
       blob = inlineBlobs[dataIndex];
     } else {
-      return error(offsetOf(processed), at + ".processed.location")
+      return error(offsetOf(processed), at() + ".processed.location")
              << "unknown data location "
              << static_cast<int>(processed->location());
     }
@@ -704,7 +704,7 @@ LogicalResult PTEReader::readDelegates(const fb::ExecutionPlan *plan,
       for (auto [specIndex, spec] : llvm::enumerate(*list)) {
         if (!spec->key() || !spec->value())
           return error(offsetOf(spec),
-                       at + ".compile_specs[" + Twine(specIndex) + "]")
+                       at() + ".compile_specs[" + Twine(specIndex) + "]")
                  << "a compile spec needs both a key and a value";
         entries.push_back(CompileSpecAttr::get(
             context, spec->key()->string_view(),
