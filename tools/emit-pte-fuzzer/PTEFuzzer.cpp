@@ -1,4 +1,5 @@
-//===- PTEFuzzer.cpp - Fuzz target for the .pte and .ptd importers -*- C++ -*-=//
+//===- PTEFuzzer.cpp - Fuzz target for the .pte and .ptd importers -*- C++
+//-*-=//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //
@@ -46,7 +47,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   auto write = dataFile ? emit::translateToPTD : emit::translateToPTE;
 
   OwningOpRef<ModuleOp> module =
-      import(llvm::MemoryBufferRef(bytes, "input"), &context);
+      import(llvm::MemoryBufferRef(bytes, "input"), &context, /*verify=*/true);
   if (!module)
     return 0; // Rejected with a diagnostic: fine.
 
@@ -56,7 +57,8 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fail("a file that imports and verifies failed to export");
   os.flush();
 
-  if (!import(llvm::MemoryBufferRef(written, "output"), &context))
+  if (!import(llvm::MemoryBufferRef(written, "output"), &context,
+              /*verify=*/true))
     fail("a file emit wrote failed to import");
   return 0;
 }

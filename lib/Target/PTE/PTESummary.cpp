@@ -169,8 +169,8 @@ static void printText(const Summary &before, const Summary &after,
                       raw_ostream &os) {
   if (before.dataFile) {
     os << "data file " << before.program << ": " << before.blobs.size()
-       << " segments, " << before.keys << " keys, "
-       << bytes(before.storedBytes) << " stored\n";
+       << " segments, " << before.keys << " keys, " << bytes(before.storedBytes)
+       << " stored\n";
     os << "segments:\n";
     for (const BlobInfo &blob : before.blobs)
       os << "  " << blob.name << ": " << bytes(blob.size) << ", align "

@@ -48,7 +48,7 @@ public:
         fileNameAttr(StringAttr::get(context, fileName)),
         fileLoc(FileLineColLoc::get(fileNameAttr, 0, 0)) {}
 
-  OwningOpRef<ModuleOp> read();
+  OwningOpRef<ModuleOp> read(bool verify);
 
 private:
   InFlightDiagnostic error(uint64_t offset, const Twine &where) {
@@ -256,7 +256,7 @@ LogicalResult PTDReader::readNamedData() {
   return success();
 }
 
-OwningOpRef<ModuleOp> PTDReader::read() {
+OwningOpRef<ModuleOp> PTDReader::read(bool verify) {
   if (failed(readHeader()))
     return nullptr;
   uint64_t flatbufferEnd = header.flatbufferOffset + header.flatbufferSize;
@@ -289,13 +289,14 @@ OwningOpRef<ModuleOp> PTDReader::read() {
   builder.setInsertionPointToEnd(&dataFile.getBody().front());
   if (failed(readSegments(dataFile)) || failed(readNamedData()))
     return nullptr;
-  if (failed(verify(*module)))
+  if (verify && failed(mlir::verify(*module)))
     return nullptr;
   return module;
 }
 
 OwningOpRef<ModuleOp> emit::translateFromPTD(llvm::MemoryBufferRef buffer,
-                                             MLIRContext *context) {
+                                             MLIRContext *context,
+                                             bool verify) {
   context->loadDialect<ETDialect>();
-  return PTDReader(buffer, context).read();
+  return PTDReader(buffer, context).read(verify);
 }

@@ -67,7 +67,7 @@ public:
         fileLoc(FileLineColLoc::get(fileNameAttr, 0, 0)),
         valueType(ValueType::get(context)) {}
 
-  OwningOpRef<ModuleOp> read();
+  OwningOpRef<ModuleOp> read(bool verify);
 
 private:
   /// Reports a problem at byte `offset` of the file, in the table or field
@@ -264,16 +264,18 @@ LogicalResult PTEReader::readProgramData() {
   if (const auto *segments = program->segments()) {
     SmallVector<std::pair<uint64_t, uint64_t>> placements;
     for (auto [index, segment] : llvm::enumerate(*segments)) {
-      std::string where = ("segments[" + Twine(index) + "]").str();
+      auto where = [index = index] {
+        return ("segments[" + Twine(index) + "]").str();
+      };
       uint64_t offset = segment->offset(), size = segment->size();
       if (!hasHeader && size != 0)
-        return error(offsetOf(segment), where)
+        return error(offsetOf(segment), where())
                << "the segment holds " << size << " bytes, but the file "
                << "has no extended header, so it has no segment data";
       uint64_t start = segmentBase + offset;
       if (start < segmentBase || start + size < start ||
           start + size > file.size())
-        return error(offsetOf(segment), where)
+        return error(offsetOf(segment), where())
                << "offset " << offset << " and size " << size
                << " from segment base " << segmentBase
                << " run past the end of the " << file.size() << "-byte file";
@@ -762,28 +764,27 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
 
   const auto *instructions = chain->instructions();
   for (auto [index, instruction] : llvm::enumerate(*instructions)) {
-    // Only error messages read it; built in place, without a heap string
-    // per instruction.
-    SmallString<96> atStorage;
-    StringRef at =
-        (where + ".instructions[" + Twine(index) + "]").toStringRef(atStorage);
+    // Only error messages read it: built only for one.
+    auto at = [&, index = index] {
+      return (where + ".instructions[" + Twine(index) + "]").str();
+    };
     Location loc =
         plainLocFor(instruction, {TablePath::Instruction, planIndex, chainIndex,
                                   static_cast<uint32_t>(index)});
     if (!instruction->instr_args())
-      return error(offsetOf(instruction), at + ".instr_args")
+      return error(offsetOf(instruction), at() + ".instr_args")
              << "the instruction's arguments are missing";
     switch (instruction->instr_args_type()) {
     case fb::InstructionArguments::KernelCall: {
       const fb::KernelCall *call = instruction->instr_args_as_KernelCall();
       int32_t opIndex = call->op_index();
       if (opIndex < 0 || static_cast<uint32_t>(opIndex) >= operators.size())
-        return error(offsetOf(call), at + ".op_index")
+        return error(offsetOf(call), at() + ".op_index")
                << "operator index " << opIndex << " is out of range ("
                << operators.size() << " operators)";
       if (!call->args())
-        return error(offsetOf(call), at + ".args") << "the call has no args";
-      auto args = getValues(call->args(), values, at + ".args");
+        return error(offsetOf(call), at() + ".args") << "the call has no args";
+      auto args = getValues(call->args(), values, at() + ".args");
       if (failed(args))
         return failure();
       builder.create<KernelCallOp>(loc, operators[opIndex], *args);
@@ -794,12 +795,12 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
       int32_t delegateIndex = call->delegate_index();
       if (delegateIndex < 0 ||
           static_cast<uint32_t>(delegateIndex) >= delegates.size())
-        return error(offsetOf(call), at + ".delegate_index")
+        return error(offsetOf(call), at() + ".delegate_index")
                << "delegate index " << delegateIndex << " is out of range ("
                << delegates.size() << " delegates)";
       if (!call->args())
-        return error(offsetOf(call), at + ".args") << "the call has no args";
-      auto args = getValues(call->args(), values, at + ".args");
+        return error(offsetOf(call), at() + ".args") << "the call has no args";
+      auto args = getValues(call->args(), values, at() + ".args");
       if (failed(args))
         return failure();
       builder.create<CallDelegateOp>(loc, delegates[delegateIndex], *args);
@@ -807,8 +808,9 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
     }
     case fb::InstructionArguments::MoveCall: {
       const fb::MoveCall *move = instruction->instr_args_as_MoveCall();
-      auto from = getValue(move->move_from(), values, move, at + ".move_from");
-      auto to = getValue(move->move_to(), values, move, at + ".move_to");
+      auto from =
+          getValue(move->move_from(), values, move, at() + ".move_from");
+      auto to = getValue(move->move_to(), values, move, at() + ".move_to");
       if (failed(from) || failed(to))
         return failure();
       builder.create<MoveOp>(loc, *from, *to);
@@ -818,13 +820,13 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
       const fb::JumpFalseCall *jump =
           instruction->instr_args_as_JumpFalseCall();
       auto condition = getValue(jump->cond_value_index(), values, jump,
-                                at + ".cond_value_index");
+                                at() + ".cond_value_index");
       if (failed(condition))
         return failure();
       int32_t destination = jump->destination_instruction();
       if (destination < 0 ||
           static_cast<uint32_t>(destination) >= instructions->size())
-        return error(offsetOf(jump), at + ".destination_instruction")
+        return error(offsetOf(jump), at() + ".destination_instruction")
                << "destination " << destination << " is outside the chain ("
                << instructions->size() << " instructions)";
       builder.create<JumpFalseOp>(loc, *condition, destination);
@@ -833,14 +835,14 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
     case fb::InstructionArguments::FreeCall: {
       const fb::FreeCall *free = instruction->instr_args_as_FreeCall();
       auto value =
-          getValue(free->value_index(), values, free, at + ".value_index");
+          getValue(free->value_index(), values, free, at() + ".value_index");
       if (failed(value))
         return failure();
       builder.create<FreeOp>(loc, *value);
       break;
     }
     default:
-      return error(offsetOf(instruction), at + ".instr_args_type")
+      return error(offsetOf(instruction), at() + ".instr_args_type")
              << "unknown instruction type "
              << static_cast<int>(instruction->instr_args_type());
     }
@@ -976,7 +978,7 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
 // Program
 //===----------------------------------------------------------------------===//
 
-OwningOpRef<ModuleOp> PTEReader::read() {
+OwningOpRef<ModuleOp> PTEReader::read(bool verify) {
   if (failed(readHeader()))
     return nullptr;
 
@@ -1028,7 +1030,7 @@ OwningOpRef<ModuleOp> PTEReader::read() {
         diag << " (in " << *path << ")";
     return failure(); // Let the enclosing handler report it.
   });
-  if (failed(verify(*module)))
+  if (verify && failed(mlir::verify(*module)))
     return nullptr;
   return module;
 }
@@ -1065,7 +1067,8 @@ std::optional<std::string> PTEReader::pathAt(unsigned column) {
 }
 
 OwningOpRef<ModuleOp> emit::translateFromPTE(llvm::MemoryBufferRef buffer,
-                                             MLIRContext *context) {
+                                             MLIRContext *context,
+                                             bool verify) {
   context->loadDialect<ETDialect>();
-  return PTEReader(buffer, context).read();
+  return PTEReader(buffer, context).read(verify);
 }

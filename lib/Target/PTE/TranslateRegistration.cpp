@@ -18,6 +18,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/OperationSupport.h"
+#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/Format.h"
@@ -119,15 +120,15 @@ enum class InputKind { Program, DataFile, Either };
 /// attribute for nothing. Restored afterwards, so that passes still run on
 /// the thread pool.
 OwningOpRef<ModuleOp> importSingleThreaded(const llvm::MemoryBuffer *buffer,
-                                           MLIRContext *context,
-                                           InputKind kind) {
+                                           MLIRContext *context, InputKind kind,
+                                           bool verify = true) {
   bool wasMultithreaded = context->isMultithreadingEnabled();
   context->disableMultithreading();
   bool dataFile = kind == InputKind::DataFile ||
                   (kind == InputKind::Either && isDataFile(buffer));
   OwningOpRef<ModuleOp> module =
-      dataFile ? translateFromPTD(buffer->getMemBufferRef(), context)
-               : translateFromPTE(buffer->getMemBufferRef(), context);
+      dataFile ? translateFromPTD(buffer->getMemBufferRef(), context, verify)
+               : translateFromPTE(buffer->getMemBufferRef(), context, verify);
   context->disableMultithreading(!wasMultithreaded);
   return module;
 }
@@ -139,8 +140,10 @@ struct DataFiles {
   std::vector<std::unique_ptr<InputMapping>> mappings;
 
   /// Imports every file of `paths` into `module`, after its program, and
-  /// checks that they fit it as the runtime requires.
-  LogicalResult importInto(ModuleOp module, ArrayRef<std::string> paths) {
+  /// checks that they fit it as the runtime requires. `verify` is as for
+  /// translateFromPTD.
+  LogicalResult importInto(ModuleOp module, ArrayRef<std::string> paths,
+                           bool verify = true) {
     MLIRContext *context = module.getContext();
     mlir::SymbolTable symbols(module);
     for (const std::string &path : paths) {
@@ -153,7 +156,7 @@ struct DataFiles {
       buffers.push_back(std::move(*buffer));
       mappings.push_back(std::make_unique<InputMapping>(buffers.back().get()));
       OwningOpRef<ModuleOp> data = importSingleThreaded(
-          buffers.back().get(), context, InputKind::DataFile);
+          buffers.back().get(), context, InputKind::DataFile, verify);
       if (!data)
         return failure();
       // Named after its file; the symbol table renames a second one of
@@ -317,14 +320,16 @@ void emit::registerPTEToPTETranslation() {
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         InputMapping mapping(buffer);
-        OwningOpRef<ModuleOp> module =
-            importSingleThreaded(buffer, context, InputKind::Either);
+        // Verified once, after the passes, not also after the import: a
+        // verification costs as much as the dedup pass itself.
+        OwningOpRef<ModuleOp> module = importSingleThreaded(
+            buffer, context, InputKind::Either, /*verify=*/false);
         if (!module)
           return failure();
         bool dataFile = isDataFile(buffer);
         DataFiles dataFiles;
-        if (!dataFile &&
-            failed(dataFiles.importInto(*module, getDataFilesFlag())))
+        if (!dataFile && failed(dataFiles.importInto(
+                             *module, getDataFilesFlag(), /*verify=*/false)))
           return failure();
         Clock::time_point imported = Clock::now();
         pauseForTesting(TestingStage::InputsRead);
@@ -338,12 +343,11 @@ void emit::registerPTEToPTETranslation() {
                  << "invalid --pte-pass-pipeline: " << errorMessage;
         PassManager pm(context, passes->getOpAnchorName());
         static_cast<OpPassManager &>(pm) = *passes;
-        if (failed(pm.run(*module)))
+        pm.enableVerifier(false);
+        if (failed(pm.run(*module)) || failed(mlir::verify(*module)))
           return failure();
         Clock::time_point transformed = Clock::now();
 
-        // The IR is verified: by the import, and by the pass manager after
-        // any pass that changed it.
         PTEWriteOptions options = flags.getOptions();
         options.verify = false;
         if (failed(dataFile ? translateToPTD(*module, os, options)

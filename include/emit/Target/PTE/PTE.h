@@ -61,8 +61,7 @@ struct PTEWriteOptions {
   std::string dataFileName;
   /// Verify the IR before writing: the writer relies on every invariant the
   /// verifiers check. Only a caller that has just verified the same IR
-  /// (as `--pte-to-pte` has, through the import or its pass manager) may
-  /// turn this off.
+  /// (as `--pte-to-pte` has, after its passes) may turn this off.
   bool verify = true;
 };
 
@@ -84,9 +83,13 @@ void registerToPTETranslation();
 /// deprecated constant buffer; mutable and named data. Payloads are not
 /// copied: their resources alias `buffer`, which must outlive the module.
 /// A damaged file gets an error that names the byte offset and the table
-/// and field, and the result is null.
+/// and field, and the result is null. The module is verified unless
+/// `verify` is false, which only a caller that verifies it before relying
+/// on any invariant may ask for (`--pte-to-pte` verifies once, after its
+/// passes: the importer is fuzzed with verification on).
 mlir::OwningOpRef<ModuleOp> translateFromPTE(llvm::MemoryBufferRef buffer,
-                                             MLIRContext *context);
+                                             MLIRContext *context,
+                                             bool verify = true);
 
 /// Registers `--from-pte` with the MLIR translation registry.
 void registerFromPTETranslation();
@@ -96,9 +99,11 @@ void registerFromPTETranslation();
 /// data entry with its tensor layout. The file is checked as the format
 /// notes' reader checklist asks (stricter than the runtime, which checks
 /// little); a damaged file gets an error naming the byte offset and the
-/// table, and the result is null. Payloads alias `buffer`.
+/// table, and the result is null. Payloads alias `buffer`. `verify` is as
+/// for translateFromPTE.
 mlir::OwningOpRef<ModuleOp> translateFromPTD(llvm::MemoryBufferRef buffer,
-                                             MLIRContext *context);
+                                             MLIRContext *context,
+                                             bool verify = true);
 
 /// Writes the single `et.data_file` in `op` (a data file, or a module
 /// holding exactly one, or the one `options.dataFileName` names) as a
