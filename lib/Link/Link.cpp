@@ -7,6 +7,7 @@
 #include "emit/Link/Link.h"
 
 #include "emit/Dialect/ET/Transforms/BlobUtils.h"
+#include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/Support/MappedMemory.h"
 
 #include "mlir/IR/Builders.h"

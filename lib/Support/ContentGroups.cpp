@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "emit/Support/ContentGroups.h"
+#include "emit/Support/Hex.h"
 #include "emit/Support/MappedMemory.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -24,10 +25,7 @@
 
 using namespace emit;
 
-std::string ContentHash::toHex() const {
-  return llvm::utohexstr(high, /*LowerCase=*/true, 16) +
-         llvm::utohexstr(low, /*LowerCase=*/true, 16);
-}
+std::string ContentHash::toHex() const { return hex16(high) + hex16(low); }
 
 namespace {
 /// Size and hash: the bucket key. Equal keys are only candidates.
@@ -84,6 +82,11 @@ static ContentHash hashSample(ArrayRef<char> bytes) {
     pieces.push_back({i * stride, window});
   pieces.push_back({bytes.size() - edge, edge});
   return hashPieces(bytes, pieces);
+}
+
+ContentHash emit::hashSampleOf(ArrayRef<char> bytes) {
+  return bytes.size() < kSampledHashMinSize ? hashWhole(bytes)
+                                            : hashSample(bytes);
 }
 
 /// Runs `body` on every index in [0, count), on `pool` when given, in tasks

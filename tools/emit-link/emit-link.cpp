@@ -23,6 +23,7 @@
 #include "emit/Link/Link.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Support/OutputFiles.h"
+#include "emit/Support/PayloadFiles.h"
 #include "emit/Support/TestingPause.h"
 #include "emit/Target/PTE/PTE.h"
 
@@ -111,9 +112,17 @@ static LogicalResult importFile(StringRef path, bool dataFile, ModuleOp module,
   if (bytes.getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap)
     inputs.mappings.push_back(std::make_unique<ScopedFileMapping>(
         ArrayRef<char>(bytes.getBufferStart(), bytes.getBufferSize())));
+  // Payloads stay in the input: the outputs copy them from there.
+  std::string error;
+  FailureOr<FileReference> reference =
+      PayloadFiles::get().describe(path, error);
+  if (failed(reference))
+    return emitError(UnknownLoc::get(context), error);
+  PTEReadOptions options;
+  options.payloadFile = *reference;
   OwningOpRef<ModuleOp> imported =
-      dataFile ? translateFromPTD(bytes.getMemBufferRef(), context)
-               : translateFromPTE(bytes.getMemBufferRef(), context);
+      dataFile ? translateFromPTD(bytes.getMemBufferRef(), context, options)
+               : translateFromPTE(bytes.getMemBufferRef(), context, options);
   inputs.buffers.push_back(std::move(*buffer));
   if (!imported)
     return failure();

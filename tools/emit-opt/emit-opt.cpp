@@ -12,6 +12,7 @@
 #include "emit/InitAll.h"
 #include "emit/Support/AtomicOutput.h"
 #include "emit/Support/MappedMemory.h"
+#include "emit/Support/PayloadFiles.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -27,15 +28,21 @@
 static mlir::LogicalResult runOpt(int argc, char **argv,
                                   mlir::DialectRegistry &registry) {
   llvm::InitLLVM initLLVM(argc, argv);
+  emit::registerPayloadFileOptions();
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
       argc, argv, "emit optimizer driver\n", registry);
+  std::string errorMessage;
+  // Payload references resolve against the input's directory.
+  if (!emit::applyPayloadFileOptions(inputFilename, errorMessage)) {
+    llvm::errs() << "error: " << errorMessage << "\n";
+    return mlir::failure();
+  }
   mlir::MlirOptMainConfig config =
       mlir::MlirOptMainConfig::createFromCLOptions();
   // A mode that prints what is registered instead of processing a file.
   if (config.shouldShowDialects())
     return mlir::MlirOptMain(argc, argv, inputFilename, outputFilename,
                              registry);
-  std::string errorMessage;
   std::unique_ptr<llvm::MemoryBuffer> input =
       mlir::openInputFile(inputFilename, &errorMessage);
   if (!input) {

@@ -47,7 +47,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   auto write = dataFile ? emit::translateToPTD : emit::translateToPTE;
 
   OwningOpRef<ModuleOp> module =
-      import(llvm::MemoryBufferRef(bytes, "input"), &context, /*verify=*/true);
+      import(llvm::MemoryBufferRef(bytes, "input"), &context, {});
   if (!module)
     return 0; // Rejected with a diagnostic: fine.
 
@@ -57,8 +57,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fail("a file that imports and verifies failed to export");
   os.flush();
 
-  if (!import(llvm::MemoryBufferRef(written, "output"), &context,
-              /*verify=*/true))
+  if (!import(llvm::MemoryBufferRef(written, "output"), &context, {}))
     fail("a file emit wrote failed to import");
   return 0;
 }

@@ -63,6 +63,12 @@ struct ContentGroups {
 /// Payloads from this size on are first hashed by a sample.
 constexpr uint64_t kSampledHashMinSize = 1 << 20;
 
+/// A cheap identity of `bytes`: the XXH3-128 of all of them under
+/// kSampledHashMinSize, of the sample groupByContent uses from there on
+/// (first and last 64 KiB, 16 spaced 4 KiB windows). Reads as forEachChunk
+/// reads.
+ContentHash hashSampleOf(ArrayRef<char> bytes);
+
 /// Groups `items` by content. Reads go through forEachChunk and
 /// equalBytes, so bytes of a mapped file are read with pread and never
 /// enter the resident set; each byte is read at most twice (a sample hash,

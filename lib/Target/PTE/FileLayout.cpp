@@ -6,6 +6,7 @@
 
 #include "FileLayout.h"
 
+#include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Support/MappedMemory.h"
 
 #include "mlir/IR/BuiltinAttributes.h"
@@ -113,12 +114,16 @@ void layout::writeSegments(raw_ostream &os, ArrayRef<Segment> segments,
   }
 }
 
-ElementsAttr layout::createFileBytes(MLIRContext *context, StringRef name,
-                                     ArrayRef<char> bytes) {
+ElementsAttr layout::FileBytes::get(StringRef name,
+                                    ArrayRef<char> bytes) const {
   auto type = RankedTensorType::get({static_cast<int64_t>(bytes.size())},
                                     IntegerType::get(context, 8));
   if (bytes.empty())
     return DenseElementsAttr::get(type, ArrayRef<int8_t>());
+  if (reference)
+    return et::FileRangeAttr::get(
+        context, reference->path, bytes.data() - file.data(), bytes.size(),
+        reference->fingerprint.size, reference->fingerprint.sample);
   // The resource aliases the file. Its alignment is what the data pointer
   // really has, capped at 16: MLIR 19's bytecode reader can only honour
   // resource alignments up to that of its (heap) input buffer.

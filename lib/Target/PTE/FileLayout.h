@@ -16,6 +16,7 @@
 #define EMIT_LIB_TARGET_PTE_FILELAYOUT_H
 
 #include "emit/Support/LLVM.h"
+#include "emit/Support/PayloadFiles.h"
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -73,11 +74,24 @@ uint64_t segmentDataSize(ArrayRef<Segment> segments);
 void writeSegments(raw_ostream &os, ArrayRef<Segment> segments,
                    uint64_t position, uint64_t base);
 
-/// Bytes of an imported file as a `dense_resource` named `name` that
-/// aliases them, or an empty `dense` for no bytes. The file must outlive
-/// the attribute's uses.
-mlir::ElementsAttr createFileBytes(mlir::MLIRContext *context, StringRef name,
-                                   ArrayRef<char> bytes);
+/// Makes the payload attributes of an import from the bytes of the file
+/// being read: references to them (`#et.file`) when the file has a
+/// reference, else `dense_resource`s that alias them (the file must then
+/// outlive the attributes' uses). No bytes are an empty `dense`.
+class FileBytes {
+public:
+  FileBytes(mlir::MLIRContext *context, StringRef file,
+            const std::optional<FileReference> &reference)
+      : context(context), file(file), reference(reference) {}
+
+  /// `bytes`, which lie in the file, named `name` if a resource.
+  mlir::ElementsAttr get(StringRef name, ArrayRef<char> bytes) const;
+
+private:
+  mlir::MLIRContext *context;
+  StringRef file;
+  std::optional<FileReference> reference;
+};
 
 } // namespace emit::layout
 

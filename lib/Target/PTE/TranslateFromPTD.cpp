@@ -42,9 +42,11 @@ namespace {
 /// Imports one `.ptd` file.
 class PTDReader {
 public:
-  PTDReader(llvm::MemoryBufferRef buffer, MLIRContext *context)
+  PTDReader(llvm::MemoryBufferRef buffer, MLIRContext *context,
+            const std::optional<FileReference> &payloadFile)
       : file(buffer.getBuffer()), fileName(buffer.getBufferIdentifier()),
         context(context), builder(context),
+        fileBytes(context, file, payloadFile),
         fileNameAttr(StringAttr::get(context, fileName)),
         fileLoc(FileLineColLoc::get(fileNameAttr, 0, 0)) {}
 
@@ -73,6 +75,8 @@ private:
   StringRef fileName;
   MLIRContext *context;
   OpBuilder builder;
+  /// Payload attributes: references to the file, or views of it.
+  layout::FileBytes fileBytes;
   StringAttr fileNameAttr;
   Location fileLoc;
 
@@ -172,10 +176,9 @@ LogicalResult PTDReader::readSegments(DataFileOp dataFile) {
         builder.getI64IntegerAttr(
             alignment.value_or(inferred.segmentAlignment.value_or(1))),
         DataPlacementAttr::get(context, DataPlacement::Segment),
-        layout::createFileBytes(
-            context, name,
-            ArrayRef<char>(file.data() + header.segmentBaseOffset + offset,
-                           size))));
+        fileBytes.get(
+            name, ArrayRef<char>(
+                      file.data() + header.segmentBaseOffset + offset, size))));
   }
   return success();
 }
@@ -296,7 +299,7 @@ OwningOpRef<ModuleOp> PTDReader::read(bool verify) {
 
 OwningOpRef<ModuleOp> emit::translateFromPTD(llvm::MemoryBufferRef buffer,
                                              MLIRContext *context,
-                                             bool verify) {
+                                             const PTEReadOptions &options) {
   context->loadDialect<ETDialect>();
-  return PTDReader(buffer, context).read(verify);
+  return PTDReader(buffer, context, options.payloadFile).read(options.verify);
 }

@@ -60,9 +60,11 @@ namespace {
 /// Imports one `.pte` file.
 class PTEReader {
 public:
-  PTEReader(llvm::MemoryBufferRef buffer, MLIRContext *context)
+  PTEReader(llvm::MemoryBufferRef buffer, MLIRContext *context,
+            const std::optional<FileReference> &payloadFile)
       : file(buffer.getBuffer()), fileName(buffer.getBufferIdentifier()),
         context(context), builder(context),
+        fileBytes(context, file, payloadFile),
         fileNameAttr(StringAttr::get(context, fileName)),
         fileLoc(FileLineColLoc::get(fileNameAttr, 0, 0)),
         valueType(ValueType::get(context)) {}
@@ -150,6 +152,8 @@ private:
   StringRef fileName;
   MLIRContext *context;
   OpBuilder builder;
+  /// Payload attributes: references to the file, or views of it.
+  layout::FileBytes fileBytes;
   StringAttr fileNameAttr; // Uniqued once, not once per location.
   /// Plain locations' tables, by file offset (as a location column), in
   /// creation order; sorted when first looked up.
@@ -244,7 +248,7 @@ LogicalResult PTEReader::readHeader() {
 //===----------------------------------------------------------------------===//
 
 ElementsAttr PTEReader::createBytes(StringRef name, ArrayRef<char> bytes) {
-  return layout::createFileBytes(context, name, bytes);
+  return fileBytes.get(name, bytes);
 }
 
 BlobOp PTEReader::createBlob(StringRef name, ArrayRef<char> bytes,
@@ -1068,7 +1072,7 @@ std::optional<std::string> PTEReader::pathAt(unsigned column) {
 
 OwningOpRef<ModuleOp> emit::translateFromPTE(llvm::MemoryBufferRef buffer,
                                              MLIRContext *context,
-                                             bool verify) {
+                                             const PTEReadOptions &options) {
   context->loadDialect<ETDialect>();
-  return PTEReader(buffer, context).read(verify);
+  return PTEReader(buffer, context, options.payloadFile).read(options.verify);
 }

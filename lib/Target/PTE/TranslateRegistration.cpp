@@ -11,6 +11,7 @@
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Support/MappedMemory.h"
+#include "emit/Support/PayloadFiles.h"
 #include "emit/Support/TestingPause.h"
 #include "emit/Target/PTE/PTE.h"
 
@@ -113,6 +114,36 @@ bool isDataFile(const llvm::MemoryBuffer *buffer) {
 /// What an input may be.
 enum class InputKind { Program, DataFile, Either };
 
+/// --embed-payloads, shared by the translations that import.
+llvm::cl::opt<bool> &getEmbedPayloadsFlag() {
+  static llvm::cl::opt<bool> embed(
+      "embed-payloads",
+      llvm::cl::desc("With --from-pte or --from-ptd, carry every payload in "
+                     "the IR (as resources, hex in text) instead of referring "
+                     "to its bytes in the input file (#et.file): the IR then "
+                     "stands alone, but is as large as the file"),
+      llvm::cl::init(false));
+  return embed;
+}
+
+/// How to import `buffer`: its payloads as references to the file it holds,
+/// unless --embed-payloads or it is not a file (standard input).
+FailureOr<PTEReadOptions> getReadOptions(const llvm::MemoryBuffer *buffer,
+                                         MLIRContext *context, bool verify) {
+  PTEReadOptions options;
+  options.verify = verify;
+  StringRef name = buffer->getBufferIdentifier();
+  if (getEmbedPayloadsFlag() || name == "<stdin>" || name == "-")
+    return options;
+  std::string error;
+  FailureOr<FileReference> reference =
+      PayloadFiles::get().describe(name, error);
+  if (failed(reference))
+    return emitError(UnknownLoc::get(context), error);
+  options.payloadFile = *reference;
+  return options;
+}
+
 /// Imports a .pte or a .ptd (`Either`: by its identifier), with the
 /// context's multithreading off. The import builds on one thread, and a
 /// multithreaded context would also file every new attribute in a thread-local
@@ -122,13 +153,16 @@ enum class InputKind { Program, DataFile, Either };
 OwningOpRef<ModuleOp> importSingleThreaded(const llvm::MemoryBuffer *buffer,
                                            MLIRContext *context, InputKind kind,
                                            bool verify = true) {
+  FailureOr<PTEReadOptions> options = getReadOptions(buffer, context, verify);
+  if (failed(options))
+    return nullptr;
   bool wasMultithreaded = context->isMultithreadingEnabled();
   context->disableMultithreading();
   bool dataFile = kind == InputKind::DataFile ||
                   (kind == InputKind::Either && isDataFile(buffer));
   OwningOpRef<ModuleOp> module =
-      dataFile ? translateFromPTD(buffer->getMemBufferRef(), context, verify)
-               : translateFromPTE(buffer->getMemBufferRef(), context, verify);
+      dataFile ? translateFromPTD(buffer->getMemBufferRef(), context, *options)
+               : translateFromPTE(buffer->getMemBufferRef(), context, *options);
   context->disableMultithreading(!wasMultithreaded);
   return module;
 }
@@ -236,6 +270,7 @@ static LogicalResult printImported(ModuleOp module, raw_ostream &os) {
 
 void emit::registerFromPTETranslation() {
   getEmitBytecodeFlag();
+  getEmbedPayloadsFlag();
   getTimingFlag();
   getDataFilesFlag();
   TranslateRegistration registration(
@@ -369,6 +404,7 @@ void emit::registerPTEToPTETranslation() {
 
 void emit::registerPTDTranslations() {
   getEmitBytecodeFlag();
+  getEmbedPayloadsFlag();
   TranslateRegistration fromPTD(
       "from-ptd", "import an ExecuTorch .ptd data file as an et.data_file",
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
@@ -376,9 +412,8 @@ void emit::registerPTDTranslations() {
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         InputMapping mapping(buffer);
-        context->loadDialect<et::ETDialect>();
         OwningOpRef<ModuleOp> module =
-            translateFromPTD(buffer->getMemBufferRef(), context);
+            importSingleThreaded(buffer, context, InputKind::DataFile);
         if (!module || failed(printImported(*module, os)))
           return failure();
         os.flush();
@@ -418,4 +453,13 @@ void emit::registerToPTETranslation() {
         return success();
       },
       [](DialectRegistry &registry) { registry.insert<et::ETDialect>(); });
+}
+
+bool emit::readsProgramFile(StringRef name) {
+  return llvm::is_contained(
+      {"from-pte", "from-ptd", "pte-to-pte", "pte-summary"}, name);
+}
+
+bool emit::writesIR(StringRef name) {
+  return name == "from-pte" || name == "from-ptd";
 }

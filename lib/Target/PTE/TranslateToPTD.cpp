@@ -18,6 +18,7 @@
 #include "emit/Target/PTE/PTE.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/Target/PTE/flat_tensor_generated.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -160,6 +161,9 @@ LogicalResult emit::translateToPTD(Operation *op, raw_ostream &os,
     dataFile = dataFiles.front();
   }
   if (options.verify && failed(verify(dataFile)))
+    return failure();
+  // Every payload written must be there as the IR recorded it.
+  if (failed(et::checkPayloadFiles(dataFile)))
     return failure();
   return writeDataFile(dataFile, os, options);
 }

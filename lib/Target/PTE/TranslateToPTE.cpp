@@ -17,6 +17,7 @@
 #include "emit/Target/PTE/PTE.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Target/PTE/program_generated.h"
 
@@ -754,6 +755,9 @@ LogicalResult emit::translateToPTE(Operation *op, raw_ostream &os,
   // Callers of the API may hand over IR that no parser verified; the writer
   // relies on every invariant the verifiers check.
   if (options.verify && failed(verify(program)))
+    return failure();
+  // Every payload written must be there as the IR recorded it.
+  if (failed(et::checkPayloadFiles(program)))
     return failure();
   return PTEWriter(program, options).write(os);
 }

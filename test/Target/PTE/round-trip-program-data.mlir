@@ -67,11 +67,11 @@
 // (it is a multiple of the 512 that @weights asks for), so segment 0 at
 // relative offset 0 is too.
 // IMPORT-LABEL: et.program {{.*}} segment_alignment 128
-// IMPORT-NEXT: et.blob @segment_0 align 1024 segment = dense_resource<segment_0> : tensor<8xi8>
-// IMPORT-NEXT: et.blob @segment_1 align 128 segment = dense_resource<segment_1> : tensor<4xi8>
-// IMPORT-NEXT: et.blob @segment_2 align 256 segment = dense_resource<segment_2> : tensor<2xi8>
-// IMPORT-NEXT: et.blob @segment_3 align 512 segment = dense_resource<segment_3> : tensor<3xi8>
-// IMPORT-NEXT: et.blob @inline_0 align 16 inline = dense_resource<inline_0> : tensor<3xi8>
+// IMPORT-NEXT: et.blob @segment_0 align 1024 segment = #et.file<"{{.*}}.pte", offset = 1024, size = 8, {{.*}}> : tensor<8xi8>
+// IMPORT-NEXT: et.blob @segment_1 align 128 segment = #et.file<"{{.*}}.pte", offset = 1152, size = 4, {{.*}}> : tensor<4xi8>
+// IMPORT-NEXT: et.blob @segment_2 align 256 segment = #et.file<"{{.*}}.pte", offset = 1280, size = 2, {{.*}}> : tensor<2xi8>
+// IMPORT-NEXT: et.blob @segment_3 align 512 segment = #et.file<"{{.*}}.pte", offset = 1536, size = 3, {{.*}}> : tensor<3xi8>
+// IMPORT-NEXT: et.blob @inline_0 align 16 inline = #et.file<"{{.*}}.pte", offset = 416, size = 3, {{.*}}> : tensor<3xi8>
 // IMPORT-NEXT: et.constant_segment @segment_0 offsets [0, 0, 4]
 // IMPORT-NEXT: et.mutable_data_segment @segment_1 offsets [0, 0]
 // IMPORT-NEXT: et.named_data "shared_weight" = @segment_3

@@ -14,6 +14,7 @@
 #define EMIT_TARGET_PTE_PTE_H
 
 #include "emit/Support/LLVM.h"
+#include "emit/Support/PayloadFiles.h"
 #include "mlir/IR/OwningOpRef.h"
 
 #include <cstdint>
@@ -77,19 +78,28 @@ LogicalResult translateToPTE(Operation *op, raw_ostream &os,
 /// Registers `--to-pte` with the MLIR translation registry.
 void registerToPTETranslation();
 
+/// How an import holds what it reads.
+struct PTEReadOptions {
+  /// How IR names the file `buffer` holds (PayloadFiles::describe): every
+  /// payload becomes a reference to its bytes there (`#et.file`), and the IR
+  /// stays small whatever the file's size. Without one, payloads are
+  /// resources that alias `buffer`, which must then outlive the module.
+  std::optional<FileReference> payloadFile;
+  /// Verify the module. Only a caller that verifies it before relying on any
+  /// invariant may turn this off (`--pte-to-pte` verifies once, after its
+  /// passes; the importer is fuzzed with verification on).
+  bool verify = true;
+};
+
 /// Imports the `.pte` in `buffer` as a module holding one `et.program`.
 /// Accepts files with the 32-byte extended header, the older 24-byte one
 /// and none; inline and segment delegate data; the constant segment and the
-/// deprecated constant buffer; mutable and named data. Payloads are not
-/// copied: their resources alias `buffer`, which must outlive the module.
-/// A damaged file gets an error that names the byte offset and the table
-/// and field, and the result is null. The module is verified unless
-/// `verify` is false, which only a caller that verifies it before relying
-/// on any invariant may ask for (`--pte-to-pte` verifies once, after its
-/// passes: the importer is fuzzed with verification on).
-mlir::OwningOpRef<ModuleOp> translateFromPTE(llvm::MemoryBufferRef buffer,
-                                             MLIRContext *context,
-                                             bool verify = true);
+/// deprecated constant buffer; mutable and named data. Payloads are never
+/// copied (see PTEReadOptions). A damaged file gets an error that names the
+/// byte offset and the table and field, and the result is null.
+mlir::OwningOpRef<ModuleOp>
+translateFromPTE(llvm::MemoryBufferRef buffer, MLIRContext *context,
+                 const PTEReadOptions &options = {});
 
 /// Registers `--from-pte` with the MLIR translation registry.
 void registerFromPTETranslation();
@@ -99,11 +109,10 @@ void registerFromPTETranslation();
 /// data entry with its tensor layout. The file is checked as the format
 /// notes' reader checklist asks (stricter than the runtime, which checks
 /// little); a damaged file gets an error naming the byte offset and the
-/// table, and the result is null. Payloads alias `buffer`. `verify` is as
-/// for translateFromPTE.
-mlir::OwningOpRef<ModuleOp> translateFromPTD(llvm::MemoryBufferRef buffer,
-                                             MLIRContext *context,
-                                             bool verify = true);
+/// table, and the result is null. Payloads as `options` say.
+mlir::OwningOpRef<ModuleOp>
+translateFromPTD(llvm::MemoryBufferRef buffer, MLIRContext *context,
+                 const PTEReadOptions &options = {});
 
 /// Writes the single `et.data_file` in `op` (a data file, or a module
 /// holding exactly one, or the one `options.dataFileName` names) as a
@@ -111,6 +120,11 @@ mlir::OwningOpRef<ModuleOp> translateFromPTD(llvm::MemoryBufferRef buffer,
 /// placed or named blob. Only `segmentAlignment` of the options applies.
 LogicalResult translateToPTD(Operation *op, raw_ostream &os,
                              const PTEWriteOptions &options = {});
+
+/// Whether the translation registered as `name` reads a `.pte` or `.ptd`
+/// file (which a driver should map, not copy), and whether it writes IR.
+bool readsProgramFile(StringRef name);
+bool writesIR(StringRef name);
 
 /// Registers `--from-ptd` and `--to-ptd`.
 void registerPTDTranslations();

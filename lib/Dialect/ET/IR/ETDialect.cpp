@@ -6,6 +6,7 @@
 
 #include "emit/Dialect/ET/IR/ETDialect.h"
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Support/Hex.h"
 
 #include "mlir/Bytecode/BytecodeImplementation.h"
 #include "mlir/IR/AsmState.h"
@@ -14,6 +15,7 @@
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
 using namespace mlir;
@@ -50,6 +52,7 @@ struct ETBytecodeInterface : public BytecodeDialectInterface {
     kShapeDynamismAttr = 3,
     kDataPlacementAttr = 4,
     kTensorLayoutAttr = 5,
+    kFileRangeAttr = 6,
   };
   enum TypeCode : uint64_t {
     kValueType = 0,
@@ -130,6 +133,19 @@ struct ETBytecodeInterface : public BytecodeDialectInterface {
           [&] { return reader.emitError(); }, context, *type,
           ArrayRef<int32_t>(sizes32), ArrayRef<int32_t>(dimOrder32));
     }
+    case kFileRangeAttr: {
+      StringRef path;
+      uint64_t offset, size, fileSize, fileSample;
+      if (failed(reader.readString(path)) ||
+          failed(reader.readVarInt(offset)) ||
+          failed(reader.readVarInt(size)) ||
+          failed(reader.readVarInt(fileSize)) ||
+          failed(reader.readVarInt(fileSample)))
+        return {};
+      return FileRangeAttr::getChecked([&] { return reader.emitError(); },
+                                       context, path, offset, size, fileSize,
+                                       fileSample);
+    }
     }
     reader.emitError() << "unknown et attribute code " << code;
     return {};
@@ -174,6 +190,15 @@ struct ETBytecodeInterface : public BytecodeDialectInterface {
           };
           writer.writeList(layout.getSizes(), writeInt);
           writer.writeList(layout.getDimOrder(), writeInt);
+          return success();
+        })
+        .Case([&](FileRangeAttr range) {
+          writer.writeVarInt(kFileRangeAttr);
+          writer.writeOwnedString(range.getPath());
+          writer.writeVarInt(range.getOffset());
+          writer.writeVarInt(range.getSize());
+          writer.writeVarInt(range.getFileSize());
+          writer.writeVarInt(range.getFileSample());
           return success();
         })
         .Default([](Attribute) { return failure(); });
@@ -244,28 +269,13 @@ void ETDialect::registerAttributes() {
 //===----------------------------------------------------------------------===//
 
 bool et::isByteElementsAttr(Attribute attr) {
+  if (isa_and_nonnull<FileRangeAttr>(attr))
+    return true;
   if (!isa_and_nonnull<DenseElementsAttr, DenseResourceElementsAttr>(attr))
     return false;
   auto type = dyn_cast<RankedTensorType>(cast<TypedAttr>(attr).getType());
   return type && type.getRank() == 1 && type.hasStaticShape() &&
          type.getElementType().isInteger(8);
-}
-
-std::optional<ArrayRef<char>> et::getPayloadBytes(ElementsAttr data,
-                                                  SplatStorage &splats) {
-  if (auto resource = dyn_cast<DenseResourceElementsAttr>(data)) {
-    AsmResourceBlob *blob = resource.getRawHandle().getBlob();
-    if (!blob)
-      return std::nullopt;
-    return blob->getData();
-  }
-  auto dense = cast<DenseElementsAttr>(data);
-  ArrayRef<char> raw = dense.getRawData();
-  if (!dense.isSplat())
-    return raw;
-  // A splat stores one element; materialize the full payload.
-  splats.emplace_back(dense.getNumElements(), raw.front());
-  return ArrayRef<char>(splats.back());
 }
 
 /// Checks what both payload forms share: byte elements, a power-of-two
@@ -275,7 +285,8 @@ static LogicalResult verifyPayload(function_ref<InFlightDiagnostic()> emitError,
                                    Attribute data, uint64_t alignment) {
   if (!isByteElementsAttr(data))
     return emitError() << "payload must be a 1-D tensor of i8 or ui8 held "
-                          "in `dense` or `dense_resource`, got "
+                          "in `dense` or `dense_resource`, or an `#et.file` "
+                          "reference, got "
                        << data;
   if (!llvm::isPowerOf2_64(alignment))
     return emitError() << "alignment " << alignment << " is not a power of two";
@@ -350,6 +361,56 @@ TensorLayoutAttr::verify(function_ref<InFlightDiagnostic()> emitError,
 
 std::optional<uint64_t> TensorLayoutAttr::getByteSize() const {
   return getTensorByteSize(getScalarType(), getSizes());
+}
+
+//===----------------------------------------------------------------------===//
+// FileRangeAttr
+//===----------------------------------------------------------------------===//
+
+Attribute FileRangeAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  std::string path;
+  uint64_t offset, size, fileSize, fileSample;
+  if (parser.parseLess() || parser.parseString(&path) || parser.parseComma() ||
+      parser.parseKeyword("offset") || parser.parseEqual() ||
+      parser.parseInteger(offset) || parser.parseComma() ||
+      parser.parseKeyword("size") || parser.parseEqual() ||
+      parser.parseInteger(size) || parser.parseComma() ||
+      parser.parseKeyword("file_size") || parser.parseEqual() ||
+      parser.parseInteger(fileSize) || parser.parseComma() ||
+      parser.parseKeyword("file_sample") || parser.parseEqual() ||
+      parser.parseInteger(fileSample) || parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    path, offset, size, fileSize, fileSample);
+}
+
+void FileRangeAttr::print(AsmPrinter &printer) const {
+  printer << "<\"";
+  llvm::printEscapedString(getPath(), printer.getStream());
+  printer << "\", offset = " << getOffset() << ", size = " << getSize()
+          << ", file_size = " << getFileSize() << ", file_sample = 0x"
+          << emit::hex16(getFileSample()) << '>';
+}
+
+LogicalResult
+FileRangeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                      StringRef path, uint64_t offset, uint64_t size,
+                      uint64_t fileSize, uint64_t) {
+  if (path.empty())
+    return emitError() << "a file reference needs a path";
+  if (size > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
+    return emitError() << "size " << size << " is too large";
+  if (offset > fileSize || size > fileSize - offset)
+    return emitError() << "bytes [" << offset << ", " << offset + size
+                       << ") are past the end of the " << fileSize
+                       << "-byte file";
+  return success();
+}
+
+ShapedType FileRangeAttr::getType() const {
+  return RankedTensorType::get({static_cast<int64_t>(getSize())},
+                               IntegerType::get(getContext(), 8));
 }
 
 //===----------------------------------------------------------------------===//

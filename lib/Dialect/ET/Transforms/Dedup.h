@@ -17,6 +17,7 @@
 #define EMIT_LIB_DIALECT_ET_TRANSFORMS_DEDUP_H
 
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/Support/ContentGroups.h"
 
 #include "llvm/ADT/DenseMap.h"

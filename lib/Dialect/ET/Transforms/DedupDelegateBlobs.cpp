@@ -14,6 +14,7 @@
 #include "Dedup.h"
 
 #include "emit/Dialect/ET/Transforms/Passes.h"
+#include "emit/Dialect/ET/Utils/Payloads.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Support/FileUtilities.h"
@@ -69,6 +70,9 @@ void DedupDelegateBlobsPass::runOnOperation() {
         << "'method'";
     return signalPassFailure();
   }
+  // Every payload this pass reads must be there as the IR recorded it.
+  if (failed(checkPayloadFiles(getOperation())))
+    return signalPassFailure();
 
   // Programs first, then data files, each in module order.
   SmallVector<Operation *> programs, dataFiles;

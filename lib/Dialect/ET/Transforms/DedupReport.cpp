@@ -11,6 +11,8 @@
 
 #include "Dedup.h"
 
+#include "emit/Support/Hex.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 #include <array>
@@ -66,8 +68,7 @@ void dedup::writeReport(const Plan &plan, bool dryRun,
       json.attribute("delegate", user.entryIndex);
       json.attribute("calls", user.calls);
       json.attribute("backend", user.backend);
-      json.attribute("compile_specs_digest",
-                     llvm::utohexstr(user.specsDigest, true, 16));
+      json.attribute("compile_specs_digest", hex16(user.specsDigest));
     });
   };
   json.object([&] {

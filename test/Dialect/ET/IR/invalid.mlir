@@ -45,7 +45,7 @@ et.program @inline_blob_alignment {
 
 et.program @inline_blob_not_bytes {
   et.method @m {
-    // expected-error @+1 {{payload must be a 1-D tensor of i8 or ui8 held in `dense` or `dense_resource`, got dense<1.000000e+00> : tensor<1xf32>}}
+    // expected-error @+1 {{payload must be a 1-D tensor of i8 or ui8 held in `dense` or `dense_resource`, or an `#et.file` reference, got dense<1.000000e+00> : tensor<1xf32>}}
     %d0 = et.delegate "B" #et.blob<dense<[1.0]> : tensor<1xf32>, align 4>
     et.chain inputs() outputs() {
       et.call_delegate %d0 ()

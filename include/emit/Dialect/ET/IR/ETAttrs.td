@@ -16,12 +16,14 @@ include "mlir/IR/EnumAttr.td"
 //===----------------------------------------------------------------------===//
 
 /// Payload bytes: a `dense` or `dense_resource` elements attribute of a
-/// statically shaped, rank-1 tensor of 8-bit integers. ODS has no builtin
-/// constraint accepting both kinds with an element check.
+/// statically shaped, rank-1 tensor of 8-bit integers, or an `#et.file`
+/// reference. ODS has no builtin constraint accepting these kinds with an
+/// element check.
 def ET_BytesAttr : Attr<
     And<[ElementsAttr.predicate,
          CPred<"::emit::et::isByteElementsAttr($_self)">]>,
-    "bytes as a `dense` or `dense_resource` 1-D tensor of i8 or ui8"> {
+    "bytes as a `dense` or `dense_resource` 1-D tensor of i8 or ui8, or an "
+    "`#et.file` reference"> {
   let storageType = [{ ::mlir::ElementsAttr }];
   let returnType = [{ ::mlir::ElementsAttr }];
   let convertFromStorage = "$_self";
@@ -184,6 +186,47 @@ def ET_TensorLayoutAttr : ET_Attr<"TensorLayout", "tensor_layout"> {
     /// The byte size of the tensor, or std::nullopt on overflow or a
     /// negative size.
     std::optional<uint64_t> getByteSize() const;
+  }];
+}
+
+def ET_FileRangeAttr : ET_Attr<"FileRange", "file",
+    [TypedAttrInterface, ElementsAttrInterface]> {
+  let summary = "Payload bytes that stay in a file: a byte range and its file";
+  let description = [{
+    The bytes `[offset, offset + size)` of a file, as imported IR refers to
+    a payload instead of carrying it: the IR stays small however large the
+    program, and every tool reads the bytes where they lie (with `pread`,
+    or copied file to file by the kernel). It stands wherever payload bytes
+    do (`et.blob`, `#et.blob`), as a `tensor<size x i8>`.
+
+    `path` is relative to the directory of the IR file (the working
+    directory for IR read from standard input), or absolute. It may name
+    only a file under that directory or one given on the command line
+    (`--payload-file`), and `file_size` and `file_sample` (a hash of a
+    sample of the whole file) must still match it: a file changed since the
+    IR was written is refused, never written into a program.
+
+    Example:
+
+    ```mlir
+    et.blob @segment_1 align 128 segment = #et.file<"model.pte",
+        offset = 4096, size = 1048576, file_size = 2105344,
+        file_sample = 0x9e3779b97f4a7c15>
+    ```
+  }];
+  let parameters = (ins StringRefParameter<"path of the file">:$path,
+                        "uint64_t":$offset,
+                        "uint64_t":$size,
+                        "uint64_t":$file_size,
+                        "uint64_t":$file_sample);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// `tensor<size x i8>`.
+    ::mlir::ShapedType getType() const;
+    // No element access: the bytes are read through getPayloadBytes.
+    using ContiguousIterableTypesT = std::tuple<>;
+    using NonContiguousIterableTypesT = std::tuple<>;
   }];
 }
 

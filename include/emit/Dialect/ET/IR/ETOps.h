@@ -41,17 +41,6 @@ class DelegateOp;
 /// statically shaped rank-1 tensor of i8 or ui8: the form payload bytes take.
 bool isByteElementsAttr(Attribute attr);
 
-/// Owns payloads expanded from splats. Each buffer stays in place while the
-/// storage grows, so the bytes handed out stay valid as long as it lives.
-using SplatStorage = std::vector<std::vector<char>>;
-
-/// The payload bytes held by `data`, or std::nullopt when they are not
-/// available (an elided or released resource). A splat `dense` payload is
-/// expanded into a new buffer of `splats`; otherwise the result aliases the
-/// attribute.
-std::optional<ArrayRef<char>> getPayloadBytes(mlir::ElementsAttr data,
-                                              SplatStorage &splats);
-
 /// Byte size of one element of `type`, as ExecuTorch counts it.
 unsigned getScalarTypeByteSize(ScalarType type);
 

@@ -1,0 +1,196 @@
+//===- PayloadFiles.cpp - The files payload references name -----*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/Support/PayloadFiles.h"
+#include "emit/Support/ContentGroups.h"
+#include "emit/Support/Hex.h"
+#include "emit/Support/MappedMemory.h"
+
+#include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
+
+using namespace emit;
+namespace fs = llvm::sys::fs;
+namespace path = llvm::sys::path;
+
+struct PayloadFiles::OpenFile {
+  std::unique_ptr<llvm::MemoryBuffer> buffer;
+  std::unique_ptr<ScopedFileMapping> mapping; // When the buffer maps it.
+  FileFingerprint fingerprint;
+};
+
+PayloadFiles::PayloadFiles() = default;
+
+PayloadFiles &PayloadFiles::get() {
+  // Never destroyed: mappings handed out stay valid until the process ends,
+  // whatever other static objects are torn down first.
+  static PayloadFiles *files = new PayloadFiles();
+  return *files;
+}
+
+/// The real path of `file` (symbolic links resolved), or "" with the reason.
+static std::string realPathOf(StringRef file, std::string &error) {
+  llvm::SmallString<256> real;
+  if (std::error_code code = fs::real_path(file, real)) {
+    error = code.message();
+    return std::string();
+  }
+  return real.str().str();
+}
+
+/// Whether `file` lies in `directory` or below it (both real paths).
+static bool isUnder(StringRef file, StringRef directory) {
+  if (!file.starts_with(directory))
+    return false;
+  StringRef rest = file.drop_front(directory.size());
+  return directory.ends_with("/") || rest.starts_with("/");
+}
+
+void PayloadFiles::setBaseDirectory(StringRef directory) {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::string error;
+  baseDirectory = realPathOf(directory.empty() ? "." : directory, error);
+}
+
+bool PayloadFiles::allowFile(StringRef file, std::string &error) {
+  std::string real = realPathOf(file, error);
+  if (real.empty()) {
+    error = "cannot read '" + file.str() + "': " + error;
+    return false;
+  }
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!llvm::is_contained(allowed, real))
+    allowed.push_back(real);
+  return true;
+}
+
+std::string PayloadFiles::resolve(StringRef reference, std::string &error) {
+  if (baseDirectory.empty())
+    baseDirectory = realPathOf(".", error);
+  llvm::SmallString<256> full(reference);
+  if (path::is_relative(full))
+    full = (baseDirectory + "/" + reference).str();
+  std::string real = realPathOf(full, error);
+  if (real.empty()) {
+    error = "cannot read payload file '" + reference.str() + "' (" +
+            full.str().str() + "): " + error;
+    return std::string();
+  }
+  if (!isUnder(real, baseDirectory) && !llvm::is_contained(allowed, real)) {
+    // Name the real file when a link or `..` hides it.
+    std::string where = real == full.str() ? std::string(" is")
+                                           : " resolves to '" + real + "',";
+    error = "payload file '" + reference.str() + "'" + where + " outside '" +
+            baseDirectory +
+            "' (the IR file's directory); only files under it, or given "
+            "with --payload-file, may be named";
+    return std::string();
+  }
+  return real;
+}
+
+PayloadFiles::OpenFile *PayloadFiles::open(StringRef realPath,
+                                           std::string &error) {
+  std::unique_ptr<OpenFile> &slot = files[realPath];
+  if (slot)
+    return slot.get();
+  auto buffer = llvm::MemoryBuffer::getFile(realPath, /*IsText=*/false,
+                                            /*RequiresNullTerminator=*/false);
+  if (!buffer) {
+    error = "cannot read payload file '" + realPath.str() +
+            "': " + buffer.getError().message();
+    files.erase(realPath);
+    return nullptr;
+  }
+  auto file = std::make_unique<OpenFile>();
+  file->buffer = std::move(*buffer);
+  ArrayRef<char> bytes(file->buffer->getBufferStart(),
+                       file->buffer->getBufferSize());
+  // Registered, the mapping is read with pread and recorded as a source.
+  if (file->buffer->getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap)
+    file->mapping = std::make_unique<ScopedFileMapping>(bytes);
+  file->fingerprint = {bytes.size(), hashSampleOf(bytes).low};
+  slot = std::move(file);
+  return slot.get();
+}
+
+FailureOr<FileReference> PayloadFiles::describe(StringRef file,
+                                                std::string &error) {
+  std::string real = realPathOf(file, error);
+  if (real.empty()) {
+    error = "cannot read '" + file.str() + "': " + error;
+    return failure();
+  }
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!llvm::is_contained(allowed, real))
+    allowed.push_back(real);
+  OpenFile *open = this->open(real, error);
+  if (!open)
+    return failure();
+  if (baseDirectory.empty())
+    baseDirectory = realPathOf(".", error);
+  std::string name = real;
+  if (isUnder(real, baseDirectory))
+    name = StringRef(real).drop_front(baseDirectory.size()).ltrim('/').str();
+  return FileReference{name, open->fingerprint};
+}
+
+FailureOr<ArrayRef<char>>
+PayloadFiles::getBytes(StringRef reference, uint64_t offset, uint64_t size,
+                       const FileFingerprint &expected, std::string &error) {
+  std::lock_guard<std::mutex> lock(mutex);
+  std::string real = resolve(reference, error);
+  if (real.empty())
+    return failure();
+  OpenFile *file = open(real, error);
+  if (!file)
+    return failure();
+  const FileFingerprint &found = file->fingerprint;
+  if (!(found == expected)) {
+    error = "payload file '" + reference.str() +
+            "' changed since the IR was written: it has " +
+            std::to_string(found.size) + " bytes and sample 0x" +
+            hex16(found.sample) + ", the IR recorded " +
+            std::to_string(expected.size) + " bytes and sample 0x" +
+            hex16(expected.sample);
+    return failure();
+  }
+  if (offset > found.size || size > found.size - offset) {
+    error = "bytes [" + std::to_string(offset) + ", " +
+            std::to_string(offset + size) +
+            ") are past the end of payload "
+            "file '" +
+            reference.str() + "' (" + std::to_string(found.size) + " bytes)";
+    return failure();
+  }
+  return ArrayRef<char>(file->buffer->getBufferStart() + offset, size);
+}
+
+static llvm::cl::list<std::string> &getPayloadFileFlag() {
+  static llvm::cl::list<std::string> files(
+      "payload-file",
+      llvm::cl::desc("A file the IR's payload references (#et.file) may name "
+                     "wherever it lies (repeatable); without it, only files "
+                     "under the IR file's directory may be named"),
+      llvm::cl::value_desc("file"));
+  return files;
+}
+
+void emit::registerPayloadFileOptions() { getPayloadFileFlag(); }
+
+bool emit::applyPayloadFileOptions(StringRef irFile, std::string &error) {
+  PayloadFiles &files = PayloadFiles::get();
+  files.setBaseDirectory(irFile == "-" ? StringRef(".")
+                                       : path::parent_path(irFile));
+  for (const std::string &file : getPayloadFileFlag())
+    if (!files.allowFile(file, error))
+      return false;
+  return true;
+}
