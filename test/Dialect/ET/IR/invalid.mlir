@@ -656,3 +656,17 @@ et.data_file @undefined_blob {
   // expected-error @below {{references undefined blob @nowhere}}
   et.named_data "w" = @nowhere
 }
+
+// -----
+
+et.program @reference_past_the_end {
+  // expected-error @below {{bytes [4090, 4106) are past the end of the 4096-byte file}}
+  et.blob @b align 1 = #et.file<"model.pte", offset = 4090, size = 16, file_size = 4096, file_sample = 0x1>
+}
+
+// -----
+
+et.program @reference_without_path {
+  // expected-error @below {{a file reference needs a path}}
+  et.blob @b align 1 = #et.file<"", offset = 0, size = 1, file_size = 1, file_sample = 0x1>
+}

@@ -248,3 +248,24 @@ et.data_file @weights segment_alignment 4096 attributes {version = 1 : i32} {
   et.named_data "alias" = @w
   et.named_data "scalar" = @unplaced layout #et.tensor_layout<bool [] dim_order []>
 }
+
+// -----
+
+// Payloads that stay in their file: byte ranges of it, in blobs and
+// inline, with the file's size and sample hash. The IR parses without the
+// file; only reading the bytes needs it.
+// CHECK-LABEL: et.program @references
+// CHECK-NEXT: et.blob @weights align 64 segment = #et.file<"weights/model.pte", offset = 4096, size = 1048576, file_size = 2105344, file_sample = 0x9e3779b97f4a7c15> : tensor<1048576xi8>
+// CHECK: et.delegate "B" #et.blob<#et.file<"/models/other.pte", offset = 0, size = 16, file_size = 16, file_sample = 0x0000000000000000> : tensor<16xi8>, align 16>
+et.program @references {
+  et.blob @weights align 64 segment = #et.file<"weights/model.pte", offset = 4096, size = 1048576, file_size = 2105344, file_sample = 0x9e3779b97f4a7c15>
+  et.method @m {
+    %d = et.delegate "B" #et.blob<#et.file<"/models/other.pte", offset = 0, size = 16, file_size = 16, file_sample = 0>, align 16>
+    %w = et.delegate "W" @weights
+    et.chain inputs() outputs() {
+      et.call_delegate %d ()
+      et.call_delegate %w ()
+    }
+    et.signature inputs() outputs()
+  }
+}
