@@ -7,6 +7,7 @@
 #include "emit/Support/MappedMemory.h"
 
 #include "llvm/ADT/SmallString.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Process.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -23,7 +24,6 @@
 #include <string>
 #include <sys/mman.h>
 #include <sys/stat.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 #include <vector>
 
@@ -53,64 +53,11 @@ struct Registry {
   std::string unreadable; // A file a read of came short, if any.
 };
 
-/// One line of /proc/self/maps: a file mapped at [start, end).
-struct MapsEntry {
-  uintptr_t start = 0, end = 0;
-  uint64_t offset = 0;
-  unsigned major = 0, minor = 0;
-  uint64_t inode = 0;
-  std::string path;
-};
 } // namespace
 
 static Registry &getRegistry() {
   static Registry registry;
   return registry;
-}
-
-/// The file mapping that holds all of `bytes`, from /proc/self/maps.
-static std::optional<MapsEntry> findMapsEntry(ArrayRef<char> bytes) {
-  FILE *maps = fopen("/proc/self/maps", "re");
-  if (!maps)
-    return std::nullopt;
-  auto begin = reinterpret_cast<uintptr_t>(bytes.data());
-  uintptr_t end = begin + bytes.size();
-  std::optional<MapsEntry> found;
-  char line[4096];
-  while (!found && fgets(line, sizeof(line), maps)) {
-    MapsEntry entry;
-    char perms[5];
-    int pathStart = 0;
-    if (sscanf(line, "%lx-%lx %4s %lx %x:%x %lu %n", &entry.start, &entry.end,
-               perms, &entry.offset, &entry.major, &entry.minor, &entry.inode,
-               &pathStart) < 7)
-      continue;
-    if (begin < entry.start || end > entry.end)
-      continue;
-    StringRef path = StringRef(line + pathStart).rtrim("\n");
-    // Anonymous memory, or a file deleted or replaced since it was mapped.
-    if (perms[0] != 'r' || entry.inode == 0 || !path.starts_with("/") ||
-        path.ends_with(" (deleted)"))
-      break;
-    entry.path = path.str();
-    found = std::move(entry);
-  }
-  fclose(maps);
-  return found;
-}
-
-/// A read-only descriptor of the file `entry` maps, or -1 when the path no
-/// longer names that file.
-static int openMappedFile(const MapsEntry &entry) {
-  int fd = open(entry.path.c_str(), O_RDONLY | O_CLOEXEC);
-  struct stat status;
-  if (fd >= 0 && fstat(fd, &status) == 0 && status.st_ino == entry.inode &&
-      major(status.st_dev) == entry.major &&
-      minor(status.st_dev) == entry.minor)
-    return fd;
-  if (fd >= 0)
-    close(fd);
-  return -1;
 }
 
 /// Records the file `fd` (of `path`) as a source, once, with its size and
@@ -149,24 +96,44 @@ bool emit::checkSourcesUnchanged(std::string &error) {
   return true;
 }
 
-ScopedFileMapping::ScopedFileMapping(ArrayRef<char> region)
-    : region(region), fd(-1) {
-  // The descriptor is of the very file mapped (same inode), opened by the
-  // path the kernel reports: a path given by the caller could name another
-  // file by now.
-  std::optional<MapsEntry> entry = findMapsEntry(region);
-  if (entry && entry->offset + (reinterpret_cast<uintptr_t>(region.data()) -
-                                entry->start) ==
-                   0)
-    fd = openMappedFile(*entry);
-  Registry &registry = getRegistry();
-  std::lock_guard<std::mutex> lock(registry.mutex);
-  registry.regions.push_back({region, 0, fd, registry.nextId++});
-  if (fd >= 0)
-    recordSource(registry, fd, entry->path);
+std::unique_ptr<MappedFile> MappedFile::open(StringRef path,
+                                             std::string &error) {
+  // The mapping and the descriptor reads go through are of one file, opened
+  // once: a path could name another file by the time it is opened again.
+  int fd = ::open(path.str().c_str(), O_RDONLY | O_CLOEXEC);
+  struct stat status;
+  if (fd < 0 || fstat(fd, &status) != 0) {
+    error = std::strerror(errno);
+    if (fd >= 0)
+      close(fd);
+    return nullptr;
+  }
+  auto buffer = llvm::MemoryBuffer::getOpenFile(
+      fd, path, status.st_size, /*RequiresNullTerminator=*/false);
+  if (!buffer) {
+    error = buffer.getError().message();
+    close(fd);
+    return nullptr;
+  }
+  std::unique_ptr<MappedFile> file(new MappedFile());
+  file->buffer = std::move(*buffer);
+  // A small file is read, not mapped: its bytes are a copy, read once.
+  if (file->buffer->getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap) {
+    file->fd = fd;
+    Registry &registry = getRegistry();
+    std::lock_guard<std::mutex> lock(registry.mutex);
+    registry.regions.push_back({file->getBytes(), 0, fd, registry.nextId++});
+    recordSource(registry, fd, path);
+  } else {
+    close(fd);
+  }
+  return file;
 }
 
-ScopedFileMapping::~ScopedFileMapping() {
+MappedFile::~MappedFile() {
+  if (fd < 0)
+    return;
+  ArrayRef<char> region = getBytes();
   Registry &registry = getRegistry();
   std::lock_guard<std::mutex> lock(registry.mutex);
   auto it = std::find_if(registry.regions.begin(), registry.regions.end(),
@@ -176,8 +143,16 @@ ScopedFileMapping::~ScopedFileMapping() {
                          });
   if (it != registry.regions.end())
     registry.regions.erase(it);
-  if (fd >= 0)
-    close(fd);
+  close(fd);
+}
+
+ArrayRef<char> MappedFile::getBytes() const {
+  return ArrayRef<char>(buffer->getBufferStart(), buffer->getBufferSize());
+}
+
+std::unique_ptr<llvm::MemoryBuffer> MappedFile::getView() const {
+  return llvm::MemoryBuffer::getMemBuffer(buffer->getMemBufferRef(),
+                                          /*RequiresNullTerminator=*/false);
 }
 
 /// The registered mapping holding all of `bytes`, if any.
@@ -191,53 +166,8 @@ static std::optional<Mapping> findRegisteredMapping(ArrayRef<char> bytes) {
   return std::nullopt;
 }
 
-/// Pieces from this size on are worth a look at /proc/self/maps when no
-/// registered mapping holds them, and a kernel copy into a file.
+/// Pieces from this size on are copied file to file by the kernel.
 static constexpr size_t kLargePieceSize = 1 << 20;
-
-namespace {
-/// The file mapping that holds some bytes: a registered one, or, for a
-/// large piece, one found in /proc/self/maps (MLIR's mapping of a bytecode
-/// file whose resources alias it, say). A found mapping is not remembered,
-/// since it may be unmapped and its addresses reused; its descriptor lives
-/// as long as this object.
-class FoundMapping {
-public:
-  explicit FoundMapping(ArrayRef<char> bytes) {
-    if ((mapping = findRegisteredMapping(bytes)) ||
-        bytes.size() < kLargePieceSize)
-      return;
-    std::optional<MapsEntry> entry = findMapsEntry(bytes);
-    if (!entry)
-      return;
-    int fd = openMappedFile(*entry);
-    if (fd < 0)
-      return;
-    ownedFd = fd;
-    ArrayRef<char> region(reinterpret_cast<const char *>(entry->start),
-                          entry->end - entry->start);
-    Registry &registry = getRegistry();
-    std::lock_guard<std::mutex> lock(registry.mutex);
-    mapping = Mapping{region, entry->offset, fd, registry.nextId++};
-    recordSource(registry, fd, entry->path);
-  }
-  ~FoundMapping() {
-    if (ownedFd >= 0)
-      close(ownedFd);
-  }
-  FoundMapping(const FoundMapping &) = delete;
-  FoundMapping &operator=(const FoundMapping &) = delete;
-
-  /// The mapping, if it can be read through a descriptor.
-  const Mapping *get() const {
-    return mapping && mapping->fd >= 0 ? &*mapping : nullptr;
-  }
-
-private:
-  std::optional<Mapping> mapping;
-  int ownedFd = -1;
-};
-} // namespace
 
 /// Large enough to amortize a system call, small enough to stay in L2.
 static constexpr size_t kChunkSize = 256 << 10;
@@ -265,8 +195,9 @@ namespace {
 /// pread, or plain memory, read in place.
 class ChunkSource {
 public:
-  explicit ChunkSource(ArrayRef<char> bytes) : bytes(bytes), found(bytes) {
-    if (const Mapping *mapping = found.get()) {
+  explicit ChunkSource(ArrayRef<char> bytes) : bytes(bytes) {
+    if (std::optional<Mapping> mapping = findRegisteredMapping(bytes);
+        mapping && mapping->fd >= 0) {
       fd = mapping->fd;
       mappingId = mapping->id;
       regionEnd = mapping->fileOffset + mapping->region.size();
@@ -355,7 +286,6 @@ private:
   }
 
   ArrayRef<char> bytes;
-  FoundMapping found;
   int fd = -1;            // The mapped file, when the bytes are a file's.
   uint64_t mappingId = 0; // Its mapping's id.
   uint64_t regionEnd = 0; // File offset of the mapping's end.
@@ -462,11 +392,4 @@ void emit::writeBytes(raw_ostream &os, ArrayRef<char> bytes) {
   source.forEach(done, [&](ArrayRef<char> chunk) {
     os.write(chunk.data(), chunk.size());
   });
-}
-
-void PayloadStream::write_impl(const char *data, size_t size) {
-  if (size >= kLargePieceSize)
-    writeBytes(target, ArrayRef<char>(data, size));
-  else
-    target.write(data, size);
 }

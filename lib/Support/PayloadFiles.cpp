@@ -13,7 +13,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 
 using namespace emit;
@@ -21,8 +20,7 @@ namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
 struct PayloadFiles::OpenFile {
-  std::unique_ptr<llvm::MemoryBuffer> buffer;
-  std::unique_ptr<ScopedFileMapping> mapping; // When the buffer maps it.
+  std::unique_ptr<MappedFile> file;
   FileFingerprint fingerprint;
 };
 
@@ -101,22 +99,16 @@ PayloadFiles::OpenFile *PayloadFiles::open(StringRef realPath,
   std::unique_ptr<OpenFile> &slot = files[realPath];
   if (slot)
     return slot.get();
-  auto buffer = llvm::MemoryBuffer::getFile(realPath, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!buffer) {
-    error = "cannot read payload file '" + realPath.str() +
-            "': " + buffer.getError().message();
+  std::unique_ptr<MappedFile> mapped = MappedFile::open(realPath, error);
+  if (!mapped) {
+    error = "cannot read payload file '" + realPath.str() + "': " + error;
     files.erase(realPath);
     return nullptr;
   }
   auto file = std::make_unique<OpenFile>();
-  file->buffer = std::move(*buffer);
-  ArrayRef<char> bytes(file->buffer->getBufferStart(),
-                       file->buffer->getBufferSize());
-  // Registered, the mapping is read with pread and recorded as a source.
-  if (file->buffer->getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap)
-    file->mapping = std::make_unique<ScopedFileMapping>(bytes);
-  file->fingerprint = {bytes.size(), hashSampleOf(bytes).low};
+  file->file = std::move(mapped);
+  file->fingerprint = {file->file->getBytes().size(),
+                       hashSampleOf(file->file->getBytes()).low};
   slot = std::move(file);
   return slot.get();
 }
@@ -170,7 +162,7 @@ PayloadFiles::getBytes(StringRef reference, uint64_t offset, uint64_t size,
             reference.str() + "' (" + std::to_string(found.size) + " bytes)";
     return failure();
   }
-  return ArrayRef<char>(file->buffer->getBufferStart() + offset, size);
+  return file->file->getBytes().slice(offset, size);
 }
 
 static llvm::cl::list<std::string> &getPayloadFileFlag() {

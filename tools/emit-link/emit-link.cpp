@@ -92,8 +92,7 @@ static cl::opt<std::string>
 namespace {
 /// The inputs, imported into one module.
 struct Inputs {
-  std::vector<std::unique_ptr<llvm::MemoryBuffer>> buffers;
-  std::vector<std::unique_ptr<ScopedFileMapping>> mappings;
+  std::vector<std::unique_ptr<MappedFile>> files;
   std::vector<link::Input> programs;
   std::vector<link::DataInput> dataFiles;
 };
@@ -103,17 +102,14 @@ struct Inputs {
 static LogicalResult importFile(StringRef path, bool dataFile, ModuleOp module,
                                 Inputs &inputs) {
   MLIRContext *context = module.getContext();
-  auto buffer = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                            /*RequiresNullTerminator=*/false);
-  if (!buffer)
-    return emitError(UnknownLoc::get(context), "cannot read '")
-           << path << "': " << buffer.getError().message();
-  const llvm::MemoryBuffer &bytes = **buffer;
-  if (bytes.getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap)
-    inputs.mappings.push_back(std::make_unique<ScopedFileMapping>(
-        ArrayRef<char>(bytes.getBufferStart(), bytes.getBufferSize())));
-  // Payloads stay in the input: the outputs copy them from there.
   std::string error;
+  std::unique_ptr<MappedFile> file = MappedFile::open(path, error);
+  if (!file)
+    return emitError(UnknownLoc::get(context), "cannot read '")
+           << path << "': " << error;
+  const llvm::MemoryBuffer &bytes = file->getBuffer();
+  inputs.files.push_back(std::move(file));
+  // Payloads stay in the input: the outputs copy them from there.
   FailureOr<FileReference> reference =
       PayloadFiles::get().describe(path, error);
   if (failed(reference))
@@ -123,7 +119,6 @@ static LogicalResult importFile(StringRef path, bool dataFile, ModuleOp module,
   OwningOpRef<ModuleOp> imported =
       dataFile ? translateFromPTD(bytes.getMemBufferRef(), context, options)
                : translateFromPTE(bytes.getMemBufferRef(), context, options);
-  inputs.buffers.push_back(std::move(*buffer));
   if (!imported)
     return failure();
   mlir::SymbolTable symbols(module);

@@ -18,6 +18,7 @@
 
 #include "emit/InitAll.h"
 #include "emit/Support/AtomicOutput.h"
+#include "emit/Support/MappedMemory.h"
 #include "emit/Support/PayloadFiles.h"
 #include "emit/Target/PTE/PTE.h"
 
@@ -52,20 +53,28 @@ static cl::opt<bool> verifyDiagnostics(
              "corresponding line"),
     cl::init(false));
 
-/// The input: a program file mapped as it is, anything else (MLIR) as the
-/// MLIR parser wants it, with a NUL after the end.
-static std::unique_ptr<llvm::MemoryBuffer> openInput(bool programFile,
-                                                     std::string &error) {
+/// The input: a program file mapped as it is (registered in `mapped`, so
+/// that its bytes are read with pread), anything else (MLIR) as the MLIR
+/// parser wants it, with a NUL after the end.
+static std::unique_ptr<llvm::MemoryBuffer>
+openInput(bool programFile, std::unique_ptr<emit::MappedFile> &mapped,
+          std::string &error) {
   if (!programFile)
     return openInputFile(inputFilename, &error);
-  auto buffer = llvm::MemoryBuffer::getFileOrSTDIN(
-      inputFilename, /*IsText=*/false, /*RequiresNullTerminator=*/false);
-  if (!buffer) {
-    error = "cannot open input file '" + inputFilename +
-            "': " + buffer.getError().message();
+  if (inputFilename == "-") {
+    auto buffer = llvm::MemoryBuffer::getSTDIN();
+    if (!buffer) {
+      error = "cannot read standard input: " + buffer.getError().message();
+      return nullptr;
+    }
+    return std::move(*buffer);
+  }
+  mapped = emit::MappedFile::open(inputFilename, error);
+  if (!mapped) {
+    error = "cannot open input file '" + inputFilename + "': " + error;
     return nullptr;
   }
-  return std::move(*buffer);
+  return mapped->getView();
 }
 
 /// Runs `translation` on `buffer` in a context of its own.
@@ -120,7 +129,9 @@ static LogicalResult runTranslate(int argc, char **argv) {
     llvm::errs() << "error: " << error << "\n";
     return failure();
   }
-  std::unique_ptr<llvm::MemoryBuffer> input = openInput(programFile, error);
+  std::unique_ptr<emit::MappedFile> mapped;
+  std::unique_ptr<llvm::MemoryBuffer> input =
+      openInput(programFile, mapped, error);
   if (!input) {
     llvm::errs() << error << "\n";
     return failure();

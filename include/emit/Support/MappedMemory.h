@@ -4,17 +4,17 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Payloads imported from a .pte alias a read-only mapping of the file. Every
-// page that is read through the mapping stays in the process's resident set,
-// so hashing and writing a multi-GiB program that way would make its peak RSS
-// as large as the file. It is also slow: each 4 KiB page costs a fault and a
-// page walk (two-level under virtualization), while pread copies from the
-// page cache through the kernel's huge-page direct map. So payloads in a
-// registered mapping are read with pread into a small buffer (forEachChunk,
-// equalBytes) or copied file to file by the kernel (writeBytes), and the
-// mapping is only the payload's identity in the IR. Pieces of 1 MiB or more
-// in a mapping nobody registered (MLIR's own, of a bytecode file whose
-// resources alias it) are found in /proc/self/maps and read the same way.
+// Payload bytes are views of read-only mappings of the files they come from
+// (MappedFile). Every page that is read through a mapping stays in the
+// process's resident set, so hashing and writing a multi-GiB program that
+// way would make its peak RSS as large as the file. It is also slow: each
+// 4 KiB page costs a fault and a page walk (two-level under virtualization),
+// while pread copies from the page cache through the kernel's huge-page
+// direct map. So bytes in a mapping opened here are read with pread into a
+// small buffer (forEachChunk, equalBytes) or copied file to file by the
+// kernel (writeBytes), and the mapping is only their identity in memory.
+// Every such file is recorded with its size and modification time, so that
+// no output is kept if it changes while the tool runs.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,33 +24,45 @@
 #include "emit/Support/LLVM.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
 #include <string>
 
 namespace emit {
 
-/// Records that `region` is a read-only mapping of a file, starting at its
-/// first byte, for as long as this object lives. The file is found from the
-/// mapping itself, so its bytes are read from the file that was mapped.
-class ScopedFileMapping {
+/// A file mapped read-only (or read, when too small to map) and registered
+/// for as long as this lives: its bytes are then read with pread and copied
+/// by the kernel, never through the mapping, and the file is recorded as a
+/// source (checkSourcesUnchanged).
+class MappedFile {
 public:
-  explicit ScopedFileMapping(ArrayRef<char> region);
-  ~ScopedFileMapping();
-  ScopedFileMapping(const ScopedFileMapping &) = delete;
-  ScopedFileMapping &operator=(const ScopedFileMapping &) = delete;
+  /// Opens and maps `path`, or returns null with the reason (as strerror
+  /// gives it) in `error`.
+  static std::unique_ptr<MappedFile> open(StringRef path, std::string &error);
+  ~MappedFile();
+  MappedFile(const MappedFile &) = delete;
+  MappedFile &operator=(const MappedFile &) = delete;
+
+  ArrayRef<char> getBytes() const;
+  const llvm::MemoryBuffer &getBuffer() const { return *buffer; }
+  /// A buffer that views the bytes (for a SourceMgr), valid while this
+  /// lives.
+  std::unique_ptr<llvm::MemoryBuffer> getView() const;
 
 private:
-  ArrayRef<char> region;
-  int fd;
+  MappedFile() = default;
+  std::unique_ptr<llvm::MemoryBuffer> buffer;
+  int fd = -1; // Of the mapped file, when registered.
 };
 
 /// Drops the whole pages of `bytes` from the resident set if they lie in a
-/// registered file mapping; does nothing otherwise. Thread-safe.
+/// MappedFile; does nothing otherwise. Thread-safe.
 void releaseMappedPages(ArrayRef<char> bytes);
 
 /// Calls `consume` with consecutive pieces of `bytes`, in order, each at most
-/// a few hundred KiB. Pieces of a registered file mapping are read from the
+/// a few hundred KiB. Pieces of a MappedFile are read from the
 /// file into a per-thread buffer and never enter the resident set; other
 /// memory is passed as is. Thread-safe.
 void forEachChunk(ArrayRef<char> bytes,
@@ -64,33 +76,16 @@ bool equalBytes(ArrayRef<char> a, ArrayRef<char> b);
 /// this, go past the buffer to the file without another copy.
 constexpr size_t kWriteBufferSize = 128 << 10;
 
-/// Writes `bytes` to `os`. Bytes of a mapped input never enter the
-/// resident set: from 1 MiB on, and when `os` is a seekable file stream,
-/// the kernel copies them file to file (copy_file_range); otherwise they
-/// are streamed from the file as forEachChunk reads them.
+/// Writes `bytes` to `os`. Bytes of a MappedFile never enter the resident
+/// set: from 1 MiB on, and when `os` is a seekable file stream, the kernel
+/// copies them file to file (copy_file_range); otherwise they are streamed
+/// from the file as forEachChunk reads them.
 void writeBytes(raw_ostream &os, ArrayRef<char> bytes);
 
-/// A stream that forwards everything to `target`, except that pieces of
-/// 1 MiB or more go through writeBytes. MLIR's bytecode writer writes each
-/// resource in one piece from where it lies; when resources alias a mapped
-/// file (an imported .pte, a bytecode input), the kernel then copies them
-/// into the output file instead of every input page entering the process.
-class PayloadStream : public llvm::raw_ostream {
-public:
-  explicit PayloadStream(llvm::raw_ostream &target)
-      : llvm::raw_ostream(/*unbuffered=*/true), target(target) {}
-
-private:
-  void write_impl(const char *data, size_t size) override;
-  uint64_t current_pos() const override { return target.tell(); }
-
-  llvm::raw_ostream &target;
-};
-
-/// Whether every file whose bytes were read through a mapping (registered
-/// or found) is as it was when first read: same size and modification
-/// time, and every read of it complete. Otherwise returns false and names
-/// the file in `error`: output built from it must not be kept. Thread-safe.
+/// Whether every MappedFile opened so far is as it was when opened (same
+/// size and modification time) and every read of one was complete.
+/// Otherwise returns false and names the file in `error`: output built from
+/// it must not be kept. Thread-safe.
 bool checkSourcesUnchanged(std::string &error);
 
 /// How many bytes writeBytes has had the kernel copy file to file so far.

@@ -95,17 +95,6 @@ struct ToPTEFlags {
 } // namespace
 
 namespace {
-/// Registers a buffer with the mapped-memory registry when it is a file
-/// mapping, so that consumed payload pages can leave the resident set.
-struct InputMapping {
-  explicit InputMapping(const llvm::MemoryBuffer *buffer) {
-    if (buffer->getBufferKind() == llvm::MemoryBuffer::MemoryBuffer_MMap)
-      mapping.emplace(
-          ArrayRef<char>(buffer->getBufferStart(), buffer->getBufferSize()));
-  }
-  std::optional<ScopedFileMapping> mapping;
-};
-
 /// Whether `buffer` holds a data file (.ptd) rather than a program.
 bool isDataFile(const llvm::MemoryBuffer *buffer) {
   return buffer->getBuffer().substr(4, 4) == "FT01";
@@ -169,9 +158,8 @@ OwningOpRef<ModuleOp> importSingleThreaded(const llvm::MemoryBuffer *buffer,
 
 /// The data files a program loads with (`--pte-data`), imported beside it.
 struct DataFiles {
-  /// Each file's buffer, alive as long as the module whose blobs alias it.
-  std::vector<std::unique_ptr<llvm::MemoryBuffer>> buffers;
-  std::vector<std::unique_ptr<InputMapping>> mappings;
+  /// Each file, alive as long as the module whose blobs may alias it.
+  std::vector<std::unique_ptr<MappedFile>> files;
 
   /// Imports every file of `paths` into `module`, after its program, and
   /// checks that they fit it as the runtime requires. `verify` is as for
@@ -181,16 +169,14 @@ struct DataFiles {
     MLIRContext *context = module.getContext();
     mlir::SymbolTable symbols(module);
     for (const std::string &path : paths) {
-      auto buffer =
-          llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
-                                      /*RequiresNullTerminator=*/false);
-      if (!buffer)
+      std::string error;
+      std::unique_ptr<MappedFile> file = MappedFile::open(path, error);
+      if (!file)
         return emitError(UnknownLoc::get(context), "cannot read data file '")
-               << path << "': " << buffer.getError().message();
-      buffers.push_back(std::move(*buffer));
-      mappings.push_back(std::make_unique<InputMapping>(buffers.back().get()));
+               << path << "': " << error;
+      files.push_back(std::move(file));
       OwningOpRef<ModuleOp> data = importSingleThreaded(
-          buffers.back().get(), context, InputKind::DataFile, verify);
+          &files.back()->getBuffer(), context, InputKind::DataFile, verify);
       if (!data)
         return failure();
       // Named after its file; the symbol table renames a second one of
@@ -259,10 +245,8 @@ static llvm::cl::opt<bool> &getEmitBytecodeFlag() {
 
 /// Writes an imported module as bytecode or text.
 static LogicalResult printImported(ModuleOp module, raw_ostream &os) {
-  if (getEmitBytecodeFlag()) {
-    PayloadStream stream(os);
-    return writeBytecodeToFile(module, stream);
-  }
+  if (getEmitBytecodeFlag())
+    return writeBytecodeToFile(module, os);
   // Honours the --mlir-print-* and --mlir-elide-* flags.
   module->print(os, OpPrintingFlags());
   return success();
@@ -281,7 +265,6 @@ void emit::registerFromPTETranslation() {
         uint64_t copiedBefore = getKernelCopiedBytes();
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
-        InputMapping mapping(buffer);
         OwningOpRef<ModuleOp> module =
             importSingleThreaded(buffer, context, InputKind::Program);
         if (!module)
@@ -325,7 +308,6 @@ void emit::registerPTESummaryTranslation() {
          MLIRContext *context) -> LogicalResult {
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
-        InputMapping mapping(buffer);
         OwningOpRef<ModuleOp> module =
             importSingleThreaded(buffer, context, InputKind::Either);
         if (!module)
@@ -354,7 +336,6 @@ void emit::registerPTEToPTETranslation() {
         uint64_t copiedBefore = getKernelCopiedBytes();
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
-        InputMapping mapping(buffer);
         // Verified once, after the passes, not also after the import: a
         // verification costs as much as the dedup pass itself.
         OwningOpRef<ModuleOp> module = importSingleThreaded(
@@ -411,7 +392,6 @@ void emit::registerPTDTranslations() {
          MLIRContext *context) -> LogicalResult {
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
-        InputMapping mapping(buffer);
         OwningOpRef<ModuleOp> module =
             importSingleThreaded(buffer, context, InputKind::DataFile);
         if (!module || failed(printImported(*module, os)))
