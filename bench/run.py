@@ -11,12 +11,14 @@
 #   - the whole job, emit-translate --pte-to-pte (import, dedup, export in
 #     one process), with its peak RSS and the time of each stage; for the
 #     link workload, emit-link merging two programs into one, and splitting
-#     them into two programs and one shared .ptd.
+#     them into two programs and one shared .ptd; for the tools workload,
+#     the three tools a user composes, through files and pipes.
 # Reports medians, and every figure as a ratio to the baselines, since the
 # machine is shared and noisy. Every timed step starts after a sync, with no dirty
 # pages left by the step before. Checks the output's segment table.
 #
-#   bench/run.py [--workloads llm,small,roundtrip,small10k,link] [--runs 3]
+#   bench/run.py [--workloads llm,small,roundtrip,small10k,tools,link]
+#                [--runs 3]
 #                [--data DIR] [--build DIR]
 
 import argparse
@@ -46,6 +48,12 @@ WORKLOADS = {
                       about="a 2 GiB .pte with half of its segments "
                             "duplicated"),
 }
+
+# The three tools a user composes, on a 1 GiB LLM-shaped program.
+TOOLS = dict(methods=2, calls=8, size=64 * MiB, unique=8, names="prefill,decode",
+             about="the README's three tools on a 1 GiB program (2 methods x "
+                   "8 calls of 64 MiB, the same 8 payloads in both: 512 MiB "
+                   "unique), through files and pipes, text and bytecode")
 
 # Two programs exported separately from one model: each has its own method
 # and delegate payloads, and the same weights in named data.
@@ -275,10 +283,131 @@ def bench_link(args):
     return result
 
 
+def timed_pipeline(commands, cwd):
+    """Wall time of `commands` run as one shell pipeline in `cwd`, and each
+    stage's peak RSS (KiB), via GNU time."""
+    reports = [tempfile.NamedTemporaryFile("r") for _ in commands]
+    stages = ["/usr/bin/time -o %s -f %%M %s" % (report.name,
+                                                 " ".join(command))
+              for report, command in zip(reports, commands)]
+    start = time.perf_counter()
+    subprocess.run(" | ".join(stages), shell=True, check=True, cwd=cwd,
+                   stderr=subprocess.DEVNULL)
+    wall = time.perf_counter() - start
+    peaks = [int(report.read().split()[-1]) for report in reports]
+    for report in reports:
+        report.close()
+    return wall, peaks
+
+
+def bench_tools(args):
+    """--pte-to-pte against the three tools through text files, text pipes
+    and bytecode pipes, with each stage's peak RSS; outputs must match."""
+    path, unique = generate("tools", TOOLS, args.data, args.build)
+    data = args.data
+    bin_dir = os.path.abspath(os.path.join(args.build, "bin"))
+    translate = os.path.join(bin_dir, "emit-translate")
+    opt = os.path.join(bin_dir, "emit-opt")
+    # Builds before payload references have no --payload-file (and need it
+    # not: they embed payloads).
+    help_text = run([opt, "--help-hidden"], capture_output=True).stdout
+    allow = (["--payload-file=tools.pte"] if "payload-file" in help_text
+             else [])
+    jobs = {
+        "pte-to-pte": [[translate, "--pte-to-pte", "tools.pte", "-o",
+                        "tools.fast.pte"]],
+        "text files": [
+            [translate, "--from-pte", "tools.pte", "-o", "tools.mlir"],
+            [opt, "tools.mlir", "--dedup-delegate-blobs", "-o",
+             "tools.dedup.mlir"] + allow,
+            [translate, "--to-pte", "tools.dedup.mlir", "-o",
+             "tools.text.pte"] + allow],
+        "text pipes": [[translate, "--from-pte", "tools.pte"],
+                       [opt, "--dedup-delegate-blobs"] + allow,
+                       [translate, "--to-pte", "-o", "tools.pipe.pte"] +
+                       allow],
+        "bytecode pipes": [
+            [translate, "--from-pte", "tools.pte", "--emit-bytecode"],
+            [opt, "--dedup-delegate-blobs", "--emit-bytecode"] + allow,
+            [translate, "--to-pte", "-o", "tools.bytecode.pte"] + allow],
+    }
+    outputs = {"pte-to-pte": "tools.fast.pte", "text files": "tools.text.pte",
+               "text pipes": "tools.pipe.pte",
+               "bytecode pipes": "tools.bytecode.pte"}
+    scratch = ["tools.mlir", "tools.dedup.mlir"] + list(outputs.values())
+    copy = os.path.join(data, "tools.copy.bin")
+    copies = []
+    walls = {job: [] for job in jobs}
+    stage_walls = {job: [] for job in jobs}
+    peaks = {job: [] for job in jobs}
+    ir_bytes = 0
+    def in_data(*names):
+        return [os.path.join(data, name) for name in names]
+
+    for _ in range(args.runs):
+        for job, commands in jobs.items():
+            settle(copy, *in_data("tools.mlir", "tools.dedup.mlir"))
+            start = time.perf_counter()
+            run(["cp", unique, copy])
+            copies.append(time.perf_counter() - start)
+            settle(copy)
+            if job == "text files":
+                # Files between the stages: each timed on its own.
+                total, stage_peaks, stage_times = 0, [], []
+                for command in commands:
+                    wall, stage = timed_pipeline([command], data)
+                    total += wall
+                    stage_times.append(wall)
+                    stage_peaks += stage
+                ir_bytes = os.path.getsize(os.path.join(data, "tools.mlir"))
+                walls[job].append(total)
+                stage_walls[job].append(stage_times)
+                peaks[job].append(stage_peaks)
+            else:
+                wall, stage_peaks = timed_pipeline(commands, data)
+                walls[job].append(wall)
+                peaks[job].append(stage_peaks)
+        # Every path wrote what --pte-to-pte wrote, byte for byte.
+        for output in outputs.values():
+            run(["cmp"] + in_data("tools.fast.pte", output))
+        settle(*in_data(*outputs.values()))
+    settle(copy, *in_data(*scratch))
+
+    median = statistics.median
+    copy_s = median(copies)
+    fast_s = median(walls["pte-to-pte"])
+    payload_mib = TOOLS["methods"] * TOOLS["calls"] * TOOLS["size"] / MiB
+    budget = 256 + 0.05 * payload_mib
+    result = {"workload": "tools", "about": TOOLS["about"], "copy_s": copy_s,
+              "ir_bytes": ir_bytes, "rss_budget_mib": budget}
+    print("\n== tools: %s" % TOOLS["about"])
+    print("  baseline (unique %.1f MiB): copy %.3f s" %
+          (TOOLS["unique"] * TOOLS["size"] / MiB, copy_s))
+    for job in jobs:
+        job_s = median(walls[job])
+        stage_peak = [median(run_peaks[i] for run_peaks in peaks[job]) / 1024
+                      for i in range(len(jobs[job]))]
+        result[job] = {"job_s": job_s, "over_pte_to_pte": job_s / fast_s,
+                       "over_copy": job_s / copy_s,
+                       "stage_peak_rss_mib": stage_peak}
+        line = ("  %-14s %.3f s = %.2fx pte-to-pte, %.2fx copy; peak RSS per "
+                "stage %s MiB" % (job, job_s, job_s / fast_s, job_s / copy_s,
+                                  ", ".join("%.0f" % p for p in stage_peak)))
+        if stage_walls[job]:
+            times = [median(t[i] for t in stage_walls[job])
+                     for i in range(len(jobs[job]))]
+            result[job]["stage_s"] = times
+            line += "; stages %s s" % ", ".join("%.3f" % t for t in times)
+        print(line)
+    print("  --from-pte text IR: %d bytes; RSS budget per stage %.0f MiB; "
+          "every output equals --pte-to-pte's" % (ir_bytes, budget))
+    return result
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workloads",
-                        default="llm,small,small10k,roundtrip,link")
+                        default="llm,small,small10k,roundtrip,tools,link")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--data", default=os.path.join(ROOT, "build",
                                                        "bench-data"))
@@ -286,7 +415,8 @@ def main():
     parser.add_argument("--json", help="also write the results here")
     args = parser.parse_args()
     os.makedirs(args.data, exist_ok=True)
-    results = [bench_link(args) if name == "link" else
+    special = {"link": bench_link, "tools": bench_tools}
+    results = [special[name](args) if name in special else
                bench(name, WORKLOADS[name], args)
                for name in args.workloads.split(",")]
     by_name = {r["workload"]: r for r in results}
