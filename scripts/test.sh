@@ -3,36 +3,46 @@
 #
 # Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 #
-# Sets everything up (scripts/setup.sh) and runs the whole lit suite twice:
-# on the release build (build/), and on a build with AddressSanitizer and
-# UndefinedBehaviorSanitizer (build-asan/), which includes the fuzz target's
-# regression corpus. Ends with one line "N passed, N failed[, N skipped]"
-# over both runs, and exits non-zero when any test fails or none ran.
+# Sets everything up (scripts/setup.sh) and runs the whole lit suite twice
+# per LLVM version: on the release build, and on a build with
+# AddressSanitizer and UndefinedBehaviorSanitizer (which includes the fuzz
+# target's regression corpus). Ends with one line "N passed, N failed[, N
+# skipped]" over every run, and exits non-zero when any test fails or none
+# ran.
 #
 #   scripts/test.sh [lit arguments...]
-#   EMIT_SKIP_SANITIZERS=1 scripts/test.sh    # the release build only
+#   EMIT_LLVM_VERSION=22 scripts/test.sh        # MLIR 22 (default 19)
+#   EMIT_LLVM_VERSION="19 22" scripts/test.sh   # both, as .ci/run does
+#   EMIT_SKIP_SANITIZERS=1 scripts/test.sh      # the release builds only
+#
+# Build trees: build/ and build-asan/ for 19, build-22/ and build-22-asan/
+# for 22.
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-lit=/usr/lib/llvm-19/build/utils/lit/lit.py
-
-configs=("build:")
-if [[ -z "${EMIT_SKIP_SANITIZERS:-}" ]]; then
-  configs+=("build-asan:-DEMIT_SANITIZE=address,undefined -DCMAKE_BUILD_TYPE=RelWithDebInfo")
-fi
 
 results=()
 status=0
-for config in "${configs[@]}"; do
-  dir="$root/${config%%:*}"
-  EMIT_CMAKE_ARGS="${config#*:}" "$root/scripts/setup.sh" "$dir"
-  result="$dir/test-results.json"
-  rm -f "$result"
-  echo "== lit on ${dir#$root/}"
-  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
-    python3 "$lit" -sv "$dir/test" -o "$result" "$@" || status=$?
-  results+=("$result")
+for version in ${EMIT_LLVM_VERSION:-19}; do
+  suffix=$([[ $version == 19 ]] && echo "" || echo "-$version")
+  configs=("build$suffix:")
+  if [[ -z "${EMIT_SKIP_SANITIZERS:-}" ]]; then
+    configs+=("build$suffix-asan:-DEMIT_SANITIZE=address,undefined -DCMAKE_BUILD_TYPE=RelWithDebInfo")
+  fi
+  lit="/usr/lib/llvm-$version/build/utils/lit/lit.py"
+  [[ -f "$lit" ]] || lit="/usr/lib/llvm-$version/bin/lit"
+  for config in "${configs[@]}"; do
+    dir="$root/${config%%:*}"
+    EMIT_LLVM_VERSION=$version EMIT_CMAKE_ARGS="${config#*:}" \
+      "$root/scripts/setup.sh" "$dir"
+    result="$dir/test-results.json"
+    rm -f "$result"
+    echo "== lit on ${dir#$root/} (MLIR $version)"
+    ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
+      python3 "$lit" -sv "$dir/test" -o "$result" "$@" || status=$?
+    results+=("$result")
+  done
 done
 
 python3 - "$status" "${results[@]}" <<'PY'

@@ -57,6 +57,9 @@ config.substitutions.append(
 
 # Real ExecuTorch files live beside the checkout; tests that read them
 # require the `pte-samples` feature and are UNSUPPORTED without it.
+# The MLIR emit is built against: mlir-19 or mlir-22.
+config.available_features.add("mlir-" + config.llvm_version_major)
+
 samples = os.path.abspath(os.path.join(config.emit_src_root, "..", "shared",
                                        "pte-samples"))
 if os.path.isdir(samples):
@@ -80,4 +83,4 @@ llvm_config.add_tool_substitutions(
      ToolSubst("emit-link", unresolved="fatal"),
      ToolSubst("emit-pte-fuzz-replay", unresolved="fatal"),
      ToolSubst("mlir-opt", unresolved="fatal")],
-    [config.emit_tools_dir, config.llvm_tools_dir])
+    [config.emit_tools_dir, config.mlir_tools_dir, config.llvm_tools_dir])

@@ -8,6 +8,7 @@
 
 #include "emit/Dialect/ET/Transforms/BlobUtils.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
+#include "emit/Support/MLIRCompat.h"
 #include "emit/Support/MappedMemory.h"
 
 #include "mlir/IR/Builders.h"
@@ -225,7 +226,7 @@ FailureOr<ProgramOp> Linker::mergePrograms(ModuleOp module,
   MLIRContext *context = module.getContext();
   OpBuilder builder(context);
   builder.setInsertionPointToEnd(module.getBody());
-  auto merged = builder.create<ProgramOp>(module.getLoc(), name);
+  auto merged = compat::create<ProgramOp>(builder, module.getLoc(), name);
   Block &body = merged.getBody().front();
 
   llvm::StringSet<> blobNames;
@@ -298,13 +299,13 @@ FailureOr<ProgramOp> Linker::mergePrograms(ModuleOp module,
     std::string blobName = "constants";
     for (unsigned suffix = 0; blobNames.contains(blobName); ++suffix)
       blobName = "constants_" + std::to_string(suffix);
-    builder.create<BlobOp>(
-        module.getLoc(), builder.getStringAttr(blobName),
+    compat::create<BlobOp>(
+        builder, module.getLoc(), builder.getStringAttr(blobName),
         builder.getI64IntegerAttr(constants.alignment),
         DataPlacementAttr::get(context, DataPlacement::Segment),
         gatherBytes(context, blobName, constants.end, constants.pieces));
-    builder.create<ConstantSegmentOp>(
-        module.getLoc(), FlatSymbolRefAttr::get(context, blobName),
+    compat::create<ConstantSegmentOp>(
+        builder, module.getLoc(), FlatSymbolRefAttr::get(context, blobName),
         builder.getDenseI64ArrayAttr(constants.offsets));
   }
   return merged;
@@ -337,7 +338,7 @@ static LogicalResult addToTarget(DataFileOp target, StringRef key, BlobOp blob,
   mlir::SymbolTable(target).insert(copy); // Renames on a clash.
   origins.blobs[{target.getSymName().str(), copy.getSymName().str()}] =
       path.str();
-  builder.create<NamedDataOp>(loc, builder.getStringAttr(key),
+  compat::create<NamedDataOp>(builder, loc, builder.getStringAttr(key),
                               FlatSymbolRefAttr::get(copy.getSymNameAttr()),
                               layout);
   return success();
@@ -428,8 +429,8 @@ LogicalResult Linker::externalizeConstants(const Input &input,
                                 tensor.getSizes(), tensor.getDimOrder());
       // A temporary blob to add: the bytes are a view of the segment.
       OpBuilder builder(context);
-      OwningOpRef<BlobOp> view = builder.create<BlobOp>(
-          tensor.getLoc(), builder.getStringAttr("constant"),
+      OwningOpRef<BlobOp> view = compat::create<BlobOp>(
+          builder, tensor.getLoc(), builder.getStringAttr("constant"),
           builder.getI64IntegerAttr(1), DataPlacementAttr(),
           viewOf(context, fqn, bytes->slice(offsets[*index], *size)));
       if (failed(addToTarget(target, fqn, *view, layout, input.path,

@@ -21,6 +21,7 @@
 #include "emit/Dialect/ET/IR/ETDialect.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Link/Link.h"
+#include "emit/Support/MLIRCompat.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Support/OutputFiles.h"
 #include "emit/Support/PayloadFiles.h"
@@ -314,7 +315,7 @@ int main(int argc, char **argv) {
     OpBuilder builder(&context);
     builder.setInsertionPointToEnd(module->getBody());
     std::string name = llvm::sys::path::stem(externalData).str();
-    auto target = builder.create<et::DataFileOp>(module->getLoc(),
+    auto target = compat::create<et::DataFileOp>(builder, module->getLoc(),
                                                  name.empty() ? "data" : name);
     mlir::SymbolTable(*module).insert(target);
     if (failed(linker.gatherNamedData(programs, inputs.dataFiles, target)))

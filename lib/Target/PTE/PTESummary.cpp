@@ -136,7 +136,7 @@ static Summary summarize(ProgramOp program) {
           blob.users.push_back(user);
           summary.referencedBytes += blob.size;
         }
-      } else if (BlobAttr payload = entry.getInlinePayload()) {
+      } else if (et::BlobAttr payload = entry.getInlinePayload()) {
         summary.referencedBytes +=
             cast<ShapedType>(payload.getData().getType()).getNumElements();
         summary.storedPayloadBytes +=

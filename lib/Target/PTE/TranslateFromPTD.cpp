@@ -18,6 +18,7 @@
 #include "emit/Target/PTE/PTE.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Support/MLIRCompat.h"
 #include "emit/Target/PTE/flat_tensor_generated.h"
 
 #include "mlir/IR/Builders.h"
@@ -171,8 +172,8 @@ LogicalResult PTDReader::readSegments(DataFileOp dataFile) {
           << "layout is normalized on export";
     previousEnd = offset + size;
     std::string name = ("segment_" + Twine(index)).str();
-    segmentBlobs.push_back(builder.create<BlobOp>(
-        locFor(where, segment), builder.getStringAttr(name),
+    segmentBlobs.push_back(compat::create<BlobOp>(
+        builder, locFor(where, segment), builder.getStringAttr(name),
         builder.getI64IntegerAttr(
             alignment.value_or(inferred.segmentAlignment.value_or(1))),
         DataPlacementAttr::get(context, DataPlacement::Segment),
@@ -252,8 +253,8 @@ LogicalResult PTDReader::readNamedData() {
                     ? "; a tensor loaded from it reads past its end"
                     : "");
     }
-    builder.create<NamedDataOp>(
-        locFor(where, entry), builder.getStringAttr(key),
+    compat::create<NamedDataOp>(
+        builder, locFor(where, entry), builder.getStringAttr(key),
         FlatSymbolRefAttr::get(blob.getSymNameAttr()), layout);
   }
   return success();
@@ -286,7 +287,7 @@ OwningOpRef<ModuleOp> PTDReader::read(bool verify) {
   std::string name = llvm::sys::path::stem(fileName).str();
   if (name.empty() || name.front() == '<')
     name = "data";
-  auto dataFile = builder.create<DataFileOp>(fileLoc, name);
+  auto dataFile = compat::create<DataFileOp>(builder, fileLoc, name);
   if (flatTensor->version() != 0)
     dataFile.setVersionAttr(builder.getI32IntegerAttr(flatTensor->version()));
   builder.setInsertionPointToEnd(&dataFile.getBody().front());

@@ -18,6 +18,7 @@
 #include "emit/Target/PTE/PTE.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Support/MLIRCompat.h"
 #include "emit/Target/PTE/program_generated.h"
 
 #include "mlir/IR/AsmState.h"
@@ -254,9 +255,10 @@ ElementsAttr PTEReader::createBytes(StringRef name, ArrayRef<char> bytes) {
 BlobOp PTEReader::createBlob(StringRef name, ArrayRef<char> bytes,
                              uint64_t alignment, DataPlacement placement,
                              Location loc) {
-  auto blob = builder.create<BlobOp>(
-      loc, builder.getStringAttr(name), builder.getI64IntegerAttr(alignment),
-      DataPlacementAttr::get(context, placement), createBytes(name, bytes));
+  auto blob = compat::create<BlobOp>(builder, loc, builder.getStringAttr(name),
+                                     builder.getI64IntegerAttr(alignment),
+                                     DataPlacementAttr::get(context, placement),
+                                     createBytes(name, bytes));
   return blob;
 }
 
@@ -366,9 +368,9 @@ LogicalResult PTEReader::readProgramData() {
       if (offset < 0)
         return error(offsetOf(constants), "constant_segment.offsets")
                << "offset " << static_cast<uint64_t>(offset) << " is too large";
-    builder.create<ConstantSegmentOp>(locFor("constant_segment", constants),
-                                      blob,
-                                      builder.getDenseI64ArrayAttr(offsets));
+    compat::create<ConstantSegmentOp>(
+        builder, locFor("constant_segment", constants), blob,
+        builder.getDenseI64ArrayAttr(offsets));
   }
 
   // The deprecated constant buffer, and also an empty one in a file without
@@ -393,7 +395,8 @@ LogicalResult PTEReader::readProgramData() {
     if (!addresses.empty())
       alignment = builder.getI64IntegerAttr(
           layout::commonAlignment(addresses, maxVectorAlignment()));
-    builder.create<ConstantBufferOp>(
+    compat::create<ConstantBufferOp>(
+        builder,
         locFor("constant_buffer", buffers ? buffers : (const void *)program),
         builder.getArrayAttr(entries), alignment);
   }
@@ -411,8 +414,8 @@ LogicalResult PTEReader::readProgramData() {
           return error(offsetOf(entry), where + ".offsets")
                  << "offset " << static_cast<uint64_t>(offset)
                  << " is too large";
-      builder.create<MutableDataSegmentOp>(
-          locFor(where, entry),
+      compat::create<MutableDataSegmentOp>(
+          builder, locFor(where, entry),
           FlatSymbolRefAttr::get(segment->getSymNameAttr()),
           builder.getDenseI64ArrayAttr(offsets));
     }
@@ -436,8 +439,8 @@ LogicalResult PTEReader::readProgramData() {
           segmentBlob(entry->segment_index(), entry, where + ".segment_index");
       if (failed(segment))
         return failure();
-      builder.create<NamedDataOp>(
-          locFor(where, entry), builder.getStringAttr(key),
+      compat::create<NamedDataOp>(
+          builder, locFor(where, entry), builder.getStringAttr(key),
           FlatSymbolRefAttr::get(segment->getSymNameAttr()),
           TensorLayoutAttr());
     }
@@ -502,13 +505,13 @@ FailureOr<Operation *> PTEReader::readTensor(const fb::Tensor *tensor,
   SmallVector<int32_t> sizes = readScalars(tensor->sizes());
   SmallVector<int32_t> dimOrder(tensor->dim_order()->begin(),
                                 tensor->dim_order()->end());
-  auto op = builder.create<TensorOp>(plainLocFor(tensor, path), valueType,
-                                     ScalarTypeAttr::get(context, *scalarType),
-                                     builder.getDenseI32ArrayAttr(sizes),
-                                     builder.getDenseI32ArrayAttr(dimOrder),
-                                     IntegerAttr(), IntegerAttr(),
-                                     IntegerAttr(), UnitAttr(), IntegerAttr(),
-                                     ShapeDynamismAttr(), TensorInfoAttr());
+  auto op = compat::create<TensorOp>(
+      builder, plainLocFor(tensor, path), valueType,
+      ScalarTypeAttr::get(context, *scalarType),
+      builder.getDenseI32ArrayAttr(sizes),
+      builder.getDenseI32ArrayAttr(dimOrder), IntegerAttr(), IntegerAttr(),
+      IntegerAttr(), UnitAttr(), IntegerAttr(), ShapeDynamismAttr(),
+      TensorInfoAttr());
   if (const fb::AllocationDetails *allocation = tensor->allocation_info()) {
     uint64_t offset = (uint64_t(allocation->memory_offset_high()) << 32) |
                       allocation->memory_offset_low();
@@ -568,45 +571,41 @@ FailureOr<Operation *> PTEReader::readValue(
     return error(offsetOf(value), where)
            << "the value has no type (tag NONE); None is written as Null";
   case fb::KernelTypes::Null:
-    return builder.create<NullOp>(loc, valueType).getOperation();
+    return compat::create<NullOp>(builder, loc, valueType).getOperation();
   case fb::KernelTypes::Int:
-    return builder
-        .create<IntOp>(
-            loc, valueType,
-            builder.getI64IntegerAttr(value->val_as_Int()->int_val()))
+    return compat::create<IntOp>(
+               builder, loc, valueType,
+               builder.getI64IntegerAttr(value->val_as_Int()->int_val()))
         .getOperation();
   case fb::KernelTypes::Bool:
-    return builder
-        .create<BoolOp>(loc, valueType,
-                        builder.getBoolAttr(value->val_as_Bool()->bool_val()))
+    return compat::create<BoolOp>(
+               builder, loc, valueType,
+               builder.getBoolAttr(value->val_as_Bool()->bool_val()))
         .getOperation();
   case fb::KernelTypes::Double:
-    return builder
-        .create<DoubleOp>(
-            loc, valueType,
-            builder.getF64FloatAttr(value->val_as_Double()->double_val()))
+    return compat::create<DoubleOp>(
+               builder, loc, valueType,
+               builder.getF64FloatAttr(value->val_as_Double()->double_val()))
         .getOperation();
   case fb::KernelTypes::String: {
     const auto *string = value->val_as_String()->string_val();
-    return builder
-        .create<StringOp>(
-            loc, valueType,
-            builder.getStringAttr(string ? string->string_view() : ""))
+    return compat::create<StringOp>(
+               builder, loc, valueType,
+               builder.getStringAttr(string ? string->string_view() : ""))
         .getOperation();
   }
   case fb::KernelTypes::Tensor:
     return readTensor(value->val_as_Tensor(), path, where);
   case fb::KernelTypes::IntList: {
-    auto op = builder.create<IntListOp>(loc, valueType, ValueRange());
+    auto op = compat::create<IntListOp>(builder, loc, valueType, ValueRange());
     intLists.push_back({op, value->val_as_IntList()->items(), path.index});
     return op.getOperation();
   }
   case fb::KernelTypes::DoubleList: {
     SmallVector<double> items =
         readScalars(value->val_as_DoubleList()->items());
-    return builder
-        .create<DoubleListOp>(loc, valueType,
-                              builder.getDenseF64ArrayAttr(items))
+    return compat::create<DoubleListOp>(builder, loc, valueType,
+                                        builder.getDenseF64ArrayAttr(items))
         .getOperation();
   }
   case fb::KernelTypes::BoolList: {
@@ -614,13 +613,13 @@ FailureOr<Operation *> PTEReader::readValue(
     if (const auto *list = value->val_as_BoolList()->items())
       for (uint8_t item : *list)
         items.push_back(item != 0);
-    return builder
-        .create<BoolListOp>(loc, valueType,
-                            builder.getDenseBoolArrayAttr(items))
+    return compat::create<BoolListOp>(builder, loc, valueType,
+                                      builder.getDenseBoolArrayAttr(items))
         .getOperation();
   }
   case fb::KernelTypes::TensorList: {
-    auto op = builder.create<TensorListOp>(loc, valueType, ValueRange());
+    auto op =
+        compat::create<TensorListOp>(builder, loc, valueType, ValueRange());
     lists.push_back({op, value->val_as_TensorList()->items(), path.index});
     return op.getOperation();
   }
@@ -631,8 +630,9 @@ FailureOr<Operation *> PTEReader::readValue(
     for (auto [position, index] : llvm::enumerate(readScalars(items)))
       if (index == -1)
         nones.push_back(position);
-    auto op = builder.create<OptionalTensorListOp>(
-        loc, valueType, ValueRange(), builder.getDenseI32ArrayAttr(nones));
+    auto op = compat::create<OptionalTensorListOp>(
+        builder, loc, valueType, ValueRange(),
+        builder.getDenseI32ArrayAttr(nones));
     lists.push_back({op, items, path.index});
     return op.getOperation();
   }
@@ -658,8 +658,8 @@ LogicalResult PTEReader::readOperators(const fb::ExecutionPlan *plan,
     StringAttr overload;
     if (op->overload())
       overload = builder.getStringAttr(op->overload()->string_view());
-    operators.push_back(builder.create<OperatorOp>(
-        locFor(at, op), OperatorType::get(context),
+    operators.push_back(compat::create<OperatorOp>(
+        builder, locFor(at, op), OperatorType::get(context),
         builder.getStringAttr(op->name()->string_view()), overload));
   }
   return success();
@@ -719,7 +719,8 @@ LogicalResult PTEReader::readDelegates(const fb::ExecutionPlan *plan,
       }
       specs = builder.getArrayAttr(entries);
     }
-    delegates.push_back(builder.create<DelegateOp>(
+    delegates.push_back(compat::create<DelegateOp>(
+        builder,
         plainLocFor(delegate, {TablePath::Delegate, planIndex, 0,
                                static_cast<uint32_t>(index)}),
         delegateType, delegate->id()->string_view(),
@@ -760,7 +761,7 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
     stacktrace = builder.getArrayAttr(frameLists);
   }
 
-  auto chainOp = builder.create<ChainOp>(locFor(where, chain), *inputs,
+  auto chainOp = compat::create<ChainOp>(builder, locFor(where, chain), *inputs,
                                          *outputs, stacktrace);
   chainOp.getBody().push_back(new Block());
   OpBuilder::InsertionGuard guard(builder);
@@ -791,7 +792,7 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
       auto args = getValues(call->args(), values, at() + ".args");
       if (failed(args))
         return failure();
-      builder.create<KernelCallOp>(loc, operators[opIndex], *args);
+      compat::create<KernelCallOp>(builder, loc, operators[opIndex], *args);
       break;
     }
     case fb::InstructionArguments::DelegateCall: {
@@ -807,7 +808,8 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
       auto args = getValues(call->args(), values, at() + ".args");
       if (failed(args))
         return failure();
-      builder.create<CallDelegateOp>(loc, delegates[delegateIndex], *args);
+      compat::create<CallDelegateOp>(builder, loc, delegates[delegateIndex],
+                                     *args);
       break;
     }
     case fb::InstructionArguments::MoveCall: {
@@ -817,7 +819,7 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
       auto to = getValue(move->move_to(), values, move, at() + ".move_to");
       if (failed(from) || failed(to))
         return failure();
-      builder.create<MoveOp>(loc, *from, *to);
+      compat::create<MoveOp>(builder, loc, *from, *to);
       break;
     }
     case fb::InstructionArguments::JumpFalseCall: {
@@ -833,7 +835,7 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
         return error(offsetOf(jump), at() + ".destination_instruction")
                << "destination " << destination << " is outside the chain ("
                << instructions->size() << " instructions)";
-      builder.create<JumpFalseOp>(loc, *condition, destination);
+      compat::create<JumpFalseOp>(builder, loc, *condition, destination);
       break;
     }
     case fb::InstructionArguments::FreeCall: {
@@ -842,7 +844,7 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
           getValue(free->value_index(), values, free, at() + ".value_index");
       if (failed(value))
         return failure();
-      builder.create<FreeOp>(loc, *value);
+      compat::create<FreeOp>(builder, loc, *value);
       break;
     }
     default:
@@ -882,9 +884,9 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
   if (planPaths.size() <= planIndex)
     planPaths.resize(planIndex + 1);
   planPaths[planIndex] = where;
-  auto method = builder.create<MethodOp>(
-      locFor(where, plan), builder.getStringAttr(name), DenseI64ArrayAttr(),
-      ContainerMetaAttr(), ArrayAttr());
+  auto method = compat::create<MethodOp>(
+      builder, locFor(where, plan), builder.getStringAttr(name),
+      DenseI64ArrayAttr(), ContainerMetaAttr(), ArrayAttr());
   SmallVector<int64_t> buffers = readScalars(plan->non_const_buffer_sizes());
   method.setBuffersAttr(builder.getDenseI64ArrayAttr(buffers));
   if (const fb::ContainerMetadata *meta = plan->container_meta_type()) {
@@ -973,7 +975,8 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
   auto outputs = getValues(plan->outputs(), values, where + ".outputs");
   if (failed(inputs) || failed(outputs))
     return failure();
-  builder.create<SignatureOp>(locFor(where + ".signature"), *inputs, *outputs);
+  compat::create<SignatureOp>(builder, locFor(where + ".signature"), *inputs,
+                              *outputs);
 
   return success();
 }
@@ -1010,7 +1013,7 @@ OwningOpRef<ModuleOp> PTEReader::read(bool verify) {
   std::string name = llvm::sys::path::stem(fileName).str();
   if (name.empty() || name.front() == '<')
     name = "program";
-  programOp = builder.create<ProgramOp>(fileLoc, name);
+  programOp = compat::create<ProgramOp>(builder, fileLoc, name);
   builder.setInsertionPointToEnd(&programOp.getBody().front());
 
   if (failed(readProgramData()))

@@ -211,7 +211,7 @@ LogicalResult PTEWriter::placeData() {
           std::lcm(segments.back().alignment, options.constantAlignment);
   }
   for (DelegateOp entry : inlinePayloadEntries) {
-    BlobAttr blob = entry.getInlinePayload();
+    et::BlobAttr blob = entry.getInlinePayload();
     auto payload = getBytes(entry, blob.getData(), blob.getAlignment());
     if (failed(payload))
       return failure();

@@ -72,7 +72,7 @@ struct ETBytecodeInterface : public BytecodeDialectInterface {
       if (failed(reader.readAttribute(data)) ||
           failed(reader.readVarInt(alignment)))
         return {};
-      return BlobAttr::getChecked([&] { return reader.emitError(); }, context,
+      return et::BlobAttr::getChecked([&] { return reader.emitError(); }, context,
                                   data, alignment);
     }
     case kCompileSpecAttr: {
@@ -154,7 +154,7 @@ struct ETBytecodeInterface : public BytecodeDialectInterface {
   LogicalResult writeAttribute(Attribute attr,
                                DialectBytecodeWriter &writer) const override {
     return TypeSwitch<Attribute, LogicalResult>(attr)
-        .Case([&](BlobAttr blob) {
+        .Case([&](et::BlobAttr blob) {
           writer.writeVarInt(kBlobAttr);
           writer.writeAttribute(blob.getData());
           writer.writeVarInt(blob.getAlignment());
@@ -302,7 +302,7 @@ static LogicalResult verifyPayload(function_ref<InFlightDiagnostic()> emitError,
   return success();
 }
 
-LogicalResult BlobAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+LogicalResult et::BlobAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                ElementsAttr data, uint64_t alignment) {
   return verifyPayload(emitError, data, alignment);
 }

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Support/MLIRCompat.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
@@ -177,12 +178,12 @@ bool et::hoistInlinePayloads(ProgramOp program, RewriterBase &rewriter,
   mlir::SymbolTable symbols(program);
   unsigned counter = 0;
   for (DelegateOp entry : inlineEntries) {
-    BlobAttr payload = entry.getInlinePayload();
+    et::BlobAttr payload = entry.getInlinePayload();
     rewriter.setInsertionPoint(entry->getParentOfType<MethodOp>());
     StringAttr name =
         uniqueSymbolName(symbols, program.getContext(), "payload", counter);
-    auto blob = rewriter.create<BlobOp>(
-        entry.getLoc(), name,
+    auto blob = compat::create<BlobOp>(
+        rewriter, entry.getLoc(), name,
         rewriter.getI64IntegerAttr(payload.getAlignment()),
         /*placement=*/nullptr, payload.getData());
     symbols.insert(blob);

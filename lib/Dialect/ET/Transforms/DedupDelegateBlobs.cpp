@@ -15,6 +15,7 @@
 
 #include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
+#include "emit/Support/MLIRCompat.h"
 
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Support/FileUtilities.h"
@@ -46,11 +47,9 @@ void DedupDelegateBlobsPass::hoistPayloads(ArrayRef<Operation *> programs) {
   if (minSize == 0) {
     RewritePatternSet patterns(&getContext());
     ProgramOp::getCanonicalizationPatterns(patterns, &getContext());
-    GreedyRewriteConfig config;
-    config.strictMode = GreedyRewriteStrictness::ExistingOps;
     // The pattern hoists every inline payload of a program in one
     // application, so the driver converges.
-    (void)applyOpPatternsAndFold(programs, std::move(patterns), config);
+    (void)compat::applyToExistingOps(programs, std::move(patterns));
     return;
   }
   IRRewriter rewriter(&getContext());

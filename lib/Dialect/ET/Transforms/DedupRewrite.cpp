@@ -32,7 +32,7 @@ using namespace emit::et::dedup;
 static bool mayHoldSymbolRefs(Attribute attr) {
   if (isa<StringAttr, IntegerAttr, FloatAttr, UnitAttr, BoolAttr, TypeAttr,
           DenseArrayAttr, DenseElementsAttr, DenseResourceElementsAttr,
-          CompileSpecAttr, BlobAttr, TensorLayoutAttr>(attr))
+          CompileSpecAttr, et::BlobAttr, TensorLayoutAttr>(attr))
     return false;
   if (auto array = dyn_cast<ArrayAttr>(attr))
     return llvm::any_of(array, [](Attribute element) {

@@ -64,7 +64,7 @@ LogicalResult et::checkPayloadFiles(Operation *root) {
     if (auto blob = dyn_cast<BlobOp>(op))
       check(op, blob.getData());
     else if (auto entry = dyn_cast<DelegateOp>(op))
-      if (BlobAttr inlined = entry.getInlinePayload())
+      if (et::BlobAttr inlined = entry.getInlinePayload())
         check(op, inlined.getData());
   });
   return failure(failedAny);
