@@ -35,8 +35,9 @@ echo "== before: emit-translate --pte-summary $name.nodedup.pte"
 echo
 echo "== after: emit-translate --pte-summary $name.pte"
 "$build/bin/emit-translate" --pte-summary "$out/$name.pte"
-"$build/bin/emit-translate" --pte-summary --pte-summary-format=svg \
-  "$out/$name.pte" -o "$out/$name.svg"
+"$build/bin/emit-translate" --pte-summary --pte-summary-format=html \
+  "$out/$name.nodedup.pte" -o "$out/$name.nodedup.html"
 echo
 echo "$(stat -c %s "$out/$name.nodedup.pte") bytes without dedup, $(stat -c %s "$out/$name.pte") with;" \
-  "written $out/$name.pte and a size picture, $out/$name.svg"
+  "written $out/$name.pte, and where the bytes go before dedup:" \
+  "$out/$name.nodedup.html"

@@ -15,6 +15,8 @@
 #     unpacked (apt-get download + dpkg -x) into EMIT_MLIR22_ROOT (default
 #     ~/.cache/emit-llvm22/root) instead; nothing of 19 is removed.
 #   EMIT_CMAKE_ARGS   extra CMake arguments.
+#   EMIT_EXTRA_PACKAGES   more Debian packages to install when missing
+#     (scripts/test.sh asks for what only the tests need).
 #===----------------------------------------------------------------------===#
 set -euo pipefail
 
@@ -46,6 +48,7 @@ packages=(
   cmake ninja-build g++
   "llvm-$version-dev" "llvm-$version-tools"
   libflatbuffers-dev flatbuffers-compiler libxxhash-dev
+  ${EMIT_EXTRA_PACKAGES:-}
 )
 # MLIR 19 as packages; MLIR 22 as packages only where 19's are not.
 if [[ $version == 19 ]] || ! installed libmlir-19-dev; then

@@ -34,7 +34,9 @@ for version in ${EMIT_LLVM_VERSION:-19}; do
   [[ -f "$lit" ]] || lit="/usr/lib/llvm-$version/bin/lit"
   for config in "${configs[@]}"; do
     dir="$root/${config%%:*}"
+    # The tests also need a browser (the HTML summary) and pytest.
     EMIT_LLVM_VERSION=$version EMIT_CMAKE_ARGS="${config#*:}" \
+      EMIT_EXTRA_PACKAGES="chromium python3-pytest" \
       "$root/scripts/setup.sh" "$dir"
     result="$dir/test-results.json"
     rm -f "$result"

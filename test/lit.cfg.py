@@ -3,6 +3,7 @@
 # Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 
 import os
+import shutil
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -57,6 +58,18 @@ config.substitutions.append(
 
 # Real ExecuTorch files live beside the checkout; tests that read them
 # require the `pte-samples` feature and are UNSUPPORTED without it.
+# A real browser for the HTML report (scripts/test.sh installs Debian's
+# chromium), headless; a test gives it a profile directory of its own.
+chromium = shutil.which("chromium")
+if chromium:
+    config.available_features.add("chromium")
+    config.substitutions.append(
+        ("%chromium", "%s --headless --no-sandbox --disable-gpu "
+         "--hide-scrollbars" % chromium))
+else:
+    lit_config.note("chromium not found: the browser test of the HTML "
+                    "report is UNSUPPORTED")
+
 # The MLIR emit is built against: mlir-19 or mlir-22.
 config.available_features.add("mlir-" + config.llvm_version_major)
 

@@ -27,6 +27,7 @@
 
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Endian.h"
 #include "llvm/Support/SourceMgr.h"
 #include <chrono>
 #include <optional>
@@ -291,14 +292,32 @@ static ToPTEFlags &getToPTEFlags() {
   return flags;
 }
 
+/// The bytes of `file` (a .pte or .ptd) before its segments: the
+/// flatbuffer, with the header the extended header or FlatTensor header
+/// inserted in it.
+static uint64_t flatbufferBytesOf(StringRef file) {
+  using llvm::support::endian::read64le;
+  if (file.size() >= 32 && file.substr(8, 4) == "FH01")
+    return read64le(file.data() + 16) + read64le(file.data() + 24);
+  if (file.size() >= 24 && file.substr(8, 4) == "eh00")
+    return std::min<uint64_t>(read64le(file.data() + 16), file.size());
+  return file.size();
+}
+
 void emit::registerPTESummaryTranslation() {
   static llvm::cl::opt<PTESummaryFormat> format(
       "pte-summary-format",
       llvm::cl::desc("With --pte-summary, the output format"),
       llvm::cl::values(
           clEnumValN(PTESummaryFormat::Text, "text", "plain text (default)"),
+          clEnumValN(PTESummaryFormat::JSON, "json",
+                     "JSON (schema emit-summary-1)"),
           clEnumValN(PTESummaryFormat::SVG, "svg",
-                     "a self-contained SVG page with a size breakdown")),
+                     "a self-contained SVG image of the largest blobs"),
+          clEnumValN(PTESummaryFormat::HTML, "html",
+                     "a self-contained HTML page: where the bytes go by "
+                     "kind, method and backend, identical data, largest "
+                     "blobs")),
       llvm::cl::init(PTESummaryFormat::Text));
   TranslateRegistration registration(
       "pte-summary",
@@ -312,7 +331,11 @@ void emit::registerPTESummaryTranslation() {
             importSingleThreaded(buffer, context, InputKind::Either);
         if (!module)
           return failure();
-        return printPTESummary(*module, os, format);
+        PTESummaryOptions options;
+        options.format = format;
+        options.fileBytes = buffer->getBufferSize();
+        options.flatbufferBytes = flatbufferBytesOf(buffer->getBuffer());
+        return printPTESummary(*module, os, options);
       });
 }
 

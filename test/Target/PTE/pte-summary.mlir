@@ -9,12 +9,40 @@
 // RUN: emit-translate --pte-summary --pte-summary-format=svg %t.after.pte -o %t.svg
 // RUN: %python -c "import sys, xml.etree.ElementTree as ET; root = ET.parse(sys.argv[1]).getroot(); print(root.tag); [print('bar', g.get('data-name'), g.get('data-size'), g.get('data-users'), g.find('{http://www.w3.org/2000/svg}title').text) for g in root.iter('{http://www.w3.org/2000/svg}g')]" %t.svg | FileCheck %s --check-prefix=SVG
 
+// RUN: emit-translate --pte-summary --pte-summary-format=json %t.before.pte | FileCheck %s --check-prefix=JSON
+// RUN: emit-translate --pte-summary --pte-summary-format=html %t.before.pte -o %t.html
+// RUN: %python -c "import sys, html.parser; text = open(sys.argv[1]).read(); html.parser.HTMLParser().feed(text); print('script' if '<script' in text else 'no script', 'network' if 'http' in text else 'self-contained')" %t.html | FileCheck %s --check-prefix=HTML
+
 // BEFORE: program {{.*}}: 2 methods, 3 delegate entries, 3 delegate calls, 4 blobs
 // BEFORE-NEXT: delegate payloads: 24 B referenced by entries, 24 B stored
 // BEFORE: prefill: 1 values, 1 chains, 2 instructions, 2 delegate entries, 2 delegate calls
 // BEFORE: segment_0: 0 B, align 128; constant segment
 // BEFORE: segment_1: 8 B, align 128; delegate payload: prefill#0 (QnnBackend)
 // BEFORE: after --dedup-delegate-blobs: 3 blobs, 16 B of payloads stored (saves 8 B)
+// BEFORE-NEXT: where the bytes go:
+// BEFORE-NEXT:   flatbuffer: {{.*}}
+// BEFORE-NEXT:   delegate payloads: 24 B
+// BEFORE-NEXT: by backend:
+// BEFORE-NEXT:   QnnBackend: 2 entries in prefill, decode; 16 B referenced, 16 B distinct
+// BEFORE-NEXT:   XnnpackBackend: 1 entry in prefill; 8 B referenced, 8 B distinct
+// BEFORE-NEXT: identical bytes:
+// BEFORE-NEXT:   2 x 8 B: segment_1, segment_3
+
+// JSON: "schema": "emit-summary-1",
+// JSON: "dedup_saves": 8,
+// JSON: "bytes_by_kind": {
+// JSON-NEXT: "delegate": 24,
+// JSON: "backends": [
+// JSON: "id": "QnnBackend",
+// JSON-NEXT: "delegate_entries": 2,
+// JSON: "identical": [
+// JSON-NEXT: {
+// JSON-NEXT: "size": 8,
+// JSON-NEXT: "blobs": [
+// JSON-NEXT: "segment_1",
+// JSON-NEXT: "segment_3"
+
+// HTML: no script self-contained
 
 // AFTER: delegate payloads: 24 B referenced by entries, 16 B stored
 // AFTER: segment_1: 8 B, align 128; delegate payload; shared by 2 entries: prefill#0 (QnnBackend), decode#0 (QnnBackend)

@@ -130,14 +130,22 @@ bool writesIR(StringRef name);
 void registerPTDTranslations();
 
 /// How `printPTESummary` writes.
-enum class PTESummaryFormat { Text, SVG };
+enum class PTESummaryFormat { Text, JSON, SVG, HTML };
 
-/// Writes a readable summary of the program in `module`: methods, delegate
-/// calls, blobs with sizes, roles and users (which calls share which blob),
-/// and what `--dedup-delegate-blobs` would store, as text or as a
-/// self-contained SVG page.
+struct PTESummaryOptions {
+  PTESummaryFormat format = PTESummaryFormat::Text;
+  /// The summarized file's size and its flatbuffer's, when known.
+  std::optional<uint64_t> fileBytes, flatbufferBytes;
+};
+
+/// Writes where the bytes of the program (or data file) in `module` go: by
+/// kind (delegate payloads, named data, constants, mutable data, the
+/// flatbuffer), by method and by backend; every blob with its roles and
+/// users; which blobs hold identical bytes and what `--dedup-delegate-blobs`
+/// would save. As text, JSON, a self-contained SVG image or a
+/// self-contained HTML page.
 LogicalResult printPTESummary(ModuleOp module, raw_ostream &os,
-                              PTESummaryFormat format);
+                              const PTESummaryOptions &options = {});
 
 /// Registers `--pte-summary` (a `.pte` in, a summary out).
 void registerPTESummaryTranslation();

@@ -1,0 +1,324 @@
+//===- Summary.cpp - What a program holds ----------------------*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Builds the summary model of a program or data file (Summary.h), and
+// `printPTESummary`, which lays it out in the format asked for.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Summary.h"
+
+#include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Dialect/ET/Transforms/Passes.h"
+#include "emit/Dialect/ET/Utils/Payloads.h"
+#include "emit/Support/ContentGroups.h"
+#include "emit/Target/PTE/PTE.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/Pass/PassManager.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Format.h"
+
+#include <algorithm>
+#include <numeric>
+
+using namespace mlir;
+using namespace emit;
+using namespace emit::et;
+using namespace emit::summary;
+
+StringRef summary::getKindName(Kind kind) {
+  switch (kind) {
+  case Kind::Delegate:
+    return "delegate payloads";
+  case Kind::NamedData:
+    return "named data";
+  case Kind::Constant:
+    return "constants";
+  case Kind::Mutable:
+    return "mutable data";
+  case Kind::Unused:
+    return "unused";
+  }
+  return "";
+}
+
+StringRef summary::getKindKey(Kind kind) {
+  switch (kind) {
+  case Kind::Delegate:
+    return "delegate";
+  case Kind::NamedData:
+    return "named_data";
+  case Kind::Constant:
+    return "constant";
+  case Kind::Mutable:
+    return "mutable";
+  case Kind::Unused:
+    return "unused";
+  }
+  return "";
+}
+
+std::string summary::humanBytes(uint64_t count) {
+  static const char *units[] = {"KiB", "MiB", "GiB", "TiB"};
+  if (count < 1024)
+    return std::to_string(count) + " B";
+  double value = count;
+  unsigned unit = 0;
+  for (value /= 1024; value >= 1024 && unit + 1 < std::size(units); ++unit)
+    value /= 1024;
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::format("%.1f ", value) << units[unit];
+  return text;
+}
+
+std::string summary::exactBytes(uint64_t count) {
+  std::string digits = std::to_string(count), result;
+  for (size_t i = 0; i < digits.size(); ++i) {
+    if (i && (digits.size() - i) % 3 == 0)
+      result += ',';
+    result += digits[i];
+  }
+  return result + " B";
+}
+
+static uint64_t byteSize(ElementsAttr data) {
+  return cast<ShapedType>(data.getType()).getNumElements();
+}
+
+/// Marks `blob` as playing `role` of `kind`; its kind is its first role's.
+static void addRole(Blob &blob, Kind kind, std::string role) {
+  if (blob.roles.empty() || kind < blob.kind)
+    blob.kind = kind;
+  blob.roles.push_back(std::move(role));
+}
+
+/// The blobs of `container` as the model's blobs, by name.
+static llvm::StringMap<unsigned> collectBlobs(Operation *container,
+                                              Summary &summary) {
+  llvm::StringMap<unsigned> index;
+  for (BlobOp blob : container->getRegion(0).front().getOps<BlobOp>()) {
+    index[blob.getSymName()] = summary.blobs.size();
+    Blob info;
+    info.name = blob.getSymName().str();
+    info.size = byteSize(blob.getData());
+    info.alignment = blob.getAlignment();
+    info.inlineData = blob.isInline();
+    summary.blobs.push_back(std::move(info));
+  }
+  return index;
+}
+
+/// What a data file holds: its segments and the keys that name them.
+static void summarize(DataFileOp dataFile, Summary &summary) {
+  summary.name = dataFile.getSymName().str();
+  summary.dataFile = true;
+  llvm::StringMap<unsigned> index = collectBlobs(dataFile, summary);
+  for (NamedDataOp named : dataFile.getNamedData()) {
+    ++summary.keys;
+    auto it = index.find(named.getBlob());
+    if (it == index.end())
+      continue;
+    std::string role = ("\"" + named.getKey() + "\"").str();
+    if (TensorLayoutAttr layout = named.getLayoutAttr())
+      llvm::raw_string_ostream(role) << " " << layout;
+    addRole(summary.blobs[it->second], Kind::NamedData, std::move(role));
+  }
+}
+
+/// What a program holds: data by role, methods, backends.
+static void summarize(ProgramOp program, Summary &summary) {
+  summary.name = program.getSymName().str();
+  llvm::StringMap<unsigned> index = collectBlobs(program, summary);
+  auto role = [&](std::optional<StringRef> blob, Kind kind, std::string text) {
+    if (blob && index.count(*blob))
+      addRole(summary.blobs[index[*blob]], kind, std::move(text));
+  };
+  if (ConstantSegmentOp segment = program.getConstantSegment())
+    role(segment.getBlob(), Kind::Constant, "constant segment");
+  for (auto [i, segment] : llvm::enumerate(program.getMutableDataSegments()))
+    role(segment.getBlob(), Kind::Mutable, "mutable data " + std::to_string(i));
+  for (NamedDataOp named : program.getNamedData())
+    role(named.getBlob(), Kind::NamedData,
+         ("named data \"" + named.getKey() + "\"").str());
+
+  llvm::StringMap<unsigned> backendIndex;
+  SmallVector<DenseSet<unsigned>> backendBlobs;
+  for (MethodOp method : program.getMethods()) {
+    Method info;
+    info.name = method.getSymName().str();
+    info.values = method.getValueDecls().size();
+    for (ChainOp chain : method.getChains()) {
+      ++info.chains;
+      info.instructions += chain.getBody().front().getOperations().size();
+    }
+    method.walk([&](CallDelegateOp) { ++info.calls; });
+    summary.callCount += info.calls;
+    DenseSet<unsigned> methodBlobs;
+    for (DelegateOp entry : method.getDelegates()) {
+      StringRef backendId = entry.getBackendId();
+      auto [it, added] =
+          backendIndex.try_emplace(backendId, summary.backends.size());
+      if (added) {
+        summary.backends.push_back({backendId.str()});
+        backendBlobs.emplace_back();
+      }
+      Backend &backend = summary.backends[it->second];
+      ++backend.entries;
+      if (!llvm::is_contained(backend.methods, info.name))
+        backend.methods.push_back(info.name);
+      std::string user =
+          (info.name + "#" + Twine(info.entries++) + " (" + backendId + ")")
+              .str();
+      ++summary.entryCount;
+      uint64_t size = 0;
+      if (FlatSymbolRefAttr symbol = entry.getPayloadSymbol()) {
+        auto blobIt = index.find(symbol.getValue());
+        if (blobIt == index.end())
+          continue;
+        Blob &blob = summary.blobs[blobIt->second];
+        if (blob.users.empty())
+          addRole(blob, Kind::Delegate, "delegate payload");
+        blob.users.push_back(std::move(user));
+        size = blob.size;
+        if (methodBlobs.insert(blobIt->second).second)
+          info.distinctBytes += size;
+        if (backendBlobs[it->second].insert(blobIt->second).second)
+          backend.distinctBytes += size;
+      } else if (et::BlobAttr payload = entry.getInlinePayload()) {
+        // Not hoisted: stored once per entry.
+        size = byteSize(payload.getData());
+        summary.storedPayloadBytes += size;
+        summary.storedBytes += size;
+        summary.inlineBytes += size;
+        summary.bytesByKind[unsigned(Kind::Delegate)] += size;
+        info.distinctBytes += size;
+        backend.distinctBytes += size;
+      }
+      info.referencedBytes += size;
+      backend.referencedBytes += size;
+      summary.referencedBytes += size;
+    }
+    summary.methods.push_back(std::move(info));
+  }
+}
+
+/// The groups of blobs with identical bytes, largest saving first.
+static void findIdentical(Operation *container, Summary &summary) {
+  SmallVector<ArrayRef<char>> items;
+  SmallVector<unsigned> blobOf;
+  SplatStorage splats;
+  for (auto [index, blob] :
+       llvm::enumerate(container->getRegion(0).front().getOps<BlobOp>())) {
+    std::optional<ArrayRef<char>> bytes =
+        getPayloadBytes(blob.getData(), splats);
+    if (!bytes || bytes->empty())
+      continue;
+    items.push_back(*bytes);
+    blobOf.push_back(index);
+  }
+  ContentGroups groups = groupByContent(items, /*pool=*/nullptr);
+  for (ArrayRef<unsigned> group : groups.groups) {
+    if (group.size() < 2)
+      continue;
+    IdenticalGroup identical{items[group.front()].size(), {}};
+    for (unsigned item : group) {
+      identical.blobs.push_back(blobOf[item]);
+      summary.blobs[blobOf[item]].identical = summary.identical.size();
+    }
+    summary.identical.push_back(std::move(identical));
+  }
+  // Largest saving first; program order among equals. Blobs keep their
+  // group's new index.
+  SmallVector<unsigned> order(summary.identical.size());
+  std::iota(order.begin(), order.end(), 0);
+  auto saving = [&](unsigned i) {
+    const IdenticalGroup &group = summary.identical[i];
+    return group.size * (group.blobs.size() - 1);
+  };
+  llvm::stable_sort(
+      order, [&](unsigned a, unsigned b) { return saving(a) > saving(b); });
+  SmallVector<IdenticalGroup> sorted;
+  for (unsigned old : order) {
+    for (unsigned blob : summary.identical[old].blobs)
+      summary.blobs[blob].identical = sorted.size();
+    sorted.push_back(std::move(summary.identical[old]));
+  }
+  summary.identical = std::move(sorted);
+}
+
+/// The summary of the one program (or else the one data file) in
+/// `module`, or failure; with the groups of identical blobs if `identical`.
+static FailureOr<Summary> summarizeModule(ModuleOp module, bool identical) {
+  auto programs = llvm::to_vector(module.getOps<ProgramOp>());
+  auto dataFiles = llvm::to_vector(module.getOps<DataFileOp>());
+  Summary summary;
+  Operation *container;
+  if (programs.size() == 1) {
+    summarize(programs.front(), summary);
+    container = programs.front();
+  } else if (programs.empty() && dataFiles.size() == 1) {
+    summarize(dataFiles.front(), summary);
+    container = dataFiles.front();
+  } else {
+    return mlir::emitError(module.getLoc(), "expected one 'et.program' or "
+                                            "one 'et.data_file' to summarize");
+  }
+  for (const Blob &blob : summary.blobs) {
+    summary.bytesByKind[unsigned(blob.kind)] += blob.size;
+    if (blob.roles.empty())
+      continue;
+    summary.storedBytes += blob.size;
+    if (blob.inlineData)
+      summary.inlineBytes += blob.size;
+    if (blob.kind == Kind::Delegate)
+      summary.storedPayloadBytes += blob.size;
+  }
+  if (identical)
+    findIdentical(container, summary);
+  return summary;
+}
+
+LogicalResult emit::printPTESummary(ModuleOp module, raw_ostream &os,
+                                    const PTESummaryOptions &options) {
+  if (failed(et::checkPayloadFiles(module)))
+    return failure();
+  FailureOr<Summary> summary = summarizeModule(module, /*identical=*/true);
+  if (failed(summary))
+    return failure();
+  summary->fileBytes = options.fileBytes;
+  summary->flatbufferBytes = options.flatbufferBytes;
+
+  // What deduplication would store: run the pass on a copy.
+  OwningOpRef<ModuleOp> copy(module.clone());
+  PassManager pm(module.getContext());
+  pm.addPass(et::createDedupDelegateBlobs());
+  if (failed(pm.run(*copy)))
+    return failure();
+  FailureOr<Summary> after = summarizeModule(*copy, /*identical=*/false);
+  if (failed(after))
+    return failure();
+  summary->storedBytesAfterDedup = after->storedBytes;
+  summary->storedPayloadBytesAfterDedup = after->storedPayloadBytes;
+  summary->blobsAfterDedup = after->blobs.size();
+
+  switch (options.format) {
+  case PTESummaryFormat::Text:
+    printText(*summary, os);
+    break;
+  case PTESummaryFormat::JSON:
+    printJSON(*summary, os);
+    break;
+  case PTESummaryFormat::SVG:
+    printSVG(*summary, os);
+    break;
+  case PTESummaryFormat::HTML:
+    printHTML(*summary, os);
+    break;
+  }
+  return success();
+}

@@ -1,0 +1,109 @@
+//===- Summary.h - What a program holds, for every summary format -*- C++
+//-*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The one model behind `--pte-summary` in every format (text, JSON, SVG,
+// HTML): where a program's or data file's bytes go, by kind, method and
+// backend; which blobs hold identical bytes; and what the dedup pass would
+// store. Each format only lays it out.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_LIB_TARGET_PTE_SUMMARY_H
+#define EMIT_LIB_TARGET_PTE_SUMMARY_H
+
+#include "emit/Support/LLVM.h"
+#include "llvm/ADT/SmallVector.h"
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+
+namespace emit::summary {
+
+/// What a blob is for; a blob with several roles counts as the first.
+enum class Kind : unsigned {
+  Delegate,
+  NamedData,
+  Constant,
+  Mutable,
+  Unused,
+};
+constexpr unsigned kNumKinds = 5;
+StringRef getKindName(Kind kind); // "delegate payloads", ...
+StringRef getKindKey(Kind kind);  // "delegate", ... (JSON, CSS)
+
+struct Blob {
+  std::string name;
+  uint64_t size = 0;
+  uint64_t alignment = 1;
+  bool inlineData = false;
+  Kind kind = Kind::Unused;
+  SmallVector<std::string, 2> roles;
+  SmallVector<std::string> users; // "method#entry (backend)"
+  /// The group of blobs with identical bytes this one is in, if any.
+  std::optional<unsigned> identical;
+};
+
+struct Method {
+  std::string name;
+  unsigned values = 0, chains = 0, instructions = 0, calls = 0, entries = 0;
+  uint64_t referencedBytes = 0; // Payload bytes, once per entry.
+  uint64_t distinctBytes = 0;   // Payload bytes, once per blob.
+};
+
+struct Backend {
+  std::string id;
+  unsigned entries = 0;
+  SmallVector<std::string, 2> methods;
+  uint64_t referencedBytes = 0;
+  uint64_t distinctBytes = 0;
+};
+
+/// Blobs with identical bytes.
+struct IdenticalGroup {
+  uint64_t size = 0;
+  SmallVector<unsigned> blobs; // Indices into Summary::blobs.
+};
+
+struct Summary {
+  std::string name;
+  bool dataFile = false; // A .ptd: no methods, every blob named data.
+  unsigned keys = 0;
+  SmallVector<Method> methods;
+  SmallVector<Backend> backends;
+  SmallVector<Blob> blobs;
+  SmallVector<IdenticalGroup> identical; // Largest saving first.
+  uint64_t callCount = 0, entryCount = 0;
+  uint64_t referencedBytes = 0; // Payload bytes counted once per entry.
+  uint64_t storedPayloadBytes = 0;
+  uint64_t storedBytes = 0; // All blobs something refers to.
+  uint64_t inlineBytes = 0; // Of those, the ones inside the flatbuffer.
+  std::array<uint64_t, kNumKinds> bytesByKind{};
+  /// The file's size and its flatbuffer's, when summarizing a file.
+  std::optional<uint64_t> fileBytes, flatbufferBytes;
+  /// What --dedup-delegate-blobs would store: all blobs, and payloads.
+  uint64_t storedBytesAfterDedup = 0;
+  uint64_t storedPayloadBytesAfterDedup = 0;
+  unsigned blobsAfterDedup = 0;
+
+  uint64_t dedupSaves() const { return storedBytes - storedBytesAfterDedup; }
+};
+
+/// `count` bytes for people: "512 B", "1.5 KiB", "2.0 GiB".
+std::string humanBytes(uint64_t count);
+/// `count` bytes with thousands separators: "1,048,576 B".
+std::string exactBytes(uint64_t count);
+
+void printText(const Summary &summary, raw_ostream &os);
+void printJSON(const Summary &summary, raw_ostream &os);
+void printSVG(const Summary &summary, raw_ostream &os);
+void printHTML(const Summary &summary, raw_ostream &os);
+
+} // namespace emit::summary
+
+#endif // EMIT_LIB_TARGET_PTE_SUMMARY_H

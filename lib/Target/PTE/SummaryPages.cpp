@@ -1,0 +1,459 @@
+//===- SummaryPages.cpp - The summary as an SVG image and a page -*- C++
+//-*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Both are self-contained (no network, no script) and stay readable however
+// many blobs a program has: past a few dozen rows, the smallest items are
+// aggregated into one.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Summary.h"
+
+#include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Format.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <algorithm>
+#include <cstring>
+#include <numeric>
+
+using namespace emit;
+using namespace emit::summary;
+
+/// Rows past which the smallest items are shown as one.
+static constexpr unsigned kMaxRows = 60;
+/// Identical groups shown before the rest are summed up.
+static constexpr unsigned kMaxGroups = 20;
+
+static std::string escape(StringRef text) {
+  std::string result;
+  for (char c : text) {
+    switch (c) {
+    case '&':
+      result += "&amp;";
+      break;
+    case '<':
+      result += "&lt;";
+      break;
+    case '>':
+      result += "&gt;";
+      break;
+    case '"':
+      result += "&quot;";
+      break;
+    default:
+      result += c;
+    }
+  }
+  return result;
+}
+
+/// `count` with thousands separators: "10,000".
+static std::string count(uint64_t value) {
+  std::string text = exactBytes(value);
+  return text.substr(0, text.size() - 2);
+}
+
+/// `part` of `whole` as "12.5%".
+static std::string percent(uint64_t part, uint64_t whole) {
+  std::string text;
+  llvm::raw_string_ostream(text)
+      << llvm::format("%.1f%%", whole ? 100.0 * part / whole : 0.0);
+  return text;
+}
+
+/// The indices of the blobs to draw, in program order: all of them, or the
+/// kMaxRows - 1 largest when there are more.
+static SmallVector<unsigned> rowsToDraw(const Summary &summary) {
+  SmallVector<unsigned> rows(summary.blobs.size());
+  std::iota(rows.begin(), rows.end(), 0);
+  if (rows.size() <= kMaxRows)
+    return rows;
+  llvm::stable_sort(rows, [&](unsigned a, unsigned b) {
+    return summary.blobs[a].size > summary.blobs[b].size;
+  });
+  rows.resize(kMaxRows - 1);
+  llvm::sort(rows);
+  return rows;
+}
+
+/// "prefill#0 (QnnBackend), decode#0 (QnnBackend) and 10 more".
+static std::string someUsers(const Blob &blob, unsigned shown = 3) {
+  SmallVector<StringRef> first;
+  for (const std::string &user : llvm::ArrayRef(blob.users).take_front(shown))
+    first.push_back(user);
+  std::string text = llvm::join(first, ", ");
+  if (blob.users.size() > shown)
+    text += " and " + std::to_string(blob.users.size() - shown) + " more";
+  return text;
+}
+
+//===----------------------------------------------------------------------===//
+// SVG
+//===----------------------------------------------------------------------===//
+
+void summary::printSVG(const Summary &summary, raw_ostream &os) {
+  SmallVector<unsigned> rows = rowsToDraw(summary);
+  uint64_t hiddenCount = summary.blobs.size() - rows.size(), hiddenBytes = 0;
+  if (hiddenCount) {
+    DenseSet<unsigned> shown(rows.begin(), rows.end());
+    for (auto [index, blob] : llvm::enumerate(summary.blobs))
+      if (!shown.contains(index))
+        hiddenBytes += blob.size;
+  }
+  // Names get the column they need (about 7.5 px a character at 13 px).
+  size_t longest = 12;
+  for (unsigned row : rows)
+    longest = std::max(longest, summary.blobs[row].name.size());
+  const unsigned rowHeight = 26, barWidth = 520;
+  const unsigned barLeft = 24 + std::min<size_t>(longest, 48) * 15 / 2;
+  // Every colour, explained, on one line that the image is wide enough for.
+  struct Swatch {
+    const char *color, *meaning;
+  };
+  const Swatch legend[] = {{"#4e79a7", "delegate payload"},
+                           {"#f28e2b", "payload shared by several entries"},
+                           {"#59a14f", "named, constant or mutable data"},
+                           {"#e15759", "identical to another blob"},
+                           {"#bab0ac", "unused"}};
+  unsigned legendWidth = 16;
+  for (const Swatch &swatch : legend)
+    legendWidth += 24 + std::strlen(swatch.meaning) * 15 / 2;
+  const unsigned width = std::max(barLeft + barWidth + 260, legendWidth);
+  unsigned drawnRows = rows.size() + (hiddenCount ? 1 : 0);
+  unsigned height = 150 + rowHeight * drawnRows;
+  uint64_t largest = 1;
+  for (const Blob &blob : summary.blobs)
+    largest = std::max(largest, blob.size);
+
+  os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
+     << "\" height=\"" << height << "\" viewBox=\"0 0 " << width << " "
+     << height << "\" font-family=\"sans-serif\" font-size=\"13\">\n";
+  os << "<title>emit summary of " << escape(summary.name) << "</title>\n";
+  os << "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
+  os << "<text x=\"16\" y=\"28\" font-size=\"18\" font-weight=\"bold\">"
+     << escape(summary.name) << "</text>\n";
+  os << "<text x=\"16\" y=\"52\" id=\"totals\">" << summary.blobs.size()
+     << " blobs, " << humanBytes(summary.storedBytes) << " stored; "
+     << humanBytes(summary.storedBytesAfterDedup)
+     << " after --dedup-delegate-blobs (saves "
+     << humanBytes(summary.dedupSaves()) << ")</text>\n";
+  unsigned x = 16;
+  for (const Swatch &swatch : legend) {
+    os << "<rect x=\"" << x << "\" y=\"68\" width=\"12\" height=\"12\" fill=\""
+       << swatch.color << "\"/><text x=\"" << x + 16 << "\" y=\"79\">"
+       << swatch.meaning << "</text>\n";
+    x += 24 + std::strlen(swatch.meaning) * 15 / 2;
+  }
+  os << "<text x=\"16\" y=\"104\" fill=\"#555555\">bar length: bytes, "
+        "scaled to the largest blob ("
+     << humanBytes(largest) << ")</text>\n";
+
+  unsigned y = 118;
+  for (unsigned row : rows) {
+    const Blob &blob = summary.blobs[row];
+    unsigned length = std::max<unsigned>(
+        1, static_cast<unsigned>(double(blob.size) / largest * barWidth));
+    const char *color = blob.identical          ? "#e15759"
+                        : blob.users.size() > 1 ? "#f28e2b"
+                        : !blob.users.empty()   ? "#4e79a7"
+                        : blob.roles.empty()    ? "#bab0ac"
+                                                : "#59a14f";
+    std::string roles =
+        blob.roles.empty() ? "unused" : llvm::join(blob.roles, ", ");
+    os << "<g class=\"blob\" data-name=\"" << escape(blob.name)
+       << "\" data-size=\"" << blob.size << "\" data-users=\""
+       << blob.users.size() << "\">\n";
+    os << "  <title>" << escape(blob.name) << ": " << exactBytes(blob.size)
+       << ", align " << blob.alignment << "; " << escape(roles);
+    if (!blob.users.empty())
+      os << "; used by " << escape(llvm::join(blob.users, ", "));
+    os << "</title>\n";
+    os << "  <text x=\"16\" y=\"" << y + 15 << "\">" << escape(blob.name)
+       << "</text>\n";
+    os << "  <rect x=\"" << barLeft << "\" y=\"" << y << "\" width=\"" << length
+       << "\" height=\"" << rowHeight - 6 << "\" fill=\"" << color << "\"/>\n";
+    os << "  <text x=\"" << barLeft + length + 6 << "\" y=\"" << y + 15 << "\">"
+       << humanBytes(blob.size)
+       << (blob.users.size() > 1
+               ? ", " + std::to_string(blob.users.size()) + " entries"
+               : std::string())
+       << "</text>\n";
+    os << "</g>\n";
+    y += rowHeight;
+  }
+  if (hiddenCount)
+    os << "<text x=\"16\" y=\"" << y + 15 << "\" fill=\"#555555\" id=\"more\">"
+       << hiddenCount << " smaller blobs, " << humanBytes(hiddenBytes)
+       << " in all</text>\n";
+  os << "</svg>\n";
+}
+
+//===----------------------------------------------------------------------===//
+// HTML
+//===----------------------------------------------------------------------===//
+
+static const char *kStyle = R"css(
+body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif;
+       color: #222; max-width: 1100px; margin: 24px auto; padding: 0 16px; }
+h1 { font-size: 22px; margin: 0 0 4px; }
+h2 { font-size: 17px; margin: 28px 0 8px; }
+.lead { font-size: 16px; margin: 4px 0; }
+.muted { color: #666; }
+.bar { display: flex; height: 30px; border: 1px solid #ccc;
+       border-radius: 4px; overflow: hidden; }
+.bar span { display: block; height: 100%; }
+.legend { display: flex; flex-wrap: wrap; gap: 6px 22px; margin-top: 10px; }
+.swatch { display: inline-block; width: 12px; height: 12px;
+          border-radius: 2px; margin-right: 6px; vertical-align: -1px; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid #eee;
+         vertical-align: top; }
+th { border-bottom: 2px solid #ccc; }
+.num { text-align: right; white-space: nowrap;
+       font-variant-numeric: tabular-nums; }
+.meter { height: 8px; border-radius: 4px; min-width: 1px; margin-top: 4px; }
+.k-delegate { background: #4e79a7; } .k-named_data { background: #59a14f; }
+.k-constant { background: #edc948; } .k-mutable { background: #b07aa1; }
+.k-unused { background: #bab0ac; } .k-flatbuffer { background: #9c755f; }
+.k-padding { background: #d4d4d4; }
+.dup { background: #e15759; color: #fff; border-radius: 3px;
+       padding: 0 5px; font-size: 12px; white-space: nowrap; }
+.more td { color: #666; font-style: italic; }
+)css";
+
+namespace {
+/// One part of the "where the bytes go" bar.
+struct Part {
+  std::string key, label;
+  uint64_t bytes;
+};
+} // namespace
+
+/// The parts of the file, largest first: data by kind, the flatbuffer's
+/// own tables, and headers and padding.
+static SmallVector<Part> partsOf(const Summary &summary) {
+  SmallVector<Part> parts;
+  for (unsigned kind = 0; kind < kNumKinds; ++kind)
+    if (summary.bytesByKind[kind])
+      parts.push_back({getKindKey(Kind(kind)).str(),
+                       getKindName(Kind(kind)).str(),
+                       summary.bytesByKind[kind]});
+  uint64_t counted =
+      summary.storedBytes + summary.bytesByKind[unsigned(Kind::Unused)];
+  if (summary.flatbufferBytes) {
+    // Inline data lies inside the flatbuffer: count it once, as data.
+    uint64_t tables = *summary.flatbufferBytes -
+                      std::min(*summary.flatbufferBytes, summary.inlineBytes);
+    parts.push_back({"flatbuffer", "flatbuffer tables", tables});
+    counted += tables;
+  }
+  if (summary.fileBytes && *summary.fileBytes > counted)
+    parts.push_back(
+        {"padding", "headers and padding", *summary.fileBytes - counted});
+  llvm::stable_sort(
+      parts, [](const Part &a, const Part &b) { return a.bytes > b.bytes; });
+  return parts;
+}
+
+static void printKinds(const Summary &summary, raw_ostream &os) {
+  SmallVector<Part> parts = partsOf(summary);
+  uint64_t total = 0;
+  for (const Part &part : parts)
+    total += part.bytes;
+  os << "<section id=\"kinds\"><h2>Where the bytes go</h2>\n<div "
+        "class=\"bar\">";
+  for (const Part &part : parts)
+    if (part.bytes)
+      os << "<span class=\"k-" << part.key << "\" style=\"width:"
+         << llvm::format("%.3f",
+                         100.0 * part.bytes / std::max<uint64_t>(total, 1))
+         << "%\" title=\"" << part.label << ": " << humanBytes(part.bytes)
+         << "\"></span>";
+  os << "</div>\n<div class=\"legend\">\n";
+  for (const Part &part : parts)
+    os << "<span class=\"part\" data-kind=\"" << part.key << "\" data-bytes=\""
+       << part.bytes << "\"><i class=\"swatch k-" << part.key << "\"></i>"
+       << part.label << " <b>" << humanBytes(part.bytes) << "</b> ("
+       << percent(part.bytes, total) << ")</span>\n";
+  os << "</div></section>\n";
+}
+
+static void printIdentical(const Summary &summary, raw_ostream &os) {
+  os << "<section id=\"identical\"><h2>Identical data</h2>\n";
+  if (summary.identical.empty()) {
+    os << "<p>No two blobs hold the same bytes.</p></section>\n";
+    return;
+  }
+  uint64_t saving = 0;
+  for (const IdenticalGroup &group : summary.identical)
+    saving += group.size * (group.blobs.size() - 1);
+  os << "<p>" << count(summary.identical.size())
+     << " groups of blobs hold byte-identical data: storing each once would "
+        "save "
+     << humanBytes(saving) << ". <code>--dedup-delegate-blobs</code> saves "
+     << humanBytes(summary.dedupSaves());
+  if (summary.dedupSaves() != saving)
+    os << " of it: it keeps inline payloads apart from segments, and a "
+          "segment's entries count as one blob here";
+  os << ".</p>\n";
+  os << "<table><tr><th class=\"num\">copies</th><th class=\"num\">size "
+        "each</th><th class=\"num\">would save</th><th>blobs and their "
+        "users</th></tr>\n";
+  uint64_t restSaving = 0, restGroups = 0;
+  for (auto [index, group] : llvm::enumerate(summary.identical)) {
+    uint64_t saves = group.size * (group.blobs.size() - 1);
+    if (index >= kMaxGroups) {
+      restSaving += saves;
+      ++restGroups;
+      continue;
+    }
+    os << "<tr class=\"group\" data-copies=\"" << group.blobs.size()
+       << "\" data-size=\"" << group.size << "\"><td class=\"num\">"
+       << group.blobs.size() << "</td><td class=\"num\">"
+       << humanBytes(group.size) << "</td><td class=\"num\">"
+       << humanBytes(saves) << "</td><td>";
+    for (auto [position, blob] : llvm::enumerate(group.blobs)) {
+      if (position == 6) {
+        os << " and " << group.blobs.size() - 6 << " more";
+        break;
+      }
+      const Blob &info = summary.blobs[blob];
+      os << (position ? "; " : "") << "<b>" << escape(info.name) << "</b>";
+      if (!info.users.empty())
+        os << " (" << escape(someUsers(info, 2)) << ")";
+    }
+    os << "</td></tr>\n";
+  }
+  if (restGroups)
+    os << "<tr class=\"more\"><td colspan=\"4\">and " << count(restGroups)
+       << " smaller groups, saving " << humanBytes(restSaving)
+       << "</td></tr>\n";
+  os << "</table></section>\n";
+}
+
+static void printMethods(const Summary &summary, raw_ostream &os) {
+  if (summary.methods.empty())
+    return;
+  uint64_t largest = 1;
+  for (const Method &method : summary.methods)
+    largest = std::max(largest, method.referencedBytes);
+  os << "<section id=\"methods\"><h2>By method</h2>\n<table><tr><th>method"
+        "</th><th class=\"num\">delegate calls</th><th class=\"num\">entries"
+        "</th><th class=\"num\">payloads referenced</th><th class=\"num\">"
+        "distinct</th><th style=\"width:30%\"></th></tr>\n";
+  for (const Method &method : summary.methods)
+    os << "<tr class=\"method\" data-name=\"" << escape(method.name)
+       << "\"><td>" << escape(method.name) << "</td><td class=\"num\">"
+       << count(method.calls) << "</td><td class=\"num\">"
+       << count(method.entries) << "</td><td class=\"num\">"
+       << humanBytes(method.referencedBytes) << "</td><td class=\"num\">"
+       << humanBytes(method.distinctBytes)
+       << "</td><td><div class=\"meter k-delegate\" style=\"width:"
+       << llvm::format("%.1f", 100.0 * method.referencedBytes / largest)
+       << "%\"></div></td></tr>\n";
+  os << "</table></section>\n";
+}
+
+static void printBackends(const Summary &summary, raw_ostream &os) {
+  if (summary.backends.empty())
+    return;
+  os << "<section id=\"backends\"><h2>By backend</h2>\n<table><tr><th>backend"
+        "</th><th class=\"num\">entries</th><th>methods</th><th class=\"num\">"
+        "payloads referenced</th><th class=\"num\">distinct</th></tr>\n";
+  for (const Backend &backend : summary.backends)
+    os << "<tr class=\"backend\" data-id=\"" << escape(backend.id) << "\"><td>"
+       << escape(backend.id) << "</td><td class=\"num\">"
+       << count(backend.entries) << "</td><td>"
+       << escape(llvm::join(backend.methods, ", ")) << "</td><td class=\"num\">"
+       << humanBytes(backend.referencedBytes) << "</td><td class=\"num\">"
+       << humanBytes(backend.distinctBytes) << "</td></tr>\n";
+  os << "</table></section>\n";
+}
+
+static void printBlobs(const Summary &summary, raw_ostream &os) {
+  SmallVector<unsigned> rows(summary.blobs.size());
+  std::iota(rows.begin(), rows.end(), 0);
+  llvm::stable_sort(rows, [&](unsigned a, unsigned b) {
+    return summary.blobs[a].size > summary.blobs[b].size;
+  });
+  uint64_t largest =
+      rows.empty() ? 1 : std::max<uint64_t>(1, summary.blobs[rows[0]].size);
+  os << "<section id=\"blobs\"><h2>Largest "
+     << (summary.dataFile ? "segments" : "blobs") << "</h2>\n<table><tr><th>"
+     << (summary.dataFile ? "segment" : "blob")
+     << "</th><th>what</th><th class=\"num\">size</th><th style=\"width:20%"
+        "\"></th><th>"
+     << (summary.dataFile ? "" : "used by") << "</th></tr>\n";
+  uint64_t restBytes = 0, restCount = 0;
+  for (auto [position, index] : llvm::enumerate(rows)) {
+    const Blob &blob = summary.blobs[index];
+    if (position >= kMaxRows) {
+      restBytes += blob.size;
+      ++restCount;
+      continue;
+    }
+    os << "<tr class=\"blob\" data-name=\"" << escape(blob.name)
+       << "\" data-size=\"" << blob.size << "\"><td>" << escape(blob.name)
+       << "</td><td><i class=\"swatch k-" << getKindKey(blob.kind) << "\"></i>"
+       << escape(blob.roles.empty() ? std::string("unused")
+                                    : llvm::join(blob.roles, ", "))
+       << (blob.inlineData ? " (inline)" : "");
+    if (blob.identical)
+      os << " <span class=\"dup\">identical to "
+         << summary.identical[*blob.identical].blobs.size() - 1 << " other"
+         << (summary.identical[*blob.identical].blobs.size() > 2 ? "s" : "")
+         << "</span>";
+    os << "</td><td class=\"num\" title=\"" << exactBytes(blob.size) << "\">"
+       << humanBytes(blob.size) << "</td><td><div class=\"meter k-"
+       << getKindKey(blob.kind) << "\" style=\"width:"
+       << llvm::format("%.1f", 100.0 * blob.size / largest)
+       << "%\"></div></td><td>" << escape(someUsers(blob)) << "</td></tr>\n";
+  }
+  if (restCount)
+    os << "<tr class=\"more\"><td colspan=\"5\">and " << count(restCount)
+       << " smaller, " << humanBytes(restBytes) << " in all</td></tr>\n";
+  os << "</table></section>\n";
+}
+
+void summary::printHTML(const Summary &summary, raw_ostream &os) {
+  os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        "<title>emit: "
+     << escape(summary.name) << "</title><style>" << kStyle
+     << "</style></head>\n<body>\n";
+  os << "<h1>" << escape(summary.name) << "</h1>\n";
+  os << "<p class=\"lead\" id=\"headline\">"
+     << (summary.dataFile ? "Data file" : "Program");
+  if (summary.fileBytes)
+    os << " of " << humanBytes(*summary.fileBytes);
+  if (summary.dataFile)
+    os << ": " << count(summary.blobs.size()) << " segments, "
+       << count(summary.keys) << " keys.";
+  else
+    os << ": " << count(summary.methods.size()) << " methods, "
+       << count(summary.entryCount) << " delegate entries, "
+       << count(summary.callCount) << " delegate calls, "
+       << count(summary.blobs.size()) << " blobs.";
+  os << " <strong id=\"saves\" data-bytes=\"" << summary.dedupSaves()
+     << "\">Deduplication would save " << humanBytes(summary.dedupSaves())
+     << "</strong> (" << percent(summary.dedupSaves(), summary.storedBytes)
+     << " of the " << humanBytes(summary.storedBytes)
+     << " of data stored).</p>\n";
+  if (!summary.dataFile)
+    os << "<p class=\"muted\">Delegate payloads: "
+       << humanBytes(summary.referencedBytes) << " referenced by entries, "
+       << humanBytes(summary.storedPayloadBytes) << " stored.</p>\n";
+  printKinds(summary, os);
+  printIdentical(summary, os);
+  printMethods(summary, os);
+  printBackends(summary, os);
+  printBlobs(summary, os);
+  os << "<p class=\"muted\">Written by <code>emit-translate --pte-summary "
+        "--pte-summary-format=html</code>.</p>\n</body></html>\n";
+}

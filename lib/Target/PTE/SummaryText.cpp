@@ -1,0 +1,181 @@
+//===- SummaryText.cpp - The summary as text and as JSON --------*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "Summary.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/JSON.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace emit;
+using namespace emit::summary;
+
+/// "12.0 MiB (12,582,912 B)": for people, then exact.
+static std::string both(uint64_t count) {
+  return count < 1024 ? exactBytes(count)
+                      : humanBytes(count) + " (" + exactBytes(count) + ")";
+}
+
+static void printWhere(const Summary &summary, raw_ostream &os) {
+  os << "where the bytes go:\n";
+  if (summary.flatbufferBytes)
+    os << "  flatbuffer: " << both(*summary.flatbufferBytes) << "\n";
+  for (unsigned kind = 0; kind < kNumKinds; ++kind)
+    if (summary.bytesByKind[kind])
+      os << "  " << getKindName(Kind(kind)) << ": "
+         << both(summary.bytesByKind[kind]) << "\n";
+  if (!summary.backends.empty()) {
+    os << "by backend:\n";
+    for (const Backend &backend : summary.backends)
+      os << "  " << backend.id << ": " << backend.entries
+         << (backend.entries == 1 ? " entry in " : " entries in ")
+         << llvm::join(backend.methods, ", ") << "; "
+         << humanBytes(backend.referencedBytes) << " referenced, "
+         << humanBytes(backend.distinctBytes) << " distinct\n";
+  }
+  if (!summary.identical.empty()) {
+    os << "identical bytes:\n";
+    for (const IdenticalGroup &group : summary.identical) {
+      SmallVector<StringRef> names;
+      for (unsigned blob : group.blobs)
+        names.push_back(summary.blobs[blob].name);
+      os << "  " << group.blobs.size() << " x " << humanBytes(group.size)
+         << ": " << llvm::join(names, ", ") << "\n";
+    }
+  }
+}
+
+void summary::printText(const Summary &summary, raw_ostream &os) {
+  if (summary.dataFile) {
+    os << "data file " << summary.name << ": " << summary.blobs.size()
+       << " segments, " << summary.keys << " keys, "
+       << exactBytes(summary.storedBytes) << " stored\n";
+    os << "segments:\n";
+    for (const Blob &blob : summary.blobs)
+      os << "  " << blob.name << ": " << exactBytes(blob.size) << ", align "
+         << blob.alignment << "; "
+         << (blob.roles.empty() ? std::string("no key")
+                                : "keys " + llvm::join(blob.roles, ", "))
+         << "\n";
+    os << "after --dedup-delegate-blobs: " << summary.blobsAfterDedup
+       << " segments, " << exactBytes(summary.storedBytesAfterDedup)
+       << " stored (saves " << exactBytes(summary.dedupSaves()) << ")\n";
+    printWhere(summary, os);
+    return;
+  }
+  os << "program " << summary.name << ": " << summary.methods.size()
+     << " methods, " << summary.entryCount << " delegate entries, "
+     << summary.callCount << " delegate calls, " << summary.blobs.size()
+     << " blobs\n";
+  os << "  delegate payloads: " << exactBytes(summary.referencedBytes)
+     << " referenced by entries, " << exactBytes(summary.storedPayloadBytes)
+     << " stored\n";
+  os << "methods:\n";
+  for (const Method &method : summary.methods)
+    os << "  " << method.name << ": " << method.values << " values, "
+       << method.chains << " chains, " << method.instructions
+       << " instructions, " << method.entries << " delegate entries, "
+       << method.calls << " delegate calls\n";
+  os << "blobs:\n";
+  for (const Blob &blob : summary.blobs) {
+    os << "  " << blob.name << ": " << exactBytes(blob.size) << ", align "
+       << blob.alignment << (blob.inlineData ? ", inline" : "") << "; "
+       << (blob.roles.empty() ? std::string("unused")
+                              : llvm::join(blob.roles, ", "));
+    if (blob.users.size() > 1)
+      os << "; shared by " << blob.users.size() << " entries";
+    if (!blob.users.empty())
+      os << ": " << llvm::join(blob.users, ", ");
+    os << "\n";
+  }
+  os << "after --dedup-delegate-blobs: " << summary.blobsAfterDedup
+     << " blobs, " << exactBytes(summary.storedPayloadBytesAfterDedup)
+     << " of payloads stored (saves "
+     << exactBytes(summary.storedPayloadBytes -
+                   summary.storedPayloadBytesAfterDedup)
+     << ")\n";
+  printWhere(summary, os);
+}
+
+void summary::printJSON(const Summary &summary, raw_ostream &os) {
+  llvm::json::OStream json(os, /*IndentSize=*/2);
+  json.object([&] {
+    json.attribute("schema", "emit-summary-1");
+    json.attribute(summary.dataFile ? "data_file" : "program", summary.name);
+    if (summary.fileBytes)
+      json.attribute("file_bytes", *summary.fileBytes);
+    if (summary.flatbufferBytes)
+      json.attribute("flatbuffer_bytes", *summary.flatbufferBytes);
+    json.attribute("stored_bytes", summary.storedBytes);
+    json.attribute("stored_bytes_after_dedup", summary.storedBytesAfterDedup);
+    json.attribute("dedup_saves", summary.dedupSaves());
+    json.attributeObject("bytes_by_kind", [&] {
+      for (unsigned kind = 0; kind < kNumKinds; ++kind)
+        json.attribute(getKindKey(Kind(kind)), summary.bytesByKind[kind]);
+    });
+    if (summary.dataFile) {
+      json.attribute("keys", summary.keys);
+    } else {
+      json.attribute("delegate_entries", summary.entryCount);
+      json.attribute("delegate_calls", summary.callCount);
+      json.attribute("payload_bytes_referenced", summary.referencedBytes);
+      json.attribute("payload_bytes_stored", summary.storedPayloadBytes);
+    }
+    json.attributeArray("methods", [&] {
+      for (const Method &method : summary.methods)
+        json.object([&] {
+          json.attribute("name", method.name);
+          json.attribute("values", method.values);
+          json.attribute("instructions", method.instructions);
+          json.attribute("delegate_entries", method.entries);
+          json.attribute("delegate_calls", method.calls);
+          json.attribute("payload_bytes_referenced", method.referencedBytes);
+          json.attribute("payload_bytes_distinct", method.distinctBytes);
+        });
+    });
+    json.attributeArray("backends", [&] {
+      for (const Backend &backend : summary.backends)
+        json.object([&] {
+          json.attribute("id", backend.id);
+          json.attribute("delegate_entries", backend.entries);
+          json.attributeArray("methods", [&] {
+            for (const std::string &method : backend.methods)
+              json.value(method);
+          });
+          json.attribute("payload_bytes_referenced", backend.referencedBytes);
+          json.attribute("payload_bytes_distinct", backend.distinctBytes);
+        });
+    });
+    json.attributeArray("blobs", [&] {
+      for (const Blob &blob : summary.blobs)
+        json.object([&] {
+          json.attribute("name", blob.name);
+          json.attribute("size", blob.size);
+          json.attribute("alignment", blob.alignment);
+          json.attribute("kind", getKindKey(blob.kind));
+          json.attributeArray("roles", [&] {
+            for (const std::string &role : blob.roles)
+              json.value(role);
+          });
+          json.attributeArray("users", [&] {
+            for (const std::string &user : blob.users)
+              json.value(user);
+          });
+        });
+    });
+    json.attributeArray("identical", [&] {
+      for (const IdenticalGroup &group : summary.identical)
+        json.object([&] {
+          json.attribute("size", group.size);
+          json.attributeArray("blobs", [&] {
+            for (unsigned blob : group.blobs)
+              json.value(summary.blobs[blob].name);
+          });
+        });
+    });
+  });
+  os << "\n";
+}
