@@ -19,7 +19,6 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/OperationSupport.h"
-#include "mlir/IR/Verifier.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/Format.h"
@@ -27,7 +26,6 @@
 
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/Endian.h"
 #include "llvm/Support/SourceMgr.h"
 #include <chrono>
 #include <optional>
@@ -96,14 +94,6 @@ struct ToPTEFlags {
 } // namespace
 
 namespace {
-/// Whether `buffer` holds a data file (.ptd) rather than a program.
-bool isDataFile(const llvm::MemoryBuffer *buffer) {
-  return buffer->getBuffer().substr(4, 4) == "FT01";
-}
-
-/// What an input may be.
-enum class InputKind { Program, DataFile, Either };
-
 /// --embed-payloads, shared by the translations that import.
 llvm::cl::opt<bool> &getEmbedPayloadsFlag() {
   static llvm::cl::opt<bool> embed(
@@ -116,79 +106,15 @@ llvm::cl::opt<bool> &getEmbedPayloadsFlag() {
   return embed;
 }
 
-/// How to import `buffer`: its payloads as references to the file it holds,
-/// unless --embed-payloads or it is not a file (standard input).
-FailureOr<PTEReadOptions> getReadOptions(const llvm::MemoryBuffer *buffer,
-                                         MLIRContext *context, bool verify) {
-  PTEReadOptions options;
-  options.verify = verify;
-  StringRef name = buffer->getBufferIdentifier();
-  if (getEmbedPayloadsFlag() || name == "<stdin>" || name == "-")
-    return options;
-  std::string error;
-  FailureOr<FileReference> reference =
-      PayloadFiles::get().describe(name, error);
-  if (failed(reference))
-    return emitError(UnknownLoc::get(context), error);
-  options.payloadFile = *reference;
-  return options;
-}
-
-/// Imports a .pte or a .ptd (`Either`: by its identifier), with the
-/// context's multithreading off. The import builds on one thread, and a
-/// multithreaded context would also file every new attribute in a thread-local
-/// cache beside its shard: for 100,000 calls, tens of MiB and a lock per
-/// attribute for nothing. Restored afterwards, so that passes still run on
-/// the thread pool.
-OwningOpRef<ModuleOp> importSingleThreaded(const llvm::MemoryBuffer *buffer,
-                                           MLIRContext *context, InputKind kind,
-                                           bool verify = true) {
-  FailureOr<PTEReadOptions> options = getReadOptions(buffer, context, verify);
+/// Imports `buffer` as the command line says (--embed-payloads).
+OwningOpRef<ModuleOp> importInput(const llvm::MemoryBuffer *buffer,
+                                  MLIRContext *context, ProgramFileKind kind) {
+  FailureOr<PTEReadOptions> options =
+      getReadOptionsFor(*buffer, getEmbedPayloadsFlag(), context);
   if (failed(options))
     return nullptr;
-  bool wasMultithreaded = context->isMultithreadingEnabled();
-  context->disableMultithreading();
-  bool dataFile = kind == InputKind::DataFile ||
-                  (kind == InputKind::Either && isDataFile(buffer));
-  OwningOpRef<ModuleOp> module =
-      dataFile ? translateFromPTD(buffer->getMemBufferRef(), context, *options)
-               : translateFromPTE(buffer->getMemBufferRef(), context, *options);
-  context->disableMultithreading(!wasMultithreaded);
-  return module;
+  return importProgramFile(*buffer, context, kind, *options);
 }
-
-/// The data files a program loads with (`--pte-data`), imported beside it.
-struct DataFiles {
-  /// Each file, alive as long as the module whose blobs may alias it.
-  std::vector<std::unique_ptr<MappedFile>> files;
-
-  /// Imports every file of `paths` into `module`, after its program, and
-  /// checks that they fit it as the runtime requires. `verify` is as for
-  /// translateFromPTD.
-  LogicalResult importInto(ModuleOp module, ArrayRef<std::string> paths,
-                           bool verify = true) {
-    MLIRContext *context = module.getContext();
-    mlir::SymbolTable symbols(module);
-    for (const std::string &path : paths) {
-      std::string error;
-      std::unique_ptr<MappedFile> file = MappedFile::open(path, error);
-      if (!file)
-        return emitError(UnknownLoc::get(context), "cannot read data file '")
-               << path << "': " << error;
-      files.push_back(std::move(file));
-      OwningOpRef<ModuleOp> data = importSingleThreaded(
-          &files.back()->getBuffer(), context, InputKind::DataFile, verify);
-      if (!data)
-        return failure();
-      // Named after its file; the symbol table renames a second one of
-      // the same name.
-      Operation *dataFile = *data->getOps<et::DataFileOp>().begin();
-      dataFile->remove();
-      symbols.insert(dataFile, module.getBody()->end());
-    }
-    return paths.empty() ? success() : et::verifyDataFiles(module);
-  }
-};
 
 /// --pte-data, shared by the translations that read a program.
 llvm::cl::list<std::string> &getDataFilesFlag() {
@@ -267,11 +193,12 @@ void emit::registerFromPTETranslation() {
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         OwningOpRef<ModuleOp> module =
-            importSingleThreaded(buffer, context, InputKind::Program);
+            importInput(buffer, context, ProgramFileKind::Program);
         if (!module)
           return failure();
-        DataFiles dataFiles;
-        if (failed(dataFiles.importInto(*module, getDataFilesFlag())))
+        DataFileSet dataFiles;
+        if (failed(dataFiles.importInto(*module, getDataFilesFlag(),
+                                        getEmbedPayloadsFlag())))
           return failure();
         Clock::time_point imported = Clock::now();
         if (failed(printImported(*module, os)))
@@ -290,18 +217,6 @@ void emit::registerFromPTETranslation() {
 static ToPTEFlags &getToPTEFlags() {
   static ToPTEFlags flags;
   return flags;
-}
-
-/// The bytes of `file` (a .pte or .ptd) before its segments: the
-/// flatbuffer, with the header the extended header or FlatTensor header
-/// inserted in it.
-static uint64_t flatbufferBytesOf(StringRef file) {
-  using llvm::support::endian::read64le;
-  if (file.size() >= 32 && file.substr(8, 4) == "FH01")
-    return read64le(file.data() + 16) + read64le(file.data() + 24);
-  if (file.size() >= 24 && file.substr(8, 4) == "eh00")
-    return std::min<uint64_t>(read64le(file.data() + 16), file.size());
-  return file.size();
 }
 
 void emit::registerPTESummaryTranslation() {
@@ -328,14 +243,11 @@ void emit::registerPTESummaryTranslation() {
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         OwningOpRef<ModuleOp> module =
-            importSingleThreaded(buffer, context, InputKind::Either);
+            importInput(buffer, context, ProgramFileKind::Either);
         if (!module)
           return failure();
-        PTESummaryOptions options;
-        options.format = format;
-        options.fileBytes = buffer->getBufferSize();
-        options.flatbufferBytes = flatbufferBytesOf(buffer->getBuffer());
-        return printPTESummary(*module, os, options);
+        return printPTESummary(
+            *module, os, getSummaryOptionsFor(buffer->getBuffer(), format));
       });
 }
 
@@ -359,20 +271,6 @@ void emit::registerPTEToPTETranslation() {
         uint64_t copiedBefore = getKernelCopiedBytes();
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
-        // Verified once, after the passes, not also after the import: a
-        // verification costs as much as the dedup pass itself.
-        OwningOpRef<ModuleOp> module = importSingleThreaded(
-            buffer, context, InputKind::Either, /*verify=*/false);
-        if (!module)
-          return failure();
-        bool dataFile = isDataFile(buffer);
-        DataFiles dataFiles;
-        if (!dataFile && failed(dataFiles.importInto(
-                             *module, getDataFilesFlag(), /*verify=*/false)))
-          return failure();
-        Clock::time_point imported = Clock::now();
-        pauseForTesting(TestingStage::InputsRead);
-
         std::string errorMessage;
         llvm::raw_string_ostream errorStream(errorMessage);
         FailureOr<OpPassManager> passes =
@@ -380,26 +278,17 @@ void emit::registerPTEToPTETranslation() {
         if (failed(passes))
           return emitError(UnknownLoc::get(context))
                  << "invalid --pte-pass-pipeline: " << errorMessage;
-        PassManager pm(context, passes->getOpAnchorName());
-        static_cast<OpPassManager &>(pm) = *passes;
-        pm.enableVerifier(false);
-        if (failed(pm.run(*module)) || failed(mlir::verify(*module)))
+        FailureOr<PTEReadOptions> read =
+            getReadOptionsFor(*buffer, getEmbedPayloadsFlag(), context);
+        PTEStageTimes times;
+        if (failed(read) || failed(transformProgramFile(
+                                *buffer, *read, getDataFilesFlag(), *passes,
+                                flags.getOptions(), os, context, &times)))
           return failure();
-        Clock::time_point transformed = Clock::now();
-
-        PTEWriteOptions options = flags.getOptions();
-        options.verify = false;
-        if (failed(dataFile ? translateToPTD(*module, os, options)
-                            : translateToPTE(*module, os, options)))
-          return failure();
-        os.flush();
-        Clock::time_point exported = Clock::now();
         reportTiming("pte-to-pte",
                      llvm::formatv("import {0:F3} s, passes {1:F3} s, export "
                                    "{2:F3} s, ",
-                                   secondsBetween(start, imported),
-                                   secondsBetween(imported, transformed),
-                                   secondsBetween(transformed, exported))
+                                   times.import, times.passes, times.export_)
                          .str(),
                      start, copiedBefore);
         return success();
@@ -416,7 +305,7 @@ void emit::registerPTDTranslations() {
         const llvm::MemoryBuffer *buffer =
             sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         OwningOpRef<ModuleOp> module =
-            importSingleThreaded(buffer, context, InputKind::DataFile);
+            importInput(buffer, context, ProgramFileKind::DataFile);
         if (!module || failed(printImported(*module, os)))
           return failure();
         os.flush();

@@ -18,14 +18,22 @@
 #include "mlir/IR/OwningOpRef.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
 
 namespace llvm {
+class MemoryBuffer;
 class MemoryBufferRef;
 } // namespace llvm
 
 namespace emit {
+class MappedFile;
 
 /// How `translateToPTE` lays out a file. Every alignment is a power of two.
 ///
@@ -146,6 +154,63 @@ struct PTESummaryOptions {
 /// self-contained HTML page.
 LogicalResult printPTESummary(ModuleOp module, raw_ostream &os,
                               const PTESummaryOptions &options = {});
+
+/// The summary options for `file`, the bytes of a `.pte` or `.ptd`: its
+/// size and its flatbuffer's, read from its header.
+PTESummaryOptions getSummaryOptionsFor(StringRef file, PTESummaryFormat format);
+
+/// Whether `bytes` hold a data file (.ptd) rather than a program.
+bool isDataFileBuffer(StringRef bytes);
+
+/// How to import `buffer`: its payloads as references to the file it holds
+/// (the buffer's identifier), unless `embed` or it is not a file (standard
+/// input, bytes in memory: an identifier in angle brackets).
+FailureOr<PTEReadOptions> getReadOptionsFor(const llvm::MemoryBuffer &buffer,
+                                            bool embed, MLIRContext *context);
+
+/// What an imported file may be.
+enum class ProgramFileKind { Program, DataFile, Either };
+
+/// Imports the `.pte` or `.ptd` in `buffer` (Either: as its identifier
+/// says), with the context's multithreading off while it builds.
+mlir::OwningOpRef<ModuleOp> importProgramFile(const llvm::MemoryBuffer &buffer,
+                                              MLIRContext *context,
+                                              ProgramFileKind kind,
+                                              const PTEReadOptions &options);
+
+/// The data files a program loads with, imported beside it in its module.
+class DataFileSet {
+public:
+  DataFileSet();
+  ~DataFileSet();
+  /// Imports every file of `paths` into `module` after its program (their
+  /// payloads referred to, or embedded with `embed`), and checks that they
+  /// fit it as the runtime requires (et-verify-data).
+  LogicalResult importInto(ModuleOp module, ArrayRef<std::string> paths,
+                           bool embed, bool verify = true);
+
+private:
+  /// Each file, alive as long as the module whose blobs may alias it.
+  std::vector<std::unique_ptr<MappedFile>> files;
+};
+
+/// The time each stage of transformProgramFile took, in seconds.
+struct PTEStageTimes {
+  double import = 0, passes = 0, export_ = 0;
+};
+
+/// `--pte-to-pte` as a function: imports the `.pte` or `.ptd` in `input`
+/// as `read` says, and beside a program the data files at `dataFiles`
+/// (referred to, or embedded when `read` embeds); runs `passes` (on the
+/// module); verifies the result once and writes it to `os` as `write` says.
+/// Errors are reported to `context`'s diagnostic handlers.
+LogicalResult transformProgramFile(const llvm::MemoryBuffer &input,
+                                   const PTEReadOptions &read,
+                                   ArrayRef<std::string> dataFiles,
+                                   const mlir::OpPassManager &passes,
+                                   const PTEWriteOptions &write,
+                                   raw_ostream &os, MLIRContext *context,
+                                   PTEStageTimes *times = nullptr);
 
 /// Registers `--pte-summary` (a `.pte` in, a summary out).
 void registerPTESummaryTranslation();

@@ -1,0 +1,175 @@
+//===- ProgramFiles.cpp - Import, transform and summarize files -*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// What the translations that read a `.pte` or `.ptd` share, without their
+// command-line flags, so that other front ends (the C API, Python) run the
+// very same code: how a file is imported, its data files beside it, and
+// `--pte-to-pte` as one function.
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/Target/PTE/PTE.h"
+
+#include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Dialect/ET/Transforms/Passes.h"
+#include "emit/Support/MappedMemory.h"
+#include "emit/Support/TestingPause.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/IR/Verifier.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <chrono>
+
+using namespace mlir;
+using namespace emit;
+
+bool emit::isDataFileBuffer(StringRef bytes) {
+  return bytes.size() >= 8 && bytes.substr(4, 4) == "FT01";
+}
+
+FailureOr<PTEReadOptions>
+emit::getReadOptionsFor(const llvm::MemoryBuffer &buffer, bool embed,
+                        MLIRContext *context) {
+  PTEReadOptions options;
+  StringRef name = buffer.getBufferIdentifier();
+  // Standard input and bytes in memory have no file to refer to.
+  if (embed || name == "<stdin>" || name == "-" || name.starts_with("<"))
+    return options;
+  std::string error;
+  FailureOr<FileReference> reference =
+      PayloadFiles::get().describe(name, error);
+  if (failed(reference))
+    return emitError(UnknownLoc::get(context), error);
+  options.payloadFile = *reference;
+  return options;
+}
+
+OwningOpRef<ModuleOp> emit::importProgramFile(const llvm::MemoryBuffer &buffer,
+                                              MLIRContext *context,
+                                              ProgramFileKind kind,
+                                              const PTEReadOptions &options) {
+  // The import builds on one thread, and a multithreaded context would also
+  // file every new attribute in a thread-local cache beside its shard: for
+  // 100,000 calls, tens of MiB and a lock per attribute for nothing.
+  // Restored afterwards, so that passes still run on the thread pool.
+  bool wasMultithreaded = context->isMultithreadingEnabled();
+  context->disableMultithreading();
+  bool dataFile =
+      kind == ProgramFileKind::DataFile ||
+      (kind == ProgramFileKind::Either && isDataFileBuffer(buffer.getBuffer()));
+  OwningOpRef<ModuleOp> module =
+      dataFile ? translateFromPTD(buffer.getMemBufferRef(), context, options)
+               : translateFromPTE(buffer.getMemBufferRef(), context, options);
+  context->disableMultithreading(!wasMultithreaded);
+  return module;
+}
+
+LogicalResult DataFileSet::importInto(ModuleOp module,
+                                      ArrayRef<std::string> paths, bool embed,
+                                      bool verify) {
+  MLIRContext *context = module.getContext();
+  mlir::SymbolTable symbols(module);
+  for (const std::string &path : paths) {
+    std::string error;
+    std::unique_ptr<MappedFile> file = MappedFile::open(path, error);
+    if (!file)
+      return emitError(UnknownLoc::get(context), "cannot read data file '")
+             << path << "': " << error;
+    files.push_back(std::move(file));
+    FailureOr<PTEReadOptions> options =
+        getReadOptionsFor(files.back()->getBuffer(), embed, context);
+    if (failed(options))
+      return failure();
+    options->verify = verify;
+    OwningOpRef<ModuleOp> data =
+        importProgramFile(files.back()->getBuffer(), context,
+                          ProgramFileKind::DataFile, *options);
+    if (!data)
+      return failure();
+    // Named after its file; the symbol table renames a second one of the
+    // same name.
+    Operation *dataFile = *data->getOps<et::DataFileOp>().begin();
+    dataFile->remove();
+    symbols.insert(dataFile, module.getBody()->end());
+  }
+  return paths.empty() ? success() : et::verifyDataFiles(module);
+}
+
+DataFileSet::DataFileSet() = default;
+DataFileSet::~DataFileSet() = default;
+
+LogicalResult emit::transformProgramFile(const llvm::MemoryBuffer &input,
+                                         const PTEReadOptions &read,
+                                         ArrayRef<std::string> dataFiles,
+                                         const OpPassManager &passes,
+                                         const PTEWriteOptions &write,
+                                         raw_ostream &os, MLIRContext *context,
+                                         PTEStageTimes *times) {
+  using Clock = std::chrono::steady_clock;
+  auto seconds = [](Clock::time_point from, Clock::time_point to) {
+    return std::chrono::duration<double>(to - from).count();
+  };
+  Clock::time_point start = Clock::now();
+  // Verified once, after the passes, not also after the import: a
+  // verification costs as much as the dedup pass itself.
+  PTEReadOptions unverified = read;
+  unverified.verify = false;
+  OwningOpRef<ModuleOp> module =
+      importProgramFile(input, context, ProgramFileKind::Either, unverified);
+  if (!module)
+    return failure();
+  bool dataFile = isDataFileBuffer(input.getBuffer());
+  DataFileSet dataFileSet;
+  if (!dataFile && failed(dataFileSet.importInto(*module, dataFiles,
+                                                 /*embed=*/!read.payloadFile,
+                                                 /*verify=*/false)))
+    return failure();
+  Clock::time_point imported = Clock::now();
+  pauseForTesting(TestingStage::InputsRead);
+
+  PassManager pm(context, passes.getOpAnchorName());
+  static_cast<OpPassManager &>(pm) = passes;
+  pm.enableVerifier(false);
+  if (failed(pm.run(*module)) || failed(mlir::verify(*module)))
+    return failure();
+  Clock::time_point transformed = Clock::now();
+
+  PTEWriteOptions options = write;
+  options.verify = false;
+  if (failed(dataFile ? translateToPTD(*module, os, options)
+                      : translateToPTE(*module, os, options)))
+    return failure();
+  os.flush();
+  if (times)
+    *times = {seconds(start, imported), seconds(imported, transformed),
+              seconds(transformed, Clock::now())};
+  return success();
+}
+
+PTESummaryOptions emit::getSummaryOptionsFor(StringRef file,
+                                             PTESummaryFormat format) {
+  using llvm::support::endian::read64le;
+  PTESummaryOptions options;
+  options.format = format;
+  options.fileBytes = file.size();
+  // The flatbuffer, with the header inserted in it: a .ptd's FlatTensor
+  // header gives its offset and size, a .pte's extended header the
+  // program's size; a file without a header is all flatbuffer.
+  if (file.size() >= 32 && file.substr(8, 4) == "FH01")
+    options.flatbufferBytes =
+        read64le(file.data() + 16) + read64le(file.data() + 24);
+  else if (file.size() >= 24 && file.substr(8, 4) == "eh00")
+    options.flatbufferBytes =
+        std::min<uint64_t>(read64le(file.data() + 16), file.size());
+  else
+    options.flatbufferBytes = file.size();
+  return options;
+}
