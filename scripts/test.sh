@@ -6,7 +6,8 @@
 # Sets everything up (scripts/setup.sh) and runs the whole lit suite twice
 # per LLVM version: on the release build, and on a build with
 # AddressSanitizer and UndefinedBehaviorSanitizer (which includes the fuzz
-# target's regression corpus). Ends with one line "N passed, N failed[, N
+# target's regression corpus); on the release build also the Python
+# package's pytest tests. Ends with one line "N passed, N failed[, N
 # skipped]" over every run, and exits non-zero when any test fails or none
 # ran.
 #
@@ -44,6 +45,16 @@ for version in ${EMIT_LLVM_VERSION:-19}; do
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
       python3 "$lit" -sv "$dir/test" -o "$result" "$@" || status=$?
     results+=("$result")
+    # The Python package, with Debian's python3 and pytest, on the release
+    # build (an ASan library cannot load into an uninstrumented python3).
+    if [[ $config != *SANITIZE* ]]; then
+      echo "== pytest on ${dir#$root/} (MLIR $version)"
+      rm -f "$dir/pytest-results.xml"
+      PYTHONPATH="$dir/python_packages" /usr/bin/python3 -m pytest -q \
+        -p no:cacheprovider "$root/test/python" \
+        --junitxml="$dir/pytest-results.xml" || status=$?
+      results+=("$dir/pytest-results.xml")
+    fi
   done
 done
 
@@ -53,9 +64,19 @@ status, paths = int(sys.argv[1]), sys.argv[2:]
 passed = failed = skipped = 0
 for path in paths:
     try:
+        if path.endswith(".xml"):  # pytest's JUnit report
+            import xml.etree.ElementTree as ET
+            suite = ET.parse(path).getroot()
+            suite = suite if suite.tag == "testsuite" else suite[0]
+            total = int(suite.get("tests"))
+            s = int(suite.get("skipped", 0))
+            f = int(suite.get("failures", 0)) + int(suite.get("errors", 0))
+            passed, skipped, failed = (passed + total - s - f, skipped + s,
+                                       failed + f)
+            continue
         tests = json.load(open(path))["tests"]
-    except (OSError, ValueError, KeyError):
-        print("lit wrote no results to %s (exit %d)" % (path, status),
+    except (OSError, ValueError, KeyError, IndexError) as e:
+        print("no test results in %s (exit %d)" % (path, status),
               file=sys.stderr)
         failed += 1
         continue

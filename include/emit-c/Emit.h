@@ -1,0 +1,58 @@
+/*===- emit-c/Emit.h - emit's C API --------------------------------*- C -*-===*\
+|*                                                                            *|
+|* Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0            *|
+|*                                                                            *|
+|*===----------------------------------------------------------------------===*|
+|*                                                                            *|
+|* The jobs emit's tools do, as C functions, for bindings (the Python        *|
+|* package `emit` loads this library with ctypes). Each runs the same code   *|
+|* as the tool: emitDedup* is `emit-translate --pte-to-pte` with the dedup   *|
+|* pass's options, emitSummary* is `--pte-summary --pte-summary-format=json`.*|
+|*                                                                            *|
+|* Every function returns 0 on success. On failure it returns non-zero,      *|
+|* sets *error to emit's diagnostics (as the tools print them) and writes    *|
+|* nothing. Buffers it fills are emit's: release each with emitFree.        *|
+|*                                                                            *|
+\*===----------------------------------------------------------------------===*/
+
+#ifndef EMIT_C_EMIT_H
+#define EMIT_C_EMIT_H
+
+#include <stddef.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/// Bytes emit allocated.
+typedef struct {
+  char *data;
+  size_t size;
+} EmitBuffer;
+
+/// Deduplicates the program (or data file) at `source` into `destination`,
+/// all or nothing. `options` are the dedup pass's, as on the command line
+/// ("scope=method min-size=4096"; "" for the defaults). Its JSON report
+/// (schema emit-dedup-report-2) goes to *report.
+int emitDedupFile(const char *source, const char *destination,
+                  const char *options, EmitBuffer *report, EmitBuffer *error);
+
+/// The same for a program (or data file) in memory: the result in *output.
+int emitDedupBuffer(const void *data, size_t size, const char *options,
+                    EmitBuffer *output, EmitBuffer *report, EmitBuffer *error);
+
+/// The JSON summary (schema emit-summary-1) of the file at `path`.
+int emitSummaryFile(const char *path, EmitBuffer *summary, EmitBuffer *error);
+
+/// The JSON summary of a program (or data file) in memory.
+int emitSummaryBuffer(const void *data, size_t size, EmitBuffer *summary,
+                      EmitBuffer *error);
+
+/// Releases a buffer emit filled; leaves it empty.
+void emitFree(EmitBuffer *buffer);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* EMIT_C_EMIT_H */

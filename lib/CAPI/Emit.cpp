@@ -1,0 +1,202 @@
+//===- Emit.cpp - emit's C API ----------------------------------*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit-c/Emit.h"
+
+#include "emit/Dialect/ET/IR/ETDialect.h"
+#include "emit/InitAll.h"
+#include "emit/Support/MappedMemory.h"
+#include "emit/Support/OutputFiles.h"
+#include "emit/Target/PTE/PTE.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "llvm/Support/FileSystem.h"
+#include "llvm/Support/FileUtilities.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+using namespace mlir;
+using namespace emit;
+
+namespace {
+/// A context for one call, with emit's dialect and its diagnostics printed
+/// as the tools print them, into a string.
+struct Session {
+  Session() : diagnostics(sourceMgr, &context, stream) {
+    static std::once_flag registered;
+    std::call_once(registered, [] { emit::registerAllPasses(); });
+    context.loadDialect<et::ETDialect>();
+    context.printOpOnDiagnostic(false);
+  }
+
+  /// Fills `out` (when given) with the diagnostics, or `fallback` if there
+  /// are none, and returns the failure code.
+  int fail(EmitBuffer *out, StringRef fallback = "emit failed");
+
+  MLIRContext context;
+  llvm::SourceMgr sourceMgr;
+  std::string messages;
+  llvm::raw_string_ostream stream{messages};
+  SourceMgrDiagnosticHandler diagnostics;
+};
+} // namespace
+
+/// Copies `bytes` into a new buffer for the caller.
+static void give(EmitBuffer *out, StringRef bytes) {
+  if (!out)
+    return;
+  out->data = static_cast<char *>(std::malloc(bytes.size() + 1));
+  out->size = out->data ? bytes.size() : 0;
+  if (out->data) {
+    std::memcpy(out->data, bytes.data(), bytes.size());
+    out->data[bytes.size()] = '\0';
+  }
+}
+
+int Session::fail(EmitBuffer *out, StringRef fallback) {
+  stream.flush();
+  give(out, messages.empty() ? fallback : StringRef(messages).rtrim());
+  return 1;
+}
+
+/// The dedup pass with `options`, its report written to `reportPath`.
+static FailureOr<OpPassManager>
+dedupPipeline(Session &session, const char *options, StringRef reportPath) {
+  std::string pipeline = "builtin.module(dedup-delegate-blobs{" +
+                         std::string(options ? options : "") +
+                         " report=" + reportPath.str() + "})";
+  std::string error;
+  llvm::raw_string_ostream errorStream(error);
+  FailureOr<OpPassManager> passes = parsePassPipeline(pipeline, errorStream);
+  if (failed(passes))
+    emitError(UnknownLoc::get(&session.context))
+        << "invalid dedup options '" << (options ? options : "")
+        << "': " << error;
+  return passes;
+}
+
+/// Runs the dedup pass with `options` on `input` (read as `read` says),
+/// writing the result to `os` and the report to `report`.
+static LogicalResult dedup(Session &session, const llvm::MemoryBuffer &input,
+                           const PTEReadOptions &read, const char *options,
+                           raw_ostream &os, std::string &report) {
+  llvm::SmallString<128> reportPath;
+  if (llvm::sys::fs::createTemporaryFile("emit-dedup", "json", reportPath))
+    return emitError(UnknownLoc::get(&session.context),
+                     "cannot create a temporary file");
+  llvm::FileRemover removeReport(reportPath);
+  FailureOr<OpPassManager> passes = dedupPipeline(session, options, reportPath);
+  if (failed(passes) ||
+      failed(transformProgramFile(input, read, /*dataFiles=*/{}, *passes,
+                                  PTEWriteOptions(), os, &session.context)))
+    return failure();
+  auto text = llvm::MemoryBuffer::getFile(reportPath);
+  if (!text)
+    return emitError(UnknownLoc::get(&session.context),
+                     "cannot read the dedup report");
+  report = (*text)->getBuffer().str();
+  return success();
+}
+
+int emitDedupFile(const char *source, const char *destination,
+                  const char *options, EmitBuffer *report, EmitBuffer *error) {
+  Session session;
+  std::string message;
+  std::unique_ptr<MappedFile> input = MappedFile::open(source, message);
+  if (!input)
+    return session.fail(error, "cannot read '" + std::string(source) +
+                                   "': " + message);
+  FailureOr<PTEReadOptions> read =
+      getReadOptionsFor(input->getBuffer(), /*embed=*/false, &session.context);
+  if (failed(read))
+    return session.fail(error);
+  OutputFiles outputs;
+  llvm::raw_fd_ostream *os = outputs.open(destination, message);
+  if (!os)
+    return session.fail(error, message);
+  std::string json;
+  if (failed(dedup(session, input->getBuffer(), *read, options, *os, json)))
+    return session.fail(error);
+  if (!outputs.commit(message))
+    return session.fail(error, message);
+  give(report, json);
+  return 0;
+}
+
+int emitDedupBuffer(const void *data, size_t size, const char *options,
+                    EmitBuffer *output, EmitBuffer *report, EmitBuffer *error) {
+  Session session;
+  auto input = llvm::MemoryBuffer::getMemBuffer(
+      StringRef(static_cast<const char *>(data), size), "<memory>",
+      /*RequiresNullTerminator=*/false);
+  FailureOr<PTEReadOptions> read =
+      getReadOptionsFor(*input, /*embed=*/true, &session.context);
+  std::string bytes, json;
+  llvm::raw_string_ostream os(bytes);
+  if (failed(read) || failed(dedup(session, *input, *read, options, os, json)))
+    return session.fail(error);
+  os.flush();
+  give(output, bytes);
+  give(report, json);
+  return 0;
+}
+
+/// The JSON summary of `input`, read as `read` says.
+static int summarize(Session &session, const llvm::MemoryBuffer &input,
+                     bool embed, EmitBuffer *summary, EmitBuffer *error) {
+  FailureOr<PTEReadOptions> read =
+      getReadOptionsFor(input, embed, &session.context);
+  if (failed(read))
+    return session.fail(error);
+  OwningOpRef<ModuleOp> module = importProgramFile(
+      input, &session.context, ProgramFileKind::Either, *read);
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  if (!module ||
+      failed(printPTESummary(
+          *module, os,
+          getSummaryOptionsFor(input.getBuffer(), PTESummaryFormat::JSON))))
+    return session.fail(error);
+  os.flush();
+  give(summary, json);
+  return 0;
+}
+
+int emitSummaryFile(const char *path, EmitBuffer *summary, EmitBuffer *error) {
+  Session session;
+  std::string message;
+  std::unique_ptr<MappedFile> input = MappedFile::open(path, message);
+  if (!input)
+    return session.fail(error,
+                        "cannot read '" + std::string(path) + "': " + message);
+  return summarize(session, input->getBuffer(), /*embed=*/false, summary,
+                   error);
+}
+
+int emitSummaryBuffer(const void *data, size_t size, EmitBuffer *summary,
+                      EmitBuffer *error) {
+  Session session;
+  auto input = llvm::MemoryBuffer::getMemBuffer(
+      StringRef(static_cast<const char *>(data), size), "<memory>",
+      /*RequiresNullTerminator=*/false);
+  return summarize(session, *input, /*embed=*/true, summary, error);
+}
+
+void emitFree(EmitBuffer *buffer) {
+  if (!buffer)
+    return;
+  std::free(buffer->data);
+  buffer->data = nullptr;
+  buffer->size = 0;
+}

@@ -1,0 +1,21 @@
+# ===- emit/__init__.py - emit for Python ---------------------------------===#
+#
+# Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+#
+# ===----------------------------------------------------------------------===#
+"""emit: deduplicate and inspect ExecuTorch programs from Python.
+
+The same in-process pipeline as ``emit-translate --pte-to-pte``, on paths or
+on the bytes ``to_executorch()`` gives::
+
+    import emit
+    report = emit.dedup("model.pte", "model.dedup.pte", scope="method")
+    data, report = emit.dedup(program.buffer)
+    print(emit.summary("model.dedup.pte")["dedup_saves"])
+
+Errors raise :class:`emit.EmitError`, whose message is emit's diagnostic.
+"""
+
+from ._capi import EmitError, dedup, summary
+
+__all__ = ["EmitError", "dedup", "summary"]

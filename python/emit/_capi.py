@@ -1,0 +1,143 @@
+# ===- emit/_capi.py - The C API through ctypes ---------------------------===#
+#
+# Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+#
+# Loads libEmitCAPI.so (include/emit-c/Emit.h), which the build puts beside
+# this package in _lib/.
+# ===----------------------------------------------------------------------===#
+
+import ctypes
+import json
+import os
+
+__all__ = ["EmitError", "dedup", "summary"]
+
+
+class EmitError(RuntimeError):
+    """emit refused the input or the options; the message says where and
+    why, as emit's tools print it."""
+
+
+class _Buffer(ctypes.Structure):
+    _fields_ = [("data", ctypes.POINTER(ctypes.c_char)),
+                ("size", ctypes.c_size_t)]
+
+
+def _load():
+    path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_lib",
+                        "libEmitCAPI.so")
+    lib = ctypes.CDLL(path)
+    buffer = ctypes.POINTER(_Buffer)
+    lib.emitDedupFile.argtypes = [ctypes.c_char_p, ctypes.c_char_p,
+                                  ctypes.c_char_p, buffer, buffer]
+    lib.emitDedupBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t,
+                                    ctypes.c_char_p, buffer, buffer, buffer]
+    lib.emitSummaryFile.argtypes = [ctypes.c_char_p, buffer, buffer]
+    lib.emitSummaryBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t,
+                                      buffer, buffer]
+    lib.emitFree.argtypes = [buffer]
+    for function in (lib.emitDedupFile, lib.emitDedupBuffer,
+                     lib.emitSummaryFile, lib.emitSummaryBuffer):
+        function.restype = ctypes.c_int
+    lib.emitFree.restype = None
+    return lib
+
+
+_lib = _load()
+
+
+def _take(buffer):
+    """The bytes of an emit buffer, which is then released."""
+    data = ctypes.string_at(buffer.data, buffer.size) if buffer.data else b""
+    _lib.emitFree(ctypes.byref(buffer))
+    return data
+
+
+def _options(policy):
+    """The dedup pass's options from keyword arguments: min_size=4096 is
+    min-size=4096, booleans are true or false."""
+    parts = []
+    for key, value in policy.items():
+        if isinstance(value, bool):
+            value = "true" if value else "false"
+        parts.append("%s=%s" % (key.replace("_", "-"), value))
+    return " ".join(parts).encode()
+
+
+def _check(status, error):
+    message = _take(error).decode(errors="replace")
+    if status:
+        raise EmitError(message or "emit failed")
+
+
+def _bytes_of(data):
+    """`data` as bytes ctypes can point at, without a copy when it is one."""
+    if isinstance(data, bytes):
+        return data
+    return bytes(data)
+
+
+def _with_totals(report):
+    """The dedup report with bytes_before and bytes_after over every
+    program and data file it covers."""
+    files = report.get("programs", []) + report.get("data_files", [])
+    report.setdefault("bytes_before", sum(f["bytes_before"] for f in files))
+    report.setdefault("bytes_after", sum(f["bytes_after"] for f in files))
+    return report
+
+
+def dedup(src, dst=None, **policy):
+    """Stores identical data of an ExecuTorch program (or data file) once,
+    as ``emit-translate --pte-to-pte`` does; every call keeps its own
+    delegate entry, backend id and compile specs.
+
+    ``dedup(src, dst, **policy) -> dict``: from the file ``src`` to the file
+    ``dst`` (written all or nothing).
+    ``dedup(data, **policy) -> (bytes, dict)``: from a program in memory
+    (``bytes``, ``bytearray`` or ``memoryview``).
+
+    ``policy`` are the dedup pass's options: ``scope`` ("program" or
+    "method"), ``min_size``, ``same_backend``, ``share_entries``,
+    ``compact_segments``, ``dry_run``. The dict is the pass's JSON report
+    (docs/DedupReport.md) with ``bytes_before`` and ``bytes_after`` over
+    everything it covers.
+    """
+    options = _options(policy)
+    report, error = _Buffer(), _Buffer()
+    if isinstance(src, (bytes, bytearray, memoryview)):
+        if dst is not None:
+            raise TypeError("dedup(data) returns the result; give no dst")
+        data = _bytes_of(src)
+        output = _Buffer()
+        status = _lib.emitDedupBuffer(data, len(data), options,
+                                      ctypes.byref(output),
+                                      ctypes.byref(report),
+                                      ctypes.byref(error))
+        result = _take(output)
+        text = _take(report)
+        _check(status, error)
+        return result, _with_totals(json.loads(text))
+    if dst is None:
+        raise TypeError("dedup(src, dst) needs a destination path")
+    status = _lib.emitDedupFile(os.fsencode(src), os.fsencode(dst), options,
+                                ctypes.byref(report), ctypes.byref(error))
+    text = _take(report)
+    _check(status, error)
+    return _with_totals(json.loads(text))
+
+
+def summary(src):
+    """Where the bytes of an ExecuTorch program (or data file) go: the
+    JSON summary of ``emit-translate --pte-summary --pte-summary-format=json``
+    (schema emit-summary-1) as a dict. ``src`` is a path or the bytes."""
+    result, error = _Buffer(), _Buffer()
+    if isinstance(src, (bytes, bytearray, memoryview)):
+        data = _bytes_of(src)
+        status = _lib.emitSummaryBuffer(data, len(data), ctypes.byref(result),
+                                        ctypes.byref(error))
+    else:
+        status = _lib.emitSummaryFile(os.fsencode(src), ctypes.byref(result),
+                                      ctypes.byref(error))
+    text = _take(result)
+    _check(status, error)
+    return json.loads(text)

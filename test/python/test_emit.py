@@ -1,0 +1,117 @@
+# ===- test_emit.py - The Python package emit -----------------------------===#
+#
+# Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+#
+# Run by scripts/test.sh with PYTHONPATH=<build>/python_packages:
+#   PYTHONPATH=build/python_packages python3 -m pytest test/python
+# ===----------------------------------------------------------------------===#
+
+import os
+import subprocess
+
+import pytest
+
+import emit
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(
+    __file__))))
+# The build the package comes from: <build>/python_packages/emit.
+BIN = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(emit.__file__)))), "bin")
+
+
+def tool(*args, **kwargs):
+    return subprocess.run([os.path.join(BIN, args[0])] + list(args[1:]),
+                          check=True, capture_output=True, **kwargs)
+
+
+@pytest.fixture
+def qnn(tmp_path):
+    """The example program (prefill and decode sharing a QNN context
+    binary and an XNNPACK payload) written without deduplication."""
+    ir = tool("emit-opt", os.path.join(ROOT, "examples",
+                                       "llm-prefill-decode.mlir"),
+              "--canonicalize").stdout
+    path = tmp_path / "qnn.nodedup.pte"
+    tool("emit-translate", "--to-pte", "-o", str(path), input=ir)
+    return path
+
+
+def test_dedup_paths_is_pte_to_pte(qnn, tmp_path):
+    out = tmp_path / "out.pte"
+    report = emit.dedup(qnn, out)
+    fast = tmp_path / "fast.pte"
+    tool("emit-translate", "--pte-to-pte", str(qnn), "-o", str(fast))
+    assert out.read_bytes() == fast.read_bytes()
+    assert report["schema"] == "emit-dedup-report-2"
+    assert (report["bytes_before"], report["bytes_after"]) == (10240, 5120)
+    # The calls keep their own entries; only bytes are shared.
+    summary = emit.summary(out)
+    assert summary["delegate_entries"] == 4
+    assert summary["payload_bytes_stored"] == 5120
+
+
+def test_dedup_bytes(qnn, tmp_path):
+    data, report = emit.dedup(qnn.read_bytes())
+    out = tmp_path / "out.pte"
+    emit.dedup(qnn, out)
+    assert data == out.read_bytes()
+    assert report["bytes_after"] == 5120
+    # bytearray and memoryview work too.
+    assert emit.dedup(bytearray(qnn.read_bytes()))[0] == data
+    assert emit.dedup(memoryview(qnn.read_bytes()))[0] == data
+
+
+def test_policy(qnn):
+    # prefill and decode are different methods: nothing to share per method.
+    data, report = emit.dedup(qnn.read_bytes(), scope="method")
+    assert report["bytes_before"] == report["bytes_after"] == 10240
+    # Below min_size, nothing merges either.
+    _, report = emit.dedup(qnn.read_bytes(), min_size=1 << 20)
+    assert report["bytes_after"] == 10240
+    _, report = emit.dedup(qnn.read_bytes(), dry_run=True)
+    assert report["programs"][0]["dry_run"] is True
+
+
+def test_summary(qnn):
+    by_path = emit.summary(qnn)
+    by_bytes = emit.summary(qnn.read_bytes())
+    assert by_path["schema"] == "emit-summary-1"
+    assert by_path["dedup_saves"] == by_bytes["dedup_saves"] == 5120
+    assert by_path["bytes_by_kind"]["delegate"] == 10240
+    assert [m["name"] for m in by_path["methods"]] == ["prefill", "decode"]
+    assert {b["id"] for b in by_path["backends"]} == {"QnnBackend",
+                                                     "XnnpackBackend"}
+    assert sorted(len(g["blobs"]) for g in by_path["identical"]) == [2, 2]
+
+
+def test_errors_name_the_place(qnn, tmp_path):
+    with pytest.raises(emit.EmitError, match=r"at byte 0 .*a \.pte has at "
+                                             r"least 8"):
+        emit.dedup(b"garbage")
+    damaged = bytearray(qnn.read_bytes())
+    damaged[4:8] = b"XX99"
+    with pytest.raises(emit.EmitError, match="error"):
+        emit.summary(bytes(damaged))
+    with pytest.raises(emit.EmitError, match="invalid scope 'nope'"):
+        emit.dedup(qnn.read_bytes(), scope="nope")
+    with pytest.raises(emit.EmitError, match="no-such-option"):
+        emit.dedup(qnn.read_bytes(), no_such_option=1)
+    with pytest.raises(emit.EmitError, match="cannot read '.*missing.pte'"):
+        emit.summary(tmp_path / "missing.pte")
+
+
+def test_failure_writes_nothing(qnn, tmp_path):
+    out = tmp_path / "out.pte"
+    out.write_bytes(b"previous")
+    with pytest.raises(emit.EmitError):
+        emit.dedup(qnn, out, scope="nope")
+    assert out.read_bytes() == b"previous"
+    assert sorted(os.listdir(tmp_path)) == ["out.pte", "qnn.nodedup.pte"]
+
+
+def test_arguments():
+    with pytest.raises(TypeError):
+        emit.dedup(b"data", "out.pte")
+    with pytest.raises(TypeError):
+        emit.dedup("in.pte")
