@@ -60,6 +60,15 @@ static std::string count(uint64_t value) {
   return text.substr(0, text.size() - 2);
 }
 
+/// "1 method", "10,000 methods".
+static std::string counted(uint64_t value, StringRef noun,
+                           StringRef plural = "") {
+  return count(value) + " " +
+         (value == 1       ? noun.str()
+          : plural.empty() ? noun.str() + "s"
+                           : plural.str());
+}
+
 /// `part` of `whole` as "12.5%".
 static std::string percent(uint64_t part, uint64_t whole) {
   std::string text;
@@ -433,19 +442,19 @@ void summary::printHTML(const Summary &summary, raw_ostream &os) {
   if (summary.fileBytes)
     os << " of " << humanBytes(*summary.fileBytes);
   if (summary.dataFile)
-    os << ": " << count(summary.blobs.size()) << " segments, "
-       << count(summary.keys) << " keys.";
+    os << ": " << counted(summary.blobs.size(), "segment") << ", "
+       << counted(summary.keys, "key") << ".";
   else
-    os << ": " << count(summary.methods.size()) << " methods, "
-       << count(summary.entryCount) << " delegate entries, "
-       << count(summary.callCount) << " delegate calls, "
-       << count(summary.blobs.size()) << " blobs.";
+    os << ": " << counted(summary.methods.size(), "method") << ", "
+       << counted(summary.entryCount, "delegate entry", "delegate entries")
+       << ", " << counted(summary.callCount, "delegate call") << ", "
+       << counted(summary.blobs.size(), "blob") << ".";
   os << " <strong id=\"saves\" data-bytes=\"" << summary.dedupSaves()
      << "\">Deduplication would save " << humanBytes(summary.dedupSaves())
      << "</strong> (" << percent(summary.dedupSaves(), summary.storedBytes)
      << " of the " << humanBytes(summary.storedBytes)
      << " of data stored).</p>\n";
-  if (!summary.dataFile)
+  if (!summary.dataFile && summary.referencedBytes)
     os << "<p class=\"muted\">Delegate payloads: "
        << humanBytes(summary.referencedBytes) << " referenced by entries, "
        << humanBytes(summary.storedPayloadBytes) << " stored.</p>\n";
