@@ -451,9 +451,11 @@ void summary::printHTML(const Summary &summary, raw_ostream &os) {
        << counted(summary.blobs.size(), "blob") << ".";
   os << " <strong id=\"saves\" data-bytes=\"" << summary.dedupSaves()
      << "\">Deduplication would save " << humanBytes(summary.dedupSaves())
-     << "</strong> (" << percent(summary.dedupSaves(), summary.storedBytes)
-     << " of the " << humanBytes(summary.storedBytes)
-     << " of data stored).</p>\n";
+     << "</strong>";
+  if (summary.storedBytes)
+    os << " (" << percent(summary.dedupSaves(), summary.storedBytes)
+       << " of the " << humanBytes(summary.storedBytes) << " of data stored)";
+  os << ".</p>\n";
   if (!summary.dataFile && summary.referencedBytes)
     os << "<p class=\"muted\">Delegate payloads: "
        << humanBytes(summary.referencedBytes) << " referenced by entries, "
