@@ -30,7 +30,6 @@ using namespace emit::summary;
 static constexpr unsigned kMaxRows = 60;
 /// Identical groups shown before the rest are summed up.
 static constexpr unsigned kMaxGroups = 20;
-
 static std::string escape(StringRef text) {
   std::string result;
   for (char c : text) {
@@ -131,7 +130,7 @@ void summary::printSVG(const Summary &summary, raw_ostream &os) {
                            {"#59a14f", "named, constant or mutable data"},
                            {"#e15759", "identical to another blob"},
                            {"#bab0ac", "unused"}};
-  unsigned legendWidth = 16;
+  unsigned legendWidth = 2 * 16; // Both margins.
   for (const Swatch &swatch : legend)
     legendWidth += 24 + std::strlen(swatch.meaning) * 15 / 2;
   const unsigned width = std::max(barLeft + barWidth + 260, legendWidth);
@@ -148,8 +147,9 @@ void summary::printSVG(const Summary &summary, raw_ostream &os) {
   os << "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
   os << "<text x=\"16\" y=\"28\" font-size=\"18\" font-weight=\"bold\">"
      << escape(summary.name) << "</text>\n";
-  os << "<text x=\"16\" y=\"52\" id=\"totals\">" << summary.blobs.size()
-     << " blobs, " << humanBytes(summary.storedBytes) << " stored; "
+  os << "<text x=\"16\" y=\"52\" id=\"totals\">"
+     << counted(summary.blobs.size(), "blob") << ", "
+     << humanBytes(summary.storedBytes) << " stored; "
      << humanBytes(summary.storedBytesAfterDedup)
      << " after --dedup-delegate-blobs (saves "
      << humanBytes(summary.dedupSaves()) << ")</text>\n";
@@ -199,7 +199,7 @@ void summary::printSVG(const Summary &summary, raw_ostream &os) {
   }
   if (hiddenCount)
     os << "<text x=\"16\" y=\"" << y + 15 << "\" fill=\"#555555\" id=\"more\">"
-       << hiddenCount << " smaller blobs, " << humanBytes(hiddenBytes)
+       << counted(hiddenCount, "more blob") << ", " << humanBytes(hiddenBytes)
        << " in all</text>\n";
   os << "</svg>\n";
 }
@@ -254,18 +254,18 @@ static SmallVector<Part> partsOf(const Summary &summary) {
       parts.push_back({getKindKey(Kind(kind)).str(),
                        getKindName(Kind(kind)).str(),
                        summary.bytesByKind[kind]});
-  uint64_t counted =
+  uint64_t accounted =
       summary.storedBytes + summary.bytesByKind[unsigned(Kind::Unused)];
   if (summary.flatbufferBytes) {
     // Inline data lies inside the flatbuffer: count it once, as data.
     uint64_t tables = *summary.flatbufferBytes -
                       std::min(*summary.flatbufferBytes, summary.inlineBytes);
     parts.push_back({"flatbuffer", "flatbuffer tables", tables});
-    counted += tables;
+    accounted += tables;
   }
-  if (summary.fileBytes && *summary.fileBytes > counted)
+  if (summary.fileBytes && *summary.fileBytes > accounted)
     parts.push_back(
-        {"padding", "headers and padding", *summary.fileBytes - counted});
+        {"padding", "headers and padding", *summary.fileBytes - accounted});
   llvm::stable_sort(
       parts, [](const Part &a, const Part &b) { return a.bytes > b.bytes; });
   return parts;
@@ -341,9 +341,9 @@ static void printIdentical(const Summary &summary, raw_ostream &os) {
     os << "</td></tr>\n";
   }
   if (restGroups)
-    os << "<tr class=\"more\"><td colspan=\"4\">and " << count(restGroups)
-       << " smaller groups, saving " << humanBytes(restSaving)
-       << "</td></tr>\n";
+    os << "<tr class=\"more\"><td colspan=\"4\">and "
+       << counted(restGroups, "more group") << ", saving "
+       << humanBytes(restSaving) << "</td></tr>\n";
   os << "</table></section>\n";
 }
 
@@ -400,10 +400,12 @@ static void printBlobs(const Summary &summary, raw_ostream &os) {
      << "</th><th>what</th><th class=\"num\">size</th><th style=\"width:20%"
         "\"></th><th>"
      << (summary.dataFile ? "" : "used by") << "</th></tr>\n";
+  // As in the SVG: at most kMaxRows rows, the last one summing up the rest.
+  const size_t shown = rows.size() <= kMaxRows ? rows.size() : kMaxRows - 1;
   uint64_t restBytes = 0, restCount = 0;
   for (auto [position, index] : llvm::enumerate(rows)) {
     const Blob &blob = summary.blobs[index];
-    if (position >= kMaxRows) {
+    if (position >= shown) {
       restBytes += blob.size;
       ++restCount;
       continue;
@@ -426,8 +428,9 @@ static void printBlobs(const Summary &summary, raw_ostream &os) {
        << "%\"></div></td><td>" << escape(someUsers(blob)) << "</td></tr>\n";
   }
   if (restCount)
-    os << "<tr class=\"more\"><td colspan=\"5\">and " << count(restCount)
-       << " smaller, " << humanBytes(restBytes) << " in all</td></tr>\n";
+    os << "<tr class=\"more\"><td colspan=\"5\">and "
+       << counted(restCount, "more blob") << ", " << humanBytes(restBytes)
+       << " in all</td></tr>\n";
   os << "</table></section>\n";
 }
 
