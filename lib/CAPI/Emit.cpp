@@ -138,7 +138,7 @@ int emitDedupBuffer(const void *data, size_t size, const char *options,
                     EmitBuffer *output, EmitBuffer *report, EmitBuffer *error) {
   Session session;
   auto input = llvm::MemoryBuffer::getMemBuffer(
-      StringRef(static_cast<const char *>(data), size), "<memory>",
+      StringRef(static_cast<const char *>(data), size), "<bytes>",
       /*RequiresNullTerminator=*/false);
   FailureOr<PTEReadOptions> read =
       getReadOptionsFor(*input, /*embed=*/true, &session.context);
@@ -188,7 +188,7 @@ int emitSummaryBuffer(const void *data, size_t size, EmitBuffer *summary,
                       EmitBuffer *error) {
   Session session;
   auto input = llvm::MemoryBuffer::getMemBuffer(
-      StringRef(static_cast<const char *>(data), size), "<memory>",
+      StringRef(static_cast<const char *>(data), size), "<bytes>",
       /*RequiresNullTerminator=*/false);
   return summarize(session, *input, /*embed=*/true, summary, error);
 }

@@ -91,7 +91,9 @@ def test_errors_name_the_place(qnn, tmp_path):
         emit.dedup(b"garbage")
     damaged = bytearray(qnn.read_bytes())
     damaged[4:8] = b"XX99"
-    with pytest.raises(emit.EmitError, match="error"):
+    with pytest.raises(emit.EmitError, match=r"^<bytes>:0:0: error: at byte 4 "
+                                             r"\(file identifier\): expected "
+                                             r"'ET12'"):
         emit.summary(bytes(damaged))
     with pytest.raises(emit.EmitError, match="invalid scope 'nope'"):
         emit.dedup(qnn.read_bytes(), scope="nope")
