@@ -92,13 +92,13 @@ static SmallVector<unsigned> rowsToDraw(const Summary &summary) {
 }
 
 /// "prefill#0 (QnnBackend), decode#0 (QnnBackend) and 10 more".
-static std::string someUsers(const Blob &blob, unsigned shown = 3) {
+static std::string firstFew(ArrayRef<std::string> items, unsigned shown = 3) {
   SmallVector<StringRef> first;
-  for (const std::string &user : llvm::ArrayRef(blob.users).take_front(shown))
-    first.push_back(user);
+  for (const std::string &item : items.take_front(shown))
+    first.push_back(item);
   std::string text = llvm::join(first, ", ");
-  if (blob.users.size() > shown)
-    text += " and " + std::to_string(blob.users.size() - shown) + " more";
+  if (items.size() > shown)
+    text += " and " + count(items.size() - shown) + " more";
   return text;
 }
 
@@ -295,17 +295,18 @@ static void printKinds(const Summary &summary, raw_ostream &os) {
 }
 
 static void printIdentical(const Summary &summary, raw_ostream &os) {
+  StringRef items = summary.dataFile ? "segments" : "blobs";
   os << "<section id=\"identical\"><h2>Identical data</h2>\n";
   if (summary.identical.empty()) {
-    os << "<p>No two blobs hold the same bytes.</p></section>\n";
+    os << "<p>No two " << items << " hold the same bytes.</p></section>\n";
     return;
   }
   uint64_t saving = 0;
   for (const IdenticalGroup &group : summary.identical)
     saving += group.size * (group.blobs.size() - 1);
-  os << "<p>" << count(summary.identical.size())
-     << " groups of blobs hold byte-identical data: storing each once would "
-        "save "
+  os << "<p>" << counted(summary.identical.size(), "group") << " of " << items
+     << (summary.identical.size() == 1 ? " holds" : " hold")
+     << " byte-identical data: storing each once would save "
      << humanBytes(saving) << ". <code>--dedup-delegate-blobs</code> saves "
      << humanBytes(summary.dedupSaves());
   if (summary.dedupSaves() != saving)
@@ -313,8 +314,9 @@ static void printIdentical(const Summary &summary, raw_ostream &os) {
           "segment's entries count as one blob here";
   os << ".</p>\n";
   os << "<table><tr><th class=\"num\">copies</th><th class=\"num\">size "
-        "each</th><th class=\"num\">would save</th><th>blobs and their "
-        "users</th></tr>\n";
+        "each</th><th class=\"num\">would save</th><th>"
+     << items << " and " << (summary.dataFile ? "their keys" : "what uses them")
+     << "</th></tr>\n";
   uint64_t restSaving = 0, restGroups = 0;
   for (auto [index, group] : llvm::enumerate(summary.identical)) {
     uint64_t saves = group.size * (group.blobs.size() - 1);
@@ -335,8 +337,11 @@ static void printIdentical(const Summary &summary, raw_ostream &os) {
       }
       const Blob &info = summary.blobs[blob];
       os << (position ? "; " : "") << "<b>" << escape(info.name) << "</b>";
-      if (!info.users.empty())
-        os << " (" << escape(someUsers(info, 2)) << ")";
+      // Delegate entries use a payload; data is used by its keys.
+      ArrayRef<std::string> uses =
+          info.users.empty() ? ArrayRef(info.roles) : ArrayRef(info.users);
+      if (!uses.empty())
+        os << " (" << escape(firstFew(uses, 2)) << ")";
     }
     os << "</td></tr>\n";
   }
@@ -425,7 +430,8 @@ static void printBlobs(const Summary &summary, raw_ostream &os) {
        << humanBytes(blob.size) << "</td><td><div class=\"meter k-"
        << getKindKey(blob.kind) << "\" style=\"width:"
        << llvm::format("%.1f", 100.0 * blob.size / largest)
-       << "%\"></div></td><td>" << escape(someUsers(blob)) << "</td></tr>\n";
+       << "%\"></div></td><td>" << escape(firstFew(blob.users))
+       << "</td></tr>\n";
   }
   if (restCount)
     os << "<tr class=\"more\"><td colspan=\"5\">and "
