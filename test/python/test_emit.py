@@ -117,3 +117,22 @@ def test_arguments():
         emit.dedup(b"data", "out.pte")
     with pytest.raises(TypeError):
         emit.dedup("in.pte")
+
+
+def test_data_file(tmp_path):
+    """A .ptd goes through the same calls: its equal segments are stored
+    once, every key keeps its bytes, and the summary speaks of keys."""
+    ptd = tmp_path / "weights.ptd"
+    tool("emit-translate", "--to-ptd", "-o", str(ptd),
+         os.path.join(ROOT, "test", "Target", "PTE", "ptd-summary-html.mlir"))
+    summary = emit.summary(ptd)
+    assert summary["data_file"]
+    assert (summary["keys"], summary["dedup_saves"]) == (3, 4)
+    out = tmp_path / "weights.dedup.ptd"
+    report = emit.dedup(ptd, out)
+    assert (report["bytes_before"], report["bytes_after"]) == (12, 8)
+    assert out.read_bytes() == emit.dedup(ptd.read_bytes())[0]
+    assert emit.summary(out)["dedup_saves"] == 0
+    ir = tool("emit-translate", "--from-ptd", "--embed-payloads",
+              str(out)).stdout.decode()
+    assert ir.count("et.blob @") == 2 and ir.count("et.named_data") == 3
