@@ -1,17 +1,17 @@
-/*===- emit-c/Emit.h - emit's C API --------------------------------*- C -*-===*\
+/*===- emit-c/Emit.h - emit's C API -------------------------------*- C -*-===*\
 |*                                                                            *|
 |* Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0            *|
 |*                                                                            *|
 |*===----------------------------------------------------------------------===*|
 |*                                                                            *|
-|* The jobs emit's tools do, as C functions, for bindings (the Python        *|
-|* package `emit` loads this library with ctypes). Each runs the same code   *|
-|* as the tool: emitDedup* is `emit-translate --pte-to-pte` with the dedup   *|
-|* pass's options, emitSummary* is `--pte-summary --pte-summary-format=json`.*|
+|* The jobs emit's tools do, as C functions, for bindings (the Python         *|
+|* package `emit` loads this library with ctypes). Each runs the same code    *|
+|* as the tool: emitDedup* is `emit-translate --pte-to-pte` with the dedup    *|
+|* pass's options, emitSummary* is `--pte-summary --pte-summary-format=json`. *|
 |*                                                                            *|
-|* Every function returns 0 on success. On failure it returns non-zero,      *|
-|* sets *error to emit's diagnostics (as the tools print them) and writes    *|
-|* nothing. Buffers it fills are emit's: release each with emitFree.        *|
+|* Every function returns 0 on success. On failure it returns non-zero,       *|
+|* sets *error to emit's diagnostics (as the tools print them) and writes     *|
+|* nothing. Buffers it fills are emit's: release each with emitFree.          *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 

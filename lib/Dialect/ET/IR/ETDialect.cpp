@@ -72,8 +72,8 @@ struct ETBytecodeInterface : public BytecodeDialectInterface {
       if (failed(reader.readAttribute(data)) ||
           failed(reader.readVarInt(alignment)))
         return {};
-      return et::BlobAttr::getChecked([&] { return reader.emitError(); }, context,
-                                  data, alignment);
+      return et::BlobAttr::getChecked([&] { return reader.emitError(); },
+                                      context, data, alignment);
     }
     case kCompileSpecAttr: {
       StringRef key;
@@ -303,7 +303,7 @@ static LogicalResult verifyPayload(function_ref<InFlightDiagnostic()> emitError,
 }
 
 LogicalResult et::BlobAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                               ElementsAttr data, uint64_t alignment) {
+                                   ElementsAttr data, uint64_t alignment) {
   return verifyPayload(emitError, data, alignment);
 }
 
