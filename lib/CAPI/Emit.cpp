@@ -7,7 +7,7 @@
 #include "emit-c/Emit.h"
 
 #include "emit/Dialect/ET/IR/ETDialect.h"
-#include "emit/InitAll.h"
+#include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Support/OutputFiles.h"
 #include "emit/Target/PTE/PTE.h"
@@ -16,15 +16,11 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
-#include "mlir/Pass/PassRegistry.h"
-#include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 
 #include <cstdlib>
 #include <cstring>
-#include <mutex>
 
 using namespace mlir;
 using namespace emit;
@@ -34,8 +30,6 @@ namespace {
 /// as the tools print them, into a string.
 struct Session {
   Session() : diagnostics(sourceMgr, &context, stream) {
-    static std::once_flag registered;
-    std::call_once(registered, [] { emit::registerAllPasses(); });
     context.loadDialect<et::ETDialect>();
     context.printOpOnDiagnostic(false);
   }
@@ -70,19 +64,22 @@ int Session::fail(EmitBuffer *out, StringRef fallback) {
   return 1;
 }
 
-/// The dedup pass with `options`, its report written to `reportPath`.
+/// The dedup pass with `options` (its textual options, as in a pipeline),
+/// writing its report to `report`.
 static FailureOr<OpPassManager>
-dedupPipeline(Session &session, const char *options, StringRef reportPath) {
-  std::string pipeline = "builtin.module(dedup-delegate-blobs{" +
-                         std::string(options ? options : "") +
-                         " report=" + reportPath.str() + "})";
+dedupPipeline(Session &session, const char *options, raw_ostream &report) {
+  std::unique_ptr<Pass> pass = et::createDedupDelegateBlobs({}, report);
   std::string error;
-  llvm::raw_string_ostream errorStream(error);
-  FailureOr<OpPassManager> passes = parsePassPipeline(pipeline, errorStream);
-  if (failed(passes))
-    emitError(UnknownLoc::get(&session.context))
-        << "invalid dedup options '" << (options ? options : "")
-        << "': " << error;
+  if (failed(pass->initializeOptions(options ? options : "",
+                                     [&](const Twine &message) {
+                                       error = message.str();
+                                       return failure();
+                                     })))
+    return emitError(UnknownLoc::get(&session.context))
+           << "invalid dedup options '" << (options ? options : "")
+           << "': " << error;
+  OpPassManager passes(ModuleOp::getOperationName());
+  passes.addPass(std::move(pass));
   return passes;
 }
 
@@ -91,22 +88,13 @@ dedupPipeline(Session &session, const char *options, StringRef reportPath) {
 static LogicalResult dedup(Session &session, const llvm::MemoryBuffer &input,
                            const PTEReadOptions &read, const char *options,
                            raw_ostream &os, std::string &report) {
-  llvm::SmallString<128> reportPath;
-  if (llvm::sys::fs::createTemporaryFile("emit-dedup", "json", reportPath))
-    return emitError(UnknownLoc::get(&session.context),
-                     "cannot create a temporary file");
-  llvm::FileRemover removeReport(reportPath);
-  FailureOr<OpPassManager> passes = dedupPipeline(session, options, reportPath);
-  if (failed(passes) ||
-      failed(transformProgramFile(input, read, /*dataFiles=*/{}, *passes,
-                                  PTEWriteOptions(), os, &session.context)))
-    return failure();
-  auto text = llvm::MemoryBuffer::getFile(reportPath);
-  if (!text)
-    return emitError(UnknownLoc::get(&session.context),
-                     "cannot read the dedup report");
-  report = (*text)->getBuffer().str();
-  return success();
+  llvm::raw_string_ostream reportStream(report);
+  FailureOr<OpPassManager> passes =
+      dedupPipeline(session, options, reportStream);
+  return success(
+      succeeded(passes) &&
+      succeeded(transformProgramFile(input, read, /*dataFiles=*/{}, *passes,
+                                     PTEWriteOptions(), os, &session.context)));
 }
 
 int emitDedupFile(const char *source, const char *destination,

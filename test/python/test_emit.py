@@ -99,6 +99,9 @@ def test_errors_name_the_place(qnn, tmp_path):
         emit.dedup(qnn.read_bytes(), scope="nope")
     with pytest.raises(emit.EmitError, match="no-such-option"):
         emit.dedup(qnn.read_bytes(), no_such_option=1)
+    with pytest.raises(emit.EmitError, match="report='x.json' is not an "
+                                             "option here"):
+        emit.dedup(qnn.read_bytes(), report="x.json")
     with pytest.raises(emit.EmitError, match="cannot read '.*missing.pte'"):
         emit.summary(tmp_path / "missing.pte")
 

@@ -35,7 +35,6 @@
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/FileSystem.h"
-#include "llvm/Support/FileUtilities.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -160,15 +159,15 @@ static LogicalResult checkOptions() {
 }
 
 /// Stores each distinct piece of data once and checks that every program
-/// loads with the data files beside it. The pass's report goes to
-/// `report` when it is not empty.
+/// loads with the data files beside it. The pass's report goes to `report`
+/// when one is given.
 static LogicalResult shareAndCheck(ModuleOp module, bool compact,
-                                   StringRef report) {
+                                   raw_ostream *report) {
   PassManager pm(module.getContext());
   et::DedupDelegateBlobsOptions options;
-  options.report = report.str();
   options.compactSegments = compact;
-  pm.addPass(et::createDedupDelegateBlobs(options));
+  pm.addPass(report ? et::createDedupDelegateBlobs(options, *report)
+                    : et::createDedupDelegateBlobs(options));
   pm.addPass(et::createVerifyData());
   return pm.run(module);
 }
@@ -328,14 +327,10 @@ int main(int argc, char **argv) {
           return 1;
     }
   }
-  llvm::SmallString<128> dedupReport;
-  if (!reportPath.empty() &&
-      llvm::sys::fs::createTemporaryFile("emit-link", "json", dedupReport)) {
-    llvm::errs() << "emit-link: error: cannot create a temporary file\n";
-    return 1;
-  }
-  llvm::FileRemover removeReport(dedupReport);
-  if (failed(shareAndCheck(*module, externalizing, dedupReport)))
+  std::string dedupReport;
+  llvm::raw_string_ostream dedupReportStream(dedupReport);
+  if (failed(shareAndCheck(*module, externalizing,
+                           reportPath.empty() ? nullptr : &dedupReportStream)))
     return 1;
 
   // Every file, then all of them at once: a failure leaves no partial set.
@@ -378,11 +373,9 @@ int main(int argc, char **argv) {
           /*dataFile=*/true);
   std::string report;
   if (written && !reportPath.empty()) {
-    auto text = llvm::MemoryBuffer::getFile(dedupReport);
-    if (text)
-      report = linkReport((*text)->getBuffer(), linker.getOrigins(), programs);
+    report = linkReport(dedupReport, linker.getOrigins(), programs);
     if (report.empty())
-      error = "cannot read the dedup report";
+      error = "cannot parse the dedup report";
     else if (reportPath != "-")
       if (llvm::raw_fd_ostream *os = outputs.open(reportPath, error))
         *os << report;

@@ -35,9 +35,15 @@ namespace {
 struct DedupDelegateBlobsPass
     : public et::impl::DedupDelegateBlobsBase<DedupDelegateBlobsPass> {
   using DedupDelegateBlobsBase::DedupDelegateBlobsBase;
+  DedupDelegateBlobsPass(const DedupDelegateBlobsOptions &options,
+                         raw_ostream &reportStream)
+      : DedupDelegateBlobsBase(options), reportStream(&reportStream) {}
   void runOnOperation() override;
 
 private:
+  /// Where the report goes when the caller holds it, instead of `report`.
+  raw_ostream *reportStream = nullptr;
+
   /// Moves the inline payloads that may be merged into program blobs.
   void hoistPayloads(ArrayRef<Operation *> programs);
 };
@@ -81,7 +87,12 @@ void DedupDelegateBlobsPass::runOnOperation() {
     dataFiles.push_back(dataFile);
 
   std::unique_ptr<llvm::ToolOutputFile> reportFile;
-  std::optional<llvm::json::OStream> json;
+  raw_ostream *reportOS = reportStream;
+  if (reportStream && !report.empty()) {
+    getOperation().emitError("report='")
+        << report << "' is not an option here: the report is returned";
+    return signalPassFailure();
+  }
   if (!report.empty()) {
     std::string error;
     reportFile = openOutputFile(report, &error);
@@ -89,8 +100,11 @@ void DedupDelegateBlobsPass::runOnOperation() {
       getOperation().emitError("cannot write the report: ") << error;
       return signalPassFailure();
     }
-    json.emplace(reportFile->os(), /*IndentSize=*/2);
+    reportOS = &reportFile->os();
   }
+  std::optional<llvm::json::OStream> json;
+  if (reportOS)
+    json.emplace(*reportOS, /*IndentSize=*/2);
 
   // A dry run works on copies, so that the report can describe the merge
   // that would happen without changing the input.
@@ -142,9 +156,16 @@ void DedupDelegateBlobsPass::runOnOperation() {
   run(dataFiles, "data_files");
   if (json) {
     json->objectEnd();
-    reportFile->os() << "\n";
-    reportFile->keep();
+    *reportOS << "\n";
+    if (reportFile)
+      reportFile->keep();
   }
   if (dryRun)
     markAllAnalysesPreserved();
+}
+
+std::unique_ptr<Pass>
+et::createDedupDelegateBlobs(const DedupDelegateBlobsOptions &options,
+                             raw_ostream &report) {
+  return std::make_unique<DedupDelegateBlobsPass>(options, report);
 }

@@ -18,6 +18,14 @@ namespace emit::et {
 #define GEN_PASS_REGISTRATION
 #include "emit/Dialect/ET/Transforms/Passes.h.inc"
 
+/// The `dedup-delegate-blobs` pass with `options`, writing its report
+/// (docs/DedupReport.md) to `report` instead of a file, for tools and
+/// bindings that keep the report in memory. The `report` option must then
+/// be left empty.
+std::unique_ptr<mlir::Pass>
+createDedupDelegateBlobs(const DedupDelegateBlobsOptions &options,
+                         llvm::raw_ostream &report);
+
 /// Checks that the programs and data files of `module` fit together as the
 /// runtime requires when it loads a program with those data files: no key
 /// in two data files, every external tensor's name in one of them, stored
