@@ -76,14 +76,18 @@ std::string summary::humanBytes(uint64_t count) {
   return text;
 }
 
-std::string summary::exactBytes(uint64_t count) {
-  std::string digits = std::to_string(count), result;
+std::string summary::withSeparators(uint64_t value) {
+  std::string digits = std::to_string(value), result;
   for (size_t i = 0; i < digits.size(); ++i) {
     if (i && (digits.size() - i) % 3 == 0)
       result += ',';
     result += digits[i];
   }
-  return result + " B";
+  return result;
+}
+
+std::string summary::exactBytes(uint64_t count) {
+  return withSeparators(count) + " B";
 }
 
 static uint64_t byteSize(ElementsAttr data) {

@@ -96,6 +96,8 @@ struct Summary {
 
 /// `count` bytes for people: "512 B", "1.5 KiB", "2.0 GiB".
 std::string humanBytes(uint64_t count);
+/// `value` with thousands separators: "10,000".
+std::string withSeparators(uint64_t value);
 /// `count` bytes with thousands separators: "1,048,576 B".
 std::string exactBytes(uint64_t count);
 

@@ -53,16 +53,10 @@ static std::string escape(StringRef text) {
   return result;
 }
 
-/// `count` with thousands separators: "10,000".
-static std::string count(uint64_t value) {
-  std::string text = exactBytes(value);
-  return text.substr(0, text.size() - 2);
-}
-
 /// "1 method", "10,000 methods".
 static std::string counted(uint64_t value, StringRef noun,
                            StringRef plural = "") {
-  return count(value) + " " +
+  return withSeparators(value) + " " +
          (value == 1       ? noun.str()
           : plural.empty() ? noun.str() + "s"
                            : plural.str());
@@ -98,7 +92,7 @@ static std::string firstFew(ArrayRef<std::string> items, unsigned shown = 3) {
     first.push_back(item);
   std::string text = llvm::join(first, ", ");
   if (items.size() > shown)
-    text += " and " + count(items.size() - shown) + " more";
+    text += " and " + withSeparators(items.size() - shown) + " more";
   return text;
 }
 
@@ -365,8 +359,8 @@ static void printMethods(const Summary &summary, raw_ostream &os) {
   for (const Method &method : summary.methods)
     os << "<tr class=\"method\" data-name=\"" << escape(method.name)
        << "\"><td>" << escape(method.name) << "</td><td class=\"num\">"
-       << count(method.calls) << "</td><td class=\"num\">"
-       << count(method.entries) << "</td><td class=\"num\">"
+       << withSeparators(method.calls) << "</td><td class=\"num\">"
+       << withSeparators(method.entries) << "</td><td class=\"num\">"
        << humanBytes(method.referencedBytes) << "</td><td class=\"num\">"
        << humanBytes(method.distinctBytes)
        << "</td><td><div class=\"meter k-delegate\" style=\"width:"
@@ -384,7 +378,7 @@ static void printBackends(const Summary &summary, raw_ostream &os) {
   for (const Backend &backend : summary.backends)
     os << "<tr class=\"backend\" data-id=\"" << escape(backend.id) << "\"><td>"
        << escape(backend.id) << "</td><td class=\"num\">"
-       << count(backend.entries) << "</td><td>"
+       << withSeparators(backend.entries) << "</td><td>"
        << escape(llvm::join(backend.methods, ", ")) << "</td><td class=\"num\">"
        << humanBytes(backend.referencedBytes) << "</td><td class=\"num\">"
        << humanBytes(backend.distinctBytes) << "</td></tr>\n";
