@@ -30,6 +30,9 @@ config.substitutions.append(
     ("%pte-patch", "%s %s" % (config.python_executable, os.path.join(
         config.emit_src_root, "test", "Inputs", "pte-patch.py"))))
 config.substitutions.append(
+    ("%header-mutants", "%s %s" % (config.python_executable, os.path.join(
+        config.emit_src_root, "test", "Inputs", "header-mutants.py"))))
+config.substitutions.append(
     ("%run-and-change", "%s %s" % (config.python_executable, os.path.join(
         config.emit_src_root, "test", "tools", "Inputs",
         "run-and-change.py"))))

@@ -141,6 +141,17 @@ LogicalResult PTDReader::readHeader() {
            << "segment_data_size " << header.segmentDataSize << " from base "
            << header.segmentBaseOffset << " runs past the end of the " << size
            << "-byte file (the file may be truncated)";
+  // Writers put nothing after the segment data, and the runtime reads
+  // nothing there: bytes past it mean the base is too small, and that
+  // every segment would be read from the wrong place.
+  uint64_t dataEnd = header.segmentBaseOffset + header.segmentDataSize;
+  if (dataEnd != size)
+    return error(32, "header segment_base_offset and segment_data_size")
+           << "the segment data ends at byte " << dataEnd << " (base "
+           << header.segmentBaseOffset << " + segment_data_size "
+           << header.segmentDataSize << "), but the file has " << size
+           << " bytes; segment_base_offset or segment_data_size is wrong, "
+           << "and segments would be read from the wrong place";
   return success();
 }
 

@@ -111,16 +111,21 @@ private:
   std::optional<std::string> pathAt(unsigned column);
 
   LogicalResult readHeader();
+  /// Checks that the segment data, which ends at file offset `end`, ends
+  /// the file.
+  LogicalResult checkSegmentDataEnd(uint64_t end);
+  /// Why the runtime can read no segment of this file, if it cannot.
+  std::optional<std::string> whyNoSegmentData() const;
   LogicalResult readProgramData();
   BlobOp createBlob(StringRef name, ArrayRef<char> bytes, uint64_t alignment,
                     DataPlacement placement, Location loc);
-  /// The largest alignment a force-aligned vector of this file can have:
-  /// the builder pads the flatbuffer (and the header region) to a multiple
-  /// of its largest forced alignment.
-  uint64_t maxVectorAlignment() const {
-    return std::min<uint64_t>(layout::powerOfTwoDividing(programSize),
-                              pte::kMaxInlineAlignment);
-  }
+  /// The alignment every one of `addresses` (file offsets of force-aligned
+  /// vectors) has, at most what the file allows: the builder pads the
+  /// flatbuffer (and the header region) to a multiple of its largest forced
+  /// alignment, which is at least the schema's 16 once there is such a
+  /// vector. A program_size that is not a multiple of 16 is then not the
+  /// flatbuffer's end, and the alignment read off it would be wrong.
+  FailureOr<uint64_t> vectorAlignment(ArrayRef<uint64_t> addresses);
   ElementsAttr createBytes(StringRef name, ArrayRef<char> bytes);
   LogicalResult readMethod(const fb::ExecutionPlan *plan, unsigned planIndex);
   FailureOr<Operation *> readValue(
@@ -168,6 +173,8 @@ private:
   /// The flatbuffer region and the segment region of the file.
   uint64_t programSize = 0;
   uint64_t segmentBase = 0;
+  /// The header's segment_data_size; 0 when it records none.
+  uint64_t segmentDataSize = 0;
   bool hasHeader = false;
   const fb::Program *program = nullptr;
   ProgramOp programOp;
@@ -210,6 +217,9 @@ LogicalResult PTEReader::readHeader() {
   if (size < 16 || file.substr(8, 4) != StringRef(pte::kHeaderMagic, 4))
     return success(); // No extended header: the whole file is the program.
 
+  // The runtime reads the header's fields and checks little else; each
+  // check below refuses what it refuses, or what would make a reader take
+  // the wrong bytes (docs/FileFormats.md lists which is which).
   hasHeader = true;
   uint32_t length = llvm::support::endian::read32le(file.data() + 12);
   if (length < 24)
@@ -225,28 +235,74 @@ LogicalResult PTEReader::readHeader() {
     return error(16, "extended header program_size")
            << "program_size " << programSize << " is not within the " << size
            << "-byte file (after the " << length << "-byte header)";
+  // A base of 0 means no segment data: the runtime then loads no segment.
+  if (segmentBase == 0)
+    return success();
   if (segmentBase > size)
     return error(24, "extended header segment_base_offset")
            << "segment_base_offset " << segmentBase
            << " is past the end of the " << size << "-byte file";
-  if (segmentBase != 0 && segmentBase < programSize)
+  if (segmentBase < programSize)
     return error(24, "extended header segment_base_offset")
            << "segment_base_offset " << segmentBase
            << " is inside the program, which ends at " << programSize;
-  if (length >= 32) {
-    uint64_t dataSize = llvm::support::endian::read64le(file.data() + 32);
-    if (dataSize > size - segmentBase)
-      return error(32, "extended header segment_data_size")
-             << "segment_data_size " << dataSize << " from base " << segmentBase
-             << " runs past the end of the " << size
-             << "-byte file (the file may be truncated)";
-  }
-  return success();
+  // segment_data_size came with the 32-byte header; like the runtime, take
+  // 0 as not recorded (the segment data then ends with the last segment).
+  uint64_t dataSize =
+      length >= 32 ? llvm::support::endian::read64le(file.data() + 32) : 0;
+  if (dataSize == 0)
+    return success();
+  if (dataSize > size - segmentBase)
+    return error(32, "extended header segment_data_size")
+           << "segment_data_size " << dataSize << " from base " << segmentBase
+           << " runs past the end of the " << size
+           << "-byte file (the file may be truncated)";
+  segmentDataSize = dataSize;
+  return checkSegmentDataEnd(segmentBase + dataSize);
+}
+
+LogicalResult PTEReader::checkSegmentDataEnd(uint64_t end) {
+  // Writers put nothing after the segment data, and the runtime reads
+  // nothing there: bytes past it mean the base is too small, and that
+  // every segment would be read from the wrong place.
+  if (end == file.size())
+    return success();
+  return error(24, segmentDataSize ? "extended header segment_base_offset "
+                                     "and segment_data_size"
+                                   : "extended header segment_base_offset")
+         << "the segment data ends at byte " << end << " (base " << segmentBase
+         << " + "
+         << (segmentDataSize ? "segment_data_size " : "the last segment's end ")
+         << end - segmentBase << "), but the file has " << file.size()
+         << " bytes; segment_base_offset"
+         << (segmentDataSize ? " or segment_data_size" : "")
+         << " is wrong, and segments would be read from the wrong place";
+}
+
+std::optional<std::string> PTEReader::whyNoSegmentData() const {
+  if (!hasHeader)
+    return std::string("the file has no extended header");
+  if (segmentBase == 0)
+    return std::string("the extended header's segment_base_offset (byte 24) "
+                       "is 0");
+  return std::nullopt;
 }
 
 //===----------------------------------------------------------------------===//
 // Program data
 //===----------------------------------------------------------------------===//
+
+FailureOr<uint64_t> PTEReader::vectorAlignment(ArrayRef<uint64_t> addresses) {
+  if (!addresses.empty() && hasHeader &&
+      programSize % pte::kInlineDataAlignment != 0)
+    return error(16, "extended header program_size")
+           << "program_size " << programSize << " is not a multiple of "
+           << pte::kInlineDataAlignment << ", the alignment the schema forces "
+           << "on inline data, to which a flatbuffer holding some is padded";
+  return layout::commonAlignment(
+      addresses, std::min<uint64_t>(layout::powerOfTwoDividing(programSize),
+                                    pte::kMaxInlineAlignment));
+}
 
 ElementsAttr PTEReader::createBytes(StringRef name, ArrayRef<char> bytes) {
   return fileBytes.get(name, bytes);
@@ -269,15 +325,17 @@ LogicalResult PTEReader::readProgramData() {
   // Segments, in order, each checked against the file.
   if (const auto *segments = program->segments()) {
     SmallVector<std::pair<uint64_t, uint64_t>> placements;
+    std::optional<std::string> noSegmentData = whyNoSegmentData();
+    uint64_t dataEnd = 0; // Relative to the base.
     for (auto [index, segment] : llvm::enumerate(*segments)) {
       auto where = [index = index] {
         return ("segments[" + Twine(index) + "]").str();
       };
       uint64_t offset = segment->offset(), size = segment->size();
-      if (!hasHeader && size != 0)
+      if (noSegmentData && size != 0)
         return error(offsetOf(segment), where())
-               << "the segment holds " << size << " bytes, but the file "
-               << "has no extended header, so it has no segment data";
+               << "the segment holds " << size << " bytes, but "
+               << *noSegmentData << ", so it has no segment data";
       uint64_t start = segmentBase + offset;
       if (start < segmentBase || start + size < start ||
           start + size > file.size())
@@ -285,8 +343,12 @@ LogicalResult PTEReader::readProgramData() {
                << "offset " << offset << " and size " << size
                << " from segment base " << segmentBase
                << " run past the end of the " << file.size() << "-byte file";
+      dataEnd = std::max(dataEnd, offset + size);
       placements.push_back({offset, size});
     }
+    if (!noSegmentData && !segmentDataSize &&
+        failed(checkSegmentDataEnd(segmentBase + dataEnd)))
+      return failure();
     layout::InferredSegments inferred =
         layout::inferSegmentAlignments(segmentBase, placements);
     if (inferred.segmentAlignment)
@@ -328,12 +390,13 @@ LogicalResult PTEReader::readProgramData() {
     }
     // Every inline payload is written with the file's one delegate
     // alignment, as ExecuTorch writes them.
-    uint64_t alignment =
-        layout::commonAlignment(addresses, maxVectorAlignment());
+    FailureOr<uint64_t> alignment = vectorAlignment(addresses);
+    if (failed(alignment))
+      return failure();
     for (auto [index, entry] : llvm::enumerate(*entries))
       inlineBlobs.push_back(
           createBlob(("inline_" + Twine(index)).str(), payloads[index],
-                     alignment, DataPlacement::Inline,
+                     *alignment, DataPlacement::Inline,
                      plainLocFor(entry, {TablePath::InlineData, 0, 0,
                                          static_cast<uint32_t>(index)})));
   }
@@ -392,9 +455,12 @@ LogicalResult PTEReader::readProgramData() {
             createBytes(("constant_buffer_" + Twine(index)).str(), bytes));
       }
     IntegerAttr alignment;
-    if (!addresses.empty())
-      alignment = builder.getI64IntegerAttr(
-          layout::commonAlignment(addresses, maxVectorAlignment()));
+    if (!addresses.empty()) {
+      FailureOr<uint64_t> common = vectorAlignment(addresses);
+      if (failed(common))
+        return failure();
+      alignment = builder.getI64IntegerAttr(*common);
+    }
     compat::create<ConstantBufferOp>(
         builder,
         locFor("constant_buffer", buffers ? buffers : (const void *)program),
@@ -548,6 +614,16 @@ FailureOr<Operation *> PTEReader::readTensor(const fb::Tensor *tensor,
         TensorInfoAttr::get(context, extra->mutable_data_segments_idx(), fqn,
                             *location, *device, extra->device_index()));
   }
+  // The runtime copies a planned tensor's initial data out of the mutable
+  // data segments, which it cannot do without segment data.
+  bool external =
+      tensor->extra_tensor_info() && tensor->extra_tensor_info()->location() ==
+                                         fb::TensorDataLocation::EXTERNAL;
+  if (tensor->allocation_info() && tensor->data_buffer_idx() && !external)
+    if (std::optional<std::string> why = whyNoSegmentData())
+      return error(offsetOf(tensor), where + ".data_buffer_idx")
+             << "the tensor's initial data is in mutable_data_segments, but "
+             << *why << ", so the runtime loads no segment (NotFound)";
   return op.getOperation();
 }
 
@@ -689,9 +765,10 @@ LogicalResult PTEReader::readDelegates(const fb::ExecutionPlan *plan,
         return error(offsetOf(processed), at() + ".processed.index")
                << "segment index " << dataIndex << " is out of range ("
                << segmentBlobs.size() << " segments)";
-      if (!hasHeader)
+      if (std::optional<std::string> why = whyNoSegmentData())
         return error(offsetOf(processed), at() + ".processed")
-               << "a segment reference in a file without segment data";
+               << "a segment reference, but " << *why
+               << ", so the runtime loads no segment (NotFound)";
       blob = segmentBlobs[dataIndex];
     } else if (processed->location() == fb::DataLocation::INLINE) {
       if (dataIndex >= inlineBlobs.size())

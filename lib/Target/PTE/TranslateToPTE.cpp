@@ -107,8 +107,9 @@ private:
   DenseMap<Operation *, uint32_t> segmentOf;
   std::vector<Payload> inlineData;
   DenseMap<Operation *, uint32_t> inlineOf;
-  /// Whether a delegate entry refers to a segment, which then needs the
-  /// extended header even when the segments hold no bytes.
+  /// Whether a delegate entry or a planned tensor's initial data refers to
+  /// a segment, which then needs the extended header even when the
+  /// segments hold no bytes.
   bool segmentReferenced = false;
   /// Alignment of the segment base: a multiple of every segment's.
   uint64_t baseAlignment = 1;
@@ -359,6 +360,12 @@ Offset<fb::Tensor> PTEWriter::buildTensor(TensorOp op) {
   tensor.add_requires_grad(op.getRequiresGrad());
   if (std::optional<int64_t> index = op.getDataIndex())
     tensor.add_data_buffer_idx(static_cast<uint32_t>(*index));
+  // The runtime copies a planned tensor's initial data out of a mutable
+  // data segment, even none of it: the file needs its segment base.
+  bool external = op.getInfoAttr() && op.getInfoAttr().getLocation() ==
+                                          TensorDataLocation::External;
+  if (!allocation.IsNull() && op.getDataIndex() && !external)
+    segmentReferenced = true;
   if (!allocation.IsNull())
     tensor.add_allocation_info(allocation);
   if (std::optional<int32_t> layout = op.getLayout())
