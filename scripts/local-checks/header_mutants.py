@@ -10,7 +10,8 @@
 #
 #   runtime   loads | rejects (the error) | crashes
 #   bytes     what the runtime handed every backend and external constant,
-#             against the unmutated file: same | WRONG
+#             against the unmutated file: same | WRONG | n/a (a program
+#             with neither: pte-check cannot see which bytes were read)
 #   emit      refuses (its diagnostic) | accepts
 #   output    when emit accepts: its output against its output for the
 #             unmutated file: same | DIFFERS
@@ -98,7 +99,10 @@ def check(translate, ptecheck, work, spec):
         with open(mutant_path, "wb") as f:
             f.write(mutant)
         runtime, seen = views(mutant_path)
+        # pte-check shows what backends and external constants receive:
+        # for a program with neither, it cannot tell which bytes were read.
         same_bytes = "-" if runtime != "loads" else (
+            "n/a" if not reference_seen else
             "same" if seen == reference_seen else "WRONG")
         emit, out = emit_view(translate, mutant_path, mutant_path + ".out")
         output = "-" if out is None else (
