@@ -6,7 +6,7 @@
 
 #include "emit/Link/Link.h"
 
-#include "emit/Dialect/ET/Transforms/BlobUtils.h"
+#include "emit/Dialect/ET/Utils/Blobs.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/Support/MLIRCompat.h"
 #include "emit/Support/MappedMemory.h"

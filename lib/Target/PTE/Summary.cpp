@@ -31,33 +31,33 @@ using namespace emit;
 using namespace emit::et;
 using namespace emit::summary;
 
-StringRef summary::getKindName(Kind kind) {
+StringRef summary::getKindName(DataKind kind) {
   switch (kind) {
-  case Kind::Delegate:
+  case DataKind::Delegate:
     return "delegate payloads";
-  case Kind::NamedData:
+  case DataKind::NamedData:
     return "named data";
-  case Kind::Constant:
+  case DataKind::Constant:
     return "constants";
-  case Kind::Mutable:
+  case DataKind::Mutable:
     return "mutable data";
-  case Kind::Unused:
+  case DataKind::Unnamed:
     return "unused";
   }
   return "";
 }
 
-StringRef summary::getKindKey(Kind kind) {
+StringRef summary::getKindKey(DataKind kind) {
   switch (kind) {
-  case Kind::Delegate:
+  case DataKind::Delegate:
     return "delegate";
-  case Kind::NamedData:
+  case DataKind::NamedData:
     return "named_data";
-  case Kind::Constant:
+  case DataKind::Constant:
     return "constant";
-  case Kind::Mutable:
+  case DataKind::Mutable:
     return "mutable";
-  case Kind::Unused:
+  case DataKind::Unnamed:
     return "unused";
   }
   return "";
@@ -95,7 +95,7 @@ static uint64_t byteSize(ElementsAttr data) {
 }
 
 /// Marks `blob` as playing `role` of `kind`; its kind is its first role's.
-static void addRole(Blob &blob, Kind kind, std::string role) {
+static void addRole(Blob &blob, DataKind kind, std::string role) {
   if (blob.roles.empty() || kind < blob.kind)
     blob.kind = kind;
   blob.roles.push_back(std::move(role));
@@ -130,7 +130,7 @@ static void summarize(DataFileOp dataFile, Summary &summary) {
     std::string role = ("\"" + named.getKey() + "\"").str();
     if (TensorLayoutAttr layout = named.getLayoutAttr())
       llvm::raw_string_ostream(role) << " " << layout;
-    addRole(summary.blobs[it->second], Kind::NamedData, std::move(role));
+    addRole(summary.blobs[it->second], DataKind::NamedData, std::move(role));
   }
 }
 
@@ -138,16 +138,18 @@ static void summarize(DataFileOp dataFile, Summary &summary) {
 static void summarize(ProgramOp program, Summary &summary) {
   summary.name = program.getSymName().str();
   llvm::StringMap<unsigned> index = collectBlobs(program, summary);
-  auto role = [&](std::optional<StringRef> blob, Kind kind, std::string text) {
+  auto role = [&](std::optional<StringRef> blob, DataKind kind,
+                  std::string text) {
     if (blob && index.count(*blob))
       addRole(summary.blobs[index[*blob]], kind, std::move(text));
   };
   if (ConstantSegmentOp segment = program.getConstantSegment())
-    role(segment.getBlob(), Kind::Constant, "constant segment");
+    role(segment.getBlob(), DataKind::Constant, "constant segment");
   for (auto [i, segment] : llvm::enumerate(program.getMutableDataSegments()))
-    role(segment.getBlob(), Kind::Mutable, "mutable data " + std::to_string(i));
+    role(segment.getBlob(), DataKind::Mutable,
+         "mutable data " + std::to_string(i));
   for (NamedDataOp named : program.getNamedData())
-    role(named.getBlob(), Kind::NamedData,
+    role(named.getBlob(), DataKind::NamedData,
          ("named data \"" + named.getKey() + "\"").str());
 
   llvm::StringMap<unsigned> backendIndex;
@@ -186,7 +188,7 @@ static void summarize(ProgramOp program, Summary &summary) {
           continue;
         Blob &blob = summary.blobs[blobIt->second];
         if (blob.users.empty())
-          addRole(blob, Kind::Delegate, "delegate payload");
+          addRole(blob, DataKind::Delegate, "delegate payload");
         blob.users.push_back(std::move(user));
         size = blob.size;
         if (methodBlobs.insert(blobIt->second).second)
@@ -199,7 +201,7 @@ static void summarize(ProgramOp program, Summary &summary) {
         summary.storedPayloadBytes += size;
         summary.storedBytes += size;
         summary.inlineBytes += size;
-        summary.bytesByKind[unsigned(Kind::Delegate)] += size;
+        summary.bytesByKind[unsigned(DataKind::Delegate)] += size;
         info.distinctBytes += size;
         backend.distinctBytes += size;
       }
@@ -279,7 +281,7 @@ static FailureOr<Summary> summarizeModule(ModuleOp module, bool identical) {
     summary.storedBytes += blob.size;
     if (blob.inlineData)
       summary.inlineBytes += blob.size;
-    if (blob.kind == Kind::Delegate)
+    if (blob.kind == DataKind::Delegate)
       summary.storedPayloadBytes += blob.size;
   }
   if (identical)

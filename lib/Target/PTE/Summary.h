@@ -15,6 +15,7 @@
 #ifndef EMIT_LIB_TARGET_PTE_SUMMARY_H
 #define EMIT_LIB_TARGET_PTE_SUMMARY_H
 
+#include "emit/Dialect/ET/Utils/Blobs.h"
 #include "emit/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
 
@@ -25,24 +26,19 @@
 
 namespace emit::summary {
 
-/// What a blob is for; a blob with several roles counts as the first.
-enum class Kind : unsigned {
-  Delegate,
-  NamedData,
-  Constant,
-  Mutable,
-  Unused,
-};
-constexpr unsigned kNumKinds = 5;
-StringRef getKindName(Kind kind); // "delegate payloads", ...
-StringRef getKindKey(Kind kind);  // "delegate", ... (JSON, CSS)
+/// What a blob is for is its et::DataKind; a blob with several roles counts
+/// as the first. The summary calls `Unnamed` data "unused".
+using et::DataKind;
+using et::kNumDataKinds;
+StringRef getKindName(DataKind kind); // "delegate payloads", ...
+StringRef getKindKey(DataKind kind);  // "delegate", ... (JSON, CSS)
 
 struct Blob {
   std::string name;
   uint64_t size = 0;
   uint64_t alignment = 1;
   bool inlineData = false;
-  Kind kind = Kind::Unused;
+  DataKind kind = DataKind::Unnamed;
   SmallVector<std::string, 2> roles;
   SmallVector<std::string> users; // "method#entry (backend)"
   /// The group of blobs with identical bytes this one is in, if any.
@@ -83,7 +79,7 @@ struct Summary {
   uint64_t storedPayloadBytes = 0;
   uint64_t storedBytes = 0; // All blobs something refers to.
   uint64_t inlineBytes = 0; // Of those, the ones inside the flatbuffer.
-  std::array<uint64_t, kNumKinds> bytesByKind{};
+  std::array<uint64_t, kNumDataKinds> bytesByKind{};
   /// The file's size and its flatbuffer's, when summarizing a file.
   std::optional<uint64_t> fileBytes, flatbufferBytes;
   /// What --dedup-delegate-blobs would store: all blobs, and payloads.

@@ -243,13 +243,13 @@ struct Part {
 /// own tables, and headers and padding.
 static SmallVector<Part> partsOf(const Summary &summary) {
   SmallVector<Part> parts;
-  for (unsigned kind = 0; kind < kNumKinds; ++kind)
+  for (unsigned kind = 0; kind < kNumDataKinds; ++kind)
     if (summary.bytesByKind[kind])
-      parts.push_back({getKindKey(Kind(kind)).str(),
-                       getKindName(Kind(kind)).str(),
+      parts.push_back({getKindKey(DataKind(kind)).str(),
+                       getKindName(DataKind(kind)).str(),
                        summary.bytesByKind[kind]});
   uint64_t accounted =
-      summary.storedBytes + summary.bytesByKind[unsigned(Kind::Unused)];
+      summary.storedBytes + summary.bytesByKind[unsigned(DataKind::Unnamed)];
   if (summary.flatbufferBytes) {
     // Inline data lies inside the flatbuffer: count it once, as data.
     uint64_t tables = *summary.flatbufferBytes -

@@ -23,9 +23,9 @@ static void printWhere(const Summary &summary, raw_ostream &os) {
   os << "where the bytes go:\n";
   if (summary.flatbufferBytes)
     os << "  flatbuffer: " << both(*summary.flatbufferBytes) << "\n";
-  for (unsigned kind = 0; kind < kNumKinds; ++kind)
+  for (unsigned kind = 0; kind < kNumDataKinds; ++kind)
     if (summary.bytesByKind[kind])
-      os << "  " << getKindName(Kind(kind)) << ": "
+      os << "  " << getKindName(DataKind(kind)) << ": "
          << both(summary.bytesByKind[kind]) << "\n";
   if (!summary.backends.empty()) {
     os << "by backend:\n";
@@ -113,8 +113,8 @@ void summary::printJSON(const Summary &summary, raw_ostream &os) {
     json.attribute("stored_bytes_after_dedup", summary.storedBytesAfterDedup);
     json.attribute("dedup_saves", summary.dedupSaves());
     json.attributeObject("bytes_by_kind", [&] {
-      for (unsigned kind = 0; kind < kNumKinds; ++kind)
-        json.attribute(getKindKey(Kind(kind)), summary.bytesByKind[kind]);
+      for (unsigned kind = 0; kind < kNumDataKinds; ++kind)
+        json.attribute(getKindKey(DataKind(kind)), summary.bytesByKind[kind]);
     });
     if (summary.dataFile) {
       json.attribute("keys", summary.keys);

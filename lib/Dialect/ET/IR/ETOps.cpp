@@ -381,6 +381,30 @@ NamedDataOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
   return verifyDataBlob(*this, getBlobAttr(), symbolTable);
 }
 
+//===----------------------------------------------------------------------===//
+// BlobUserOpInterface
+//===----------------------------------------------------------------------===//
+
+DataKind ConstantSegmentOp::getDataKind() { return DataKind::Constant; }
+FlatSymbolRefAttr ConstantSegmentOp::getBlobRef() { return getBlobAttr(); }
+void ConstantSegmentOp::setBlobRef(FlatSymbolRefAttr blob) {
+  setBlobAttr(blob);
+}
+
+DataKind MutableDataSegmentOp::getDataKind() { return DataKind::Mutable; }
+FlatSymbolRefAttr MutableDataSegmentOp::getBlobRef() { return getBlobAttr(); }
+void MutableDataSegmentOp::setBlobRef(FlatSymbolRefAttr blob) {
+  setBlobAttr(blob);
+}
+
+DataKind NamedDataOp::getDataKind() { return DataKind::NamedData; }
+FlatSymbolRefAttr NamedDataOp::getBlobRef() { return getBlobAttr(); }
+void NamedDataOp::setBlobRef(FlatSymbolRefAttr blob) { setBlobAttr(blob); }
+
+DataKind DelegateOp::getDataKind() { return DataKind::Delegate; }
+FlatSymbolRefAttr DelegateOp::getBlobRef() { return getPayloadSymbol(); }
+void DelegateOp::setBlobRef(FlatSymbolRefAttr blob) { setPayloadAttr(blob); }
+
 LogicalResult NamedDataOp::verify() {
   // A .pte's named data has no layout field; a .ptd's has.
   if (getLayoutAttr() && !isa<DataFileOp>((*this)->getParentOp()))
@@ -659,6 +683,8 @@ LogicalResult JumpFalseOp::verify() {
     return emitOpError("condition must be an 'et.bool' or a bool tensor");
   return success();
 }
+
+#include "emit/Dialect/ET/IR/ETInterfaces.cpp.inc"
 
 #define GET_OP_CLASSES
 #include "emit/Dialect/ET/IR/ETOps.cpp.inc"

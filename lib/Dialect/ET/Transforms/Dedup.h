@@ -17,6 +17,7 @@
 #define EMIT_LIB_DIALECT_ET_TRANSFORMS_DEDUP_H
 
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Dialect/ET/Utils/Blobs.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/Support/ContentGroups.h"
 
@@ -28,11 +29,8 @@
 
 namespace emit::et::dedup {
 
-/// The kinds of data, by what names a blob (the first that applies).
-enum class Kind { Delegate, NamedData, Constant, Mutable, Unnamed };
-constexpr unsigned kNumKinds = 5;
-/// The report's name of a kind.
-StringRef getKindName(Kind kind);
+/// The report's name of a kind of data.
+StringRef getKindName(DataKind kind);
 
 /// The policy options of the pass.
 struct Policy {
@@ -57,7 +55,7 @@ struct User {
 struct Candidate {
   mutable BlobOp blob; // An op handle: reading it does not change the plan.
   ArrayRef<char> bytes;
-  Kind kind;
+  DataKind kind;
   /// The policy's partition; equal bytes merge only within one. Its parts
   /// are the users' method (scope=method), their backend (same-backend)
   /// and the blob's placement; a blob under min-size is its own part.
@@ -77,7 +75,7 @@ struct Merge {
 struct SegmentEntries {
   Operation *op; // ConstantSegmentOp or MutableDataSegmentOp.
   mutable BlobOp blob;
-  Kind kind;
+  DataKind kind;
   /// Per entry, the bytes the tensors that read it need; 0 for none.
   SmallVector<uint64_t> sizes;
   /// The alignment every entry's offset has, kept when they move.

@@ -28,17 +28,17 @@ using namespace emit;
 using namespace emit::et;
 using namespace emit::et::dedup;
 
-StringRef dedup::getKindName(Kind kind) {
+StringRef dedup::getKindName(DataKind kind) {
   switch (kind) {
-  case Kind::Delegate:
+  case DataKind::Delegate:
     return "delegate";
-  case Kind::NamedData:
+  case DataKind::NamedData:
     return "named_data";
-  case Kind::Constant:
+  case DataKind::Constant:
     return "constant";
-  case Kind::Mutable:
+  case DataKind::Mutable:
     return "mutable";
-  case Kind::Unnamed:
+  case DataKind::Unnamed:
     return "unnamed";
   }
   llvm_unreachable("unknown kind");
@@ -59,35 +59,6 @@ static uint64_t digestSpecs(DelegateOp entry) {
   uint64_t digest = XXH3_64bits_digest(state);
   XXH3_freeState(state);
   return digest;
-}
-
-/// The kind of every blob something names in `container`: the first of
-/// delegate payload, named data, constants and mutable data that applies.
-static DenseMap<StringAttr, Kind> classifyBlobs(Operation *container) {
-  DenseMap<StringAttr, Kind> kinds;
-  auto name = [&](FlatSymbolRefAttr symbol, Kind kind) {
-    if (!symbol)
-      return;
-    auto [it, inserted] = kinds.try_emplace(symbol.getAttr(), kind);
-    if (!inserted && kind < it->second)
-      it->second = kind;
-  };
-  for (Operation &op : container->getRegion(0).front())
-    llvm::TypeSwitch<Operation *>(&op)
-        .Case([&](NamedDataOp named) {
-          name(named.getBlobAttr(), Kind::NamedData);
-        })
-        .Case([&](ConstantSegmentOp segment) {
-          name(segment.getBlobAttr(), Kind::Constant);
-        })
-        .Case([&](MutableDataSegmentOp segment) {
-          name(segment.getBlobAttr(), Kind::Mutable);
-        })
-        .Case([&](MethodOp method) {
-          for (DelegateOp entry : method.getDelegates())
-            name(entry.getPayloadSymbol(), Kind::Delegate);
-        });
-  return kinds;
 }
 
 /// The delegate entries that name each blob, in program order.
@@ -173,12 +144,12 @@ static void planMerges(Plan &plan, const ContentGroups &groups) {
 /// with bytes, except the constant and mutable segments, whose entries are
 /// shared instead.
 static void collectCandidates(Plan &plan, const Policy &policy) {
-  DenseMap<StringAttr, Kind> kinds = classifyBlobs(plan.container);
+  DenseMap<StringAttr, DataKind> kinds = classifyBlobs(plan.container);
   Region &body = plan.container->getRegion(0);
   for (BlobOp blob : body.front().getOps<BlobOp>()) {
     auto named = kinds.find(blob.getSymNameAttr());
-    Kind kind = named == kinds.end() ? Kind::Unnamed : named->second;
-    if (kind == Kind::Constant || kind == Kind::Mutable)
+    DataKind kind = named == kinds.end() ? DataKind::Unnamed : named->second;
+    if (kind == DataKind::Constant || kind == DataKind::Mutable)
       continue;
     std::optional<ArrayRef<char>> bytes =
         getPayloadBytes(blob.getData(), plan.splats);
@@ -355,7 +326,7 @@ static void collectSegments(Plan &plan, ProgramOp program, const Policy &policy,
   DenseMap<Operation *, EntryReads> reads = measureEntries(program);
   mlir::SymbolTable symbols(program);
   auto consider = [&](Operation *op, FlatSymbolRefAttr symbol,
-                      ArrayRef<int64_t> offsets, Kind kind) {
+                      ArrayRef<int64_t> offsets, DataKind kind) {
     auto it = reads.find(op);
     auto blob = symbols.lookup<BlobOp>(symbol.getAttr());
     // A segment no tensor reads shares nothing, but compacts to nothing.
@@ -371,10 +342,10 @@ static void collectSegments(Plan &plan, ProgramOp program, const Policy &policy,
   if (ConstantSegmentOp constants = program.getConstantSegment();
       constants && constants.getBlobAttr())
     consider(constants, constants.getBlobAttr(), constants.getOffsets(),
-             Kind::Constant);
+             DataKind::Constant);
   for (MutableDataSegmentOp segment : program.getMutableDataSegments())
     consider(segment, segment.getBlobAttr(), segment.getOffsets(),
-             Kind::Mutable);
+             DataKind::Mutable);
 }
 
 Plan dedup::planDedup(Operation *container, const Policy &policy,

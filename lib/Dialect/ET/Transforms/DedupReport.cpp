@@ -25,7 +25,7 @@ using namespace emit::et::dedup;
 namespace {
 /// Bytes before and after, by kind.
 struct KindBytes {
-  std::array<uint64_t, kNumKinds> before{}, after{};
+  std::array<uint64_t, kNumDataKinds> before{}, after{};
 };
 } // namespace
 
@@ -49,7 +49,7 @@ void dedup::writeReport(const Plan &plan, bool dryRun,
                         llvm::json::OStream &json) {
   KindBytes bytes = countBytes(plan);
   uint64_t before = 0, after = 0;
-  for (unsigned kind = 0; kind < kNumKinds; ++kind) {
+  for (unsigned kind = 0; kind < kNumDataKinds; ++kind) {
     before += bytes.before[kind];
     after += bytes.after[kind];
   }
@@ -78,9 +78,9 @@ void dedup::writeReport(const Plan &plan, bool dryRun,
     json.attribute("bytes_before", before);
     json.attribute("bytes_after", after);
     json.attributeObject("kinds", [&] {
-      for (unsigned kind = 0; kind < kNumKinds; ++kind)
+      for (unsigned kind = 0; kind < kNumDataKinds; ++kind)
         if (bytes.before[kind])
-          json.attributeObject(getKindName(static_cast<Kind>(kind)), [&] {
+          json.attributeObject(getKindName(static_cast<DataKind>(kind)), [&] {
             json.attribute("bytes_before", bytes.before[kind]);
             json.attribute("bytes_after", bytes.after[kind]);
             json.attribute("bytes_saved",
@@ -164,7 +164,7 @@ void dedup::emitRemarks(const Plan &plan) {
     survivor.blob.emitRemark()
         << "stores " << survivor.bytes.size() << " bytes once for "
         << merge.merged.size() + 1
-        << (survivor.kind == Kind::Delegate
+        << (survivor.kind == DataKind::Delegate
                 ? " payloads"
                 : (" " + getKindName(survivor.kind) + " blobs").str())
         << ", alignment " << merge.alignment;

@@ -87,4 +87,19 @@ def ET_DataPlacementAttr
   let assemblyFormat = "`<` $value `>`";
 }
 
+// The one classification of data. The order is a priority: a blob several
+// ops name counts as the kind that comes first (a payload that is also
+// named data is a payload). `Unnamed` is no op's kind: a blob that no op
+// names, which summaries and reports count apart.
+def ET_DataKind : I32EnumAttr<"DataKind",
+    "what the bytes of a blob are for, by the op that names it", [
+    I32EnumAttrCase<"Delegate", 0, "delegate">,
+    I32EnumAttrCase<"NamedData", 1, "named_data">,
+    I32EnumAttrCase<"Constant", 2, "constant">,
+    I32EnumAttrCase<"Mutable", 3, "mutable">,
+    I32EnumAttrCase<"Unnamed", 4, "unnamed">]> {
+  let cppNamespace = "::emit::et";
+  let genSpecializedAttr = 0;
+}
+
 #endif // EMIT_DIALECT_ET_IR_ETENUMS_TD

@@ -57,6 +57,8 @@ verifyTensorShape(function_ref<mlir::InFlightDiagnostic()> emitError,
                   ArrayRef<int32_t> sizes, ArrayRef<int32_t> dimOrder);
 } // namespace emit::et
 
+#include "emit/Dialect/ET/IR/ETInterfaces.h.inc"
+
 #define GET_OP_CLASSES
 #include "emit/Dialect/ET/IR/ETOps.h.inc"
 

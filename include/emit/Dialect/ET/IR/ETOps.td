@@ -10,6 +10,7 @@
 include "emit/Dialect/ET/IR/ETBase.td"
 include "emit/Dialect/ET/IR/ETAttrs.td"
 include "emit/Dialect/ET/IR/ETEnums.td"
+include "emit/Dialect/ET/IR/ETInterfaces.td"
 include "emit/Dialect/ET/IR/ETTypes.td"
 include "mlir/IR/OpAsmInterface.td"
 include "mlir/IR/RegionKindInterface.td"
@@ -144,7 +145,8 @@ def ET_BlobOp : ET_Op<"blob", [
 
 def ET_ConstantSegmentOp : ET_Op<"constant_segment", [
     HasParent<"ProgramOp">,
-    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    DeclareOpInterfaceMethods<ET_BlobUserOpInterface>]> {
   let summary = "The segment holding constant tensor data";
   let description = [{
     Names the blob whose bytes are the program's constant tensor data, and
@@ -193,7 +195,8 @@ def ET_ConstantBufferOp : ET_Op<"constant_buffer", [HasParent<"ProgramOp">]> {
 
 def ET_MutableDataSegmentOp : ET_Op<"mutable_data_segment", [
     HasParent<"ProgramOp">,
-    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    DeclareOpInterfaceMethods<ET_BlobUserOpInterface>]> {
   let summary = "A segment holding initial data of mutable tensors";
   let description = [{
     One entry of `Program.mutable_data_segments`, in order: the first op is
@@ -214,7 +217,8 @@ def ET_MutableDataSegmentOp : ET_Op<"mutable_data_segment", [
 
 def ET_NamedDataOp : ET_Op<"named_data", [
     ParentOneOf<["ProgramOp", "DataFileOp"]>,
-    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    DeclareOpInterfaceMethods<ET_BlobUserOpInterface>]> {
   let summary = "A named blob backends can look up by key";
   let description = [{
     One `NamedData` entry of a program or of a data file: backends find
@@ -590,7 +594,8 @@ def ET_OperatorOp : ET_Op<"operator", [
 def ET_DelegateOp : ET_Op<"delegate", [
     HasParent<"MethodOp">,
     DeclareOpInterfaceMethods<OpAsmOpInterface, ["getAsmResultNames"]>,
-    DeclareOpInterfaceMethods<SymbolUserOpInterface>]> {
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    DeclareOpInterfaceMethods<ET_BlobUserOpInterface>]> {
   let summary = "An entry of a method's delegate table (a `BackendDelegate`)";
   let description = [{
     One `BackendDelegate` of the plan: `backend_id` (the name the backend
