@@ -8,6 +8,8 @@
 
 #include "emit/Dialect/ET/Utils/Blobs.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
+#include "emit/Support/FileFormat.h"
+#include "emit/Support/Layout.h"
 #include "emit/Support/MLIRCompat.h"
 #include "emit/Support/MappedMemory.h"
 
@@ -147,20 +149,19 @@ appendConstants(ProgramOp program, StringRef path, MergedConstants &merged,
     // Entries stay as aligned as they were: each program's entries start
     // at a multiple of the alignment they share (the exporter's tensor
     // alignment, at least ExecuTorch's 16).
-    uint64_t shared = 4096; // What every entry's offset is a multiple of.
-    for (int64_t offset : offsets)
-      if (offset)
-        shared = std::min<uint64_t>(shared, offset & -offset);
+    SmallVector<uint64_t> starts(offsets.begin(), offsets.end());
     bool anyOffset = llvm::any_of(offsets, [](int64_t o) { return o != 0; });
-    uint64_t alignment = std::max<uint64_t>(anyOffset ? shared : 16, 16);
-    uint64_t base = llvm::alignTo(merged.end, alignment);
+    uint64_t alignment = std::max<uint64_t>(
+        anyOffset ? layout::commonAlignment(starts, layout::kMaxEntryAlignment)
+                  : 16,
+        16);
+    uint64_t base = layout::appendAligned(merged.end, bytes->size(), alignment);
     merged.alignment = std::lcm(merged.alignment, alignment);
     merged.pieces.push_back({*bytes, base});
     int64_t shift = merged.offsets.size() - 1;
     for (int64_t offset : offsets.drop_front())
       merged.offsets.push_back(offset + base);
     entries[path] = {shift + 1, merged.offsets.size() - 1};
-    merged.end = base + bytes->size();
     for (MethodOp method : program.getMethods())
       for (TensorOp tensor : method.getBody().front().getOps<TensorOp>()) {
         std::optional<int64_t> index = tensor.getDataIndex();
@@ -292,8 +293,8 @@ FailureOr<ProgramOp> Linker::mergePrograms(ModuleOp module,
     eraseUnused(merged, dropped, origins.sharedKeyBytes[input.path]);
   }
 
-  merged.setSegmentAlignmentAttr(
-      builder.getI64IntegerAttr(segmentAlignment ? segmentAlignment : 128));
+  merged.setSegmentAlignmentAttr(builder.getI64IntegerAttr(
+      segmentAlignment ? segmentAlignment : pte::kDefaultSegmentAlignment));
   if (!constants.pieces.empty()) {
     builder.setInsertionPointToStart(&body);
     std::string blobName = "constants";

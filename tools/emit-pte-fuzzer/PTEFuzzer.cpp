@@ -42,7 +42,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                 [](Diagnostic &) { return success(); });
 
   StringRef bytes(reinterpret_cast<const char *>(data), size);
-  bool dataFile = bytes.substr(4, 4) == "FT01";
+  bool dataFile = emit::isDataFileBuffer(bytes);
   auto import = dataFile ? emit::translateFromPTD : emit::translateFromPTE;
   auto write = dataFile ? emit::translateToPTD : emit::translateToPTE;
 

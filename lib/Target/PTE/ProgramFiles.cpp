@@ -31,10 +31,6 @@
 using namespace mlir;
 using namespace emit;
 
-bool emit::isDataFileBuffer(StringRef bytes) {
-  return bytes.size() >= 8 && bytes.substr(4, 4) == "FT01";
-}
-
 FailureOr<PTEReadOptions>
 emit::getReadOptionsFor(const llvm::MemoryBuffer &buffer, bool embed,
                         MLIRContext *context) {
@@ -163,10 +159,10 @@ PTESummaryOptions emit::getSummaryOptionsFor(StringRef file,
   // The flatbuffer, with the header inserted in it: a .ptd's FlatTensor
   // header gives its offset and size, a .pte's extended header the
   // program's size; a file without a header is all flatbuffer.
-  if (file.size() >= 32 && file.substr(8, 4) == "FH01")
+  if (file.size() >= 32 && ptd::hasHeader(file))
     options.flatbufferBytes =
         read64le(file.data() + 16) + read64le(file.data() + 24);
-  else if (file.size() >= 24 && file.substr(8, 4) == "eh00")
+  else if (file.size() >= 24 && pte::hasExtendedHeader(file))
     options.flatbufferBytes =
         std::min<uint64_t>(read64le(file.data() + 16), file.size());
   else

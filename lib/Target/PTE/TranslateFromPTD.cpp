@@ -14,7 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FileLayout.h"
-#include "PTDFormat.h"
+#include "emit/Support/FileFormat.h"
 #include "emit/Target/PTE/PTE.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
@@ -100,11 +100,11 @@ LogicalResult PTDReader::readHeader() {
                 << "' (hex)";
     if (llvm::all_of(identifier, llvm::isPrint))
       diag << ", '" << identifier << "'";
-    if (identifier == "ET12")
+    if (identifier == pte::kIdentifier)
       diag << ": this is a program (.pte), not a data file (.ptd)";
     return diag;
   }
-  if (file.substr(8, 4) != StringRef(ptd::kHeaderMagic, 4))
+  if (!ptd::hasHeader(file))
     return error(8, "header magic")
            << "expected 'FH01', found '" << llvm::toHex(file.substr(8, 4))
            << "' (hex); a .ptd needs its header";

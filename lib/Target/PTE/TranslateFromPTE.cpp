@@ -14,10 +14,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "FileLayout.h"
-#include "PTEFormat.h"
 #include "emit/Target/PTE/PTE.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Support/FileFormat.h"
 #include "emit/Support/MLIRCompat.h"
 #include "emit/Target/PTE/program_generated.h"
 
@@ -205,16 +205,16 @@ LogicalResult PTEReader::readHeader() {
                 << "' (hex)";
     if (llvm::all_of(identifier, llvm::isPrint))
       diag << ", '" << identifier << "'";
-    if (identifier == "BP08")
+    if (identifier == pte::kBundledIdentifier)
       diag << ": this is a bundled program (.bpte), not a .pte; its "
               "program is embedded in it";
-    if (identifier == "FT01")
+    if (identifier == ptd::kIdentifier)
       diag << ": this is a data file (.ptd), not a program (.pte)";
     return diag;
   }
 
   programSize = size;
-  if (size < 16 || file.substr(8, 4) != StringRef(pte::kHeaderMagic, 4))
+  if (!pte::hasExtendedHeader(file))
     return success(); // No extended header: the whole file is the program.
 
   // The runtime reads the header's fields and checks little else; each
@@ -222,9 +222,9 @@ LogicalResult PTEReader::readHeader() {
   // the wrong bytes (docs/FileFormats.md lists which is which).
   hasHeader = true;
   uint32_t length = llvm::support::endian::read32le(file.data() + 12);
-  if (length < 24)
+  if (length < pte::kMinHeaderLength)
     return error(12, "extended header length")
-           << "header length " << length << " < 24";
+           << "header length " << length << " < " << pte::kMinHeaderLength;
   if (size < 8 + uint64_t(length))
     return error(12, "extended header length")
            << "header length " << length << " runs past the end of the " << size

@@ -13,8 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FileLayout.h"
-#include "PTDFormat.h"
-#include "PTEFormat.h"
+#include "emit/Support/FileFormat.h"
 #include "emit/Target/PTE/PTE.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
@@ -73,12 +72,8 @@ static LogicalResult writeDataFile(DataFileOp dataFile, raw_ostream &os,
   if (failed(collected))
     return failure();
   std::vector<layout::Segment> &segments = *collected;
-  uint64_t segmentAlignment = pte::kDefaultSegmentAlignment;
-  if (std::optional<int64_t> recorded = dataFile.getSegmentAlignment())
-    segmentAlignment = std::lcm(static_cast<uint64_t>(*recorded),
-                                options.segmentAlignment.value_or(1));
-  else if (options.segmentAlignment)
-    segmentAlignment = *options.segmentAlignment;
+  uint64_t segmentAlignment = layout::resolveSegmentAlignment(
+      dataFile.getSegmentAlignment(), options.segmentAlignment);
   uint64_t baseAlignment = layout::placeSegments(segments, segmentAlignment);
 
   flatbuffers::FlatBufferBuilder builder;
@@ -124,14 +119,14 @@ static LogicalResult writeDataFile(DataFileOp dataFile, raw_ostream &os,
   header.segmentBaseOffset = llvm::alignTo(flatbufferEnd, baseAlignment);
   header.segmentDataSize = layout::segmentDataSize(segments);
 
-  pte::writeLE32(os, llvm::support::endian::read32le(flatbuffer.data()) +
-                         ptd::kHeaderRegion);
+  writeLE32(os, llvm::support::endian::read32le(flatbuffer.data()) +
+                    ptd::kHeaderRegion);
   os.write(flatbuffer.data() + 4, 4); // File identifier.
   os.write(ptd::kHeaderMagic, 4);
-  pte::writeLE32(os, ptd::kHeaderLength);
+  writeLE32(os, ptd::kHeaderLength);
   for (uint64_t field : {header.flatbufferOffset, header.flatbufferSize,
                          header.segmentBaseOffset, header.segmentDataSize})
-    pte::writeLE64(os, field);
+    writeLE64(os, field);
   os.write_zeros(ptd::kHeaderRegion - ptd::kHeaderLength);
   os.write(flatbuffer.data() + 8, flatbuffer.size() - 8);
   layout::writeSegments(os, segments, flatbufferEnd, header.segmentBaseOffset);

@@ -13,11 +13,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "FileLayout.h"
-#include "PTEFormat.h"
 #include "emit/Target/PTE/PTE.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Dialect/ET/Utils/Blobs.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
+#include "emit/Support/FileFormat.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Target/PTE/program_generated.h"
 
@@ -39,6 +40,9 @@ using namespace mlir;
 using namespace emit;
 using namespace emit::et;
 namespace fb = executorch_flatbuffer;
+
+static_assert(FLATBUFFERS_MAX_ALIGNMENT == pte::kMaxInlineAlignment,
+              "the writer's flatbuffers alignment limit is the format's");
 using flatbuffers::Offset;
 
 namespace {
@@ -73,11 +77,8 @@ private:
   }
   /// The segment alignment: the program's own, raised to the option's.
   uint64_t getSegmentAlignment() {
-    std::optional<int64_t> recorded = program.getSegmentAlignment();
-    if (!recorded)
-      return options.segmentAlignment.value_or(pte::kDefaultSegmentAlignment);
-    return std::lcm(static_cast<uint64_t>(*recorded),
-                    options.segmentAlignment.value_or(1));
+    return layout::resolveSegmentAlignment(program.getSegmentAlignment(),
+                                           options.segmentAlignment);
   }
   LogicalResult checkOptions();
   LogicalResult checkFlatbufferBudget();
@@ -160,16 +161,13 @@ LogicalResult PTEWriter::placeData() {
   for (BlobOp blob : program.getBlobs())
     if (std::optional<DataPlacement> placement = blob.getPlacement())
       (*placement == DataPlacement::Inline ? asInline : asSegment).insert(blob);
-  auto useAsSegment = [&](std::optional<StringRef> symbol) {
-    if (symbol)
-      asSegment.insert(symbols.lookup(*symbol));
-  };
-  if (constantSegment)
-    useAsSegment(constantSegment.getBlob());
-  for (MutableDataSegmentOp segment : mutableSegments)
-    useAsSegment(segment.getBlob());
-  for (NamedDataOp named : namedData)
-    useAsSegment(named.getBlob());
+  // Program data (constants, mutable data, named data) is read from
+  // segments; delegate payloads are placed below.
+  forEachBlobUser(program, [&](BlobUserOpInterface user) {
+    if (FlatSymbolRefAttr blob = user.getBlobRef();
+        blob && user.getDataKind() != DataKind::Delegate)
+      asSegment.insert(symbols.lookup(blob.getValue()));
+  });
 
   SmallVector<DelegateOp> inlinePayloadEntries;
   for (MethodOp method : program.getMethods())
@@ -731,7 +729,7 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
   uint32_t rootOffset =
       llvm::support::endian::read32le(flatbuffer.data()) + headerRegion;
 
-  pte::writeLE32(os, rootOffset);
+  writeLE32(os, rootOffset);
   os.write(flatbuffer.data() + 4, 4); // File identifier.
   pte::writeHeader(os, header);
   os.write_zeros(headerRegion - pte::kHeaderLength);

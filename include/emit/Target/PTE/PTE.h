@@ -13,6 +13,7 @@
 #ifndef EMIT_TARGET_PTE_PTE_H
 #define EMIT_TARGET_PTE_PTE_H
 
+#include "emit/Support/FileFormat.h"
 #include "emit/Support/LLVM.h"
 #include "emit/Support/PayloadFiles.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -158,9 +159,6 @@ LogicalResult printPTESummary(ModuleOp module, raw_ostream &os,
 /// The summary options for `file`, the bytes of a `.pte` or `.ptd`: its
 /// size and its flatbuffer's, read from its header.
 PTESummaryOptions getSummaryOptionsFor(StringRef file, PTESummaryFormat format);
-
-/// Whether `bytes` hold a data file (.ptd) rather than a program.
-bool isDataFileBuffer(StringRef bytes);
 
 /// How to import `buffer`: its payloads as references to the file it holds
 /// (the buffer's identifier), unless `embed` or it is not a file (standard

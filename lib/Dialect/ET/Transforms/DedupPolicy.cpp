@@ -12,6 +12,7 @@
 
 #include "Dedup.h"
 
+#include "emit/Support/Layout.h"
 #include "emit/Support/MappedMemory.h"
 
 #include "mlir/IR/SymbolTable.h"
@@ -179,10 +180,6 @@ static void collectCandidates(Plan &plan, const Policy &policy) {
   }
 }
 
-/// The most alignment kept for entries that move; more would only be
-/// padding.
-static constexpr uint64_t kMaxEntryAlignment = 4096;
-
 namespace {
 /// What tensors read of one segment's entries.
 struct EntryReads {
@@ -289,9 +286,8 @@ static bool planSegmentEntries(SegmentEntries &segment,
 
   // Entries were placed at multiples of the exporter's tensor alignment;
   // the largest power of two every offset shares is at least that.
-  segment.alignment = kMaxEntryAlignment;
-  for (uint64_t start : starts)
-    segment.alignment = std::min(segment.alignment, start & -start);
+  segment.alignment =
+      layout::commonAlignment(starts, layout::kMaxEntryAlignment);
   // The new layout: kept entries in the order of their old offsets.
   SmallVector<unsigned> kept;
   for (unsigned entry : entries)
@@ -302,11 +298,11 @@ static bool planSegmentEntries(SegmentEntries &segment,
   segment.newOffsets.assign(offsets.size(), 0);
   uint64_t end = 0;
   for (unsigned entry : kept) {
-    uint64_t start = llvm::alignTo(end, segment.alignment);
+    uint64_t start =
+        layout::appendAligned(end, reads.sizes[entry], segment.alignment);
     segment.pieces.push_back(
         {static_cast<uint64_t>(offsets[entry]), reads.sizes[entry], start});
     segment.newOffsets[entry] = start;
-    end = start + reads.sizes[entry];
   }
   for (auto [entry, earlier] : segment.duplicates)
     segment.newOffsets[entry] = segment.newOffsets[earlier];

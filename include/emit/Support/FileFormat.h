@@ -1,0 +1,123 @@
+//===- FileFormat.h - ExecuTorch file identifiers and headers ---*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The parts of ExecuTorch's two file formats that are not flatbuffer, in one
+// place: the file identifiers, the `.pte`'s optional extended header
+// (`eh00`) and the `.ptd`'s required header (`FH01`) at byte 8, and the
+// constants of the layout a writer must respect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_SUPPORT_FILEFORMAT_H
+#define EMIT_SUPPORT_FILEFORMAT_H
+
+#include "emit/Support/LLVM.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Endian.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+
+namespace emit {
+
+/// The flatbuffer file identifier of `bytes` (bytes 4 to 7), or "" when the
+/// file is too short to have one.
+inline StringRef getFileIdentifier(StringRef bytes) {
+  return bytes.size() >= 8 ? bytes.substr(4, 4) : StringRef();
+}
+
+inline void writeLE32(raw_ostream &os, uint32_t value) {
+  char bytes[4];
+  llvm::support::endian::write32le(bytes, value);
+  os.write(bytes, 4);
+}
+
+inline void writeLE64(raw_ostream &os, uint64_t value) {
+  char bytes[8];
+  llvm::support::endian::write64le(bytes, value);
+  os.write(bytes, 8);
+}
+
+namespace pte {
+
+/// Identifier of a program (`.pte`).
+inline constexpr char kIdentifier[] = "ET12";
+/// Identifier of a bundled program (`.bpte`), which embeds a program.
+inline constexpr char kBundledIdentifier[] = "BP08";
+/// Magic of the extended header, at file offset 8.
+inline constexpr char kHeaderMagic[4] = {'e', 'h', '0', '0'};
+/// ExecuTorch's default segment alignment (since 0.4; 4096 before).
+inline constexpr uint64_t kDefaultSegmentAlignment = 128;
+/// Length the header declares since ExecuTorch 1.0 (24 before).
+inline constexpr uint32_t kHeaderLength = 32;
+/// The shortest header length the runtime accepts (no segment_data_size).
+inline constexpr uint32_t kMinHeaderLength = 24;
+/// `force_align` of inline delegate data and constant buffers in the schema.
+inline constexpr uint64_t kInlineDataAlignment = 16;
+/// The largest alignment of data inside the flatbuffer, as ExecuTorch's own
+/// build allows (the writer builds with FLATBUFFERS_MAX_ALIGNMENT to match).
+inline constexpr uint64_t kMaxInlineAlignment = 4096;
+
+/// Whether `bytes` start with an extended header.
+inline bool hasExtendedHeader(StringRef bytes) {
+  return bytes.size() >= 16 && bytes.substr(8, 4) == StringRef(kHeaderMagic, 4);
+}
+
+/// The extended header's fields after magic and length.
+struct ExtendedHeader {
+  uint64_t programSize = 0;
+  uint64_t segmentBaseOffset = 0;
+  uint64_t segmentDataSize = 0;
+};
+
+/// Writes the 32-byte header region (magic, length, three u64 fields).
+inline void writeHeader(raw_ostream &os, const ExtendedHeader &header) {
+  os.write(kHeaderMagic, 4);
+  writeLE32(os, kHeaderLength);
+  writeLE64(os, header.programSize);
+  writeLE64(os, header.segmentBaseOffset);
+  writeLE64(os, header.segmentDataSize);
+}
+
+} // namespace pte
+
+namespace ptd {
+
+/// Identifier of a data file (`.ptd`, FlatTensor).
+inline constexpr char kIdentifier[] = "FT01";
+/// Magic of the FlatTensor header, at file offset 8.
+inline constexpr char kHeaderMagic[4] = {'F', 'H', '0', '1'};
+/// The length the header declares: magic, length and four u64 fields.
+inline constexpr uint32_t kHeaderLength = 40;
+/// The header region ExecuTorch inserts after byte 8: 40 bytes padded to
+/// 16, a multiple of the flatbuffer's largest internal alignment (8).
+inline constexpr uint64_t kHeaderRegion = 48;
+/// The runtime reads the first 64 bytes to find the header.
+inline constexpr uint64_t kMinFileSize = 64;
+
+/// Whether `bytes` start with a FlatTensor header.
+inline bool hasHeader(StringRef bytes) {
+  return bytes.size() >= 16 && bytes.substr(8, 4) == StringRef(kHeaderMagic, 4);
+}
+
+/// The header's fields after magic and length.
+struct Header {
+  uint64_t flatbufferOffset = 0; // The inserted header region's length.
+  uint64_t flatbufferSize = 0;   // The built flatbuffer's length.
+  uint64_t segmentBaseOffset = 0;
+  uint64_t segmentDataSize = 0;
+};
+
+} // namespace ptd
+
+/// Whether `bytes` hold a data file (.ptd) rather than a program.
+inline bool isDataFileBuffer(StringRef bytes) {
+  return getFileIdentifier(bytes) == ptd::kIdentifier;
+}
+
+} // namespace emit
+
+#endif // EMIT_SUPPORT_FILEFORMAT_H
