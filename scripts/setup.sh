@@ -47,7 +47,7 @@ installed() {
 packages=(
   cmake ninja-build g++
   "llvm-$version-dev" "llvm-$version-tools"
-  libflatbuffers-dev flatbuffers-compiler libxxhash-dev
+  libflatbuffers-dev flatbuffers-compiler libxxhash-dev libgtest-dev
   ${EMIT_EXTRA_PACKAGES:-}
 )
 # MLIR 19 as packages; MLIR 22 as packages only where 19's are not.

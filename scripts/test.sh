@@ -6,8 +6,9 @@
 # Sets everything up (scripts/setup.sh) and runs the whole lit suite twice
 # per LLVM version: on the release build, and on a build with
 # AddressSanitizer and UndefinedBehaviorSanitizer (which includes the fuzz
-# target's regression corpus); on the release build also the Python
-# package's pytest tests. Ends with one line "N passed, N failed[, N
+# target's regression corpus). The lit suite includes the unit tests
+# (GoogleTest) and, on the release build, the Python package's pytest
+# tests. Ends with one line "N passed, N failed[, N
 # skipped]" over every run, and exits non-zero when any test fails or none
 # ran.
 #
@@ -45,16 +46,6 @@ for version in ${EMIT_LLVM_VERSION:-19}; do
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
       python3 "$lit" -sv "$dir/test" -o "$result" "$@" || status=$?
     results+=("$result")
-    # The Python package, with Debian's python3 and pytest, on the release
-    # build (an ASan library cannot load into an uninstrumented python3).
-    if [[ $config != *SANITIZE* ]]; then
-      echo "== pytest on ${dir#$root/} (MLIR $version)"
-      rm -f "$dir/pytest-results.xml"
-      PYTHONPATH="$dir/python_packages" /usr/bin/python3 -m pytest -q \
-        -p no:cacheprovider "$root/test/python" \
-        --junitxml="$dir/pytest-results.xml" || status=$?
-      results+=("$dir/pytest-results.xml")
-    fi
   done
 done
 

@@ -4,6 +4,7 @@
 
 import os
 import shutil
+import subprocess
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -38,6 +39,15 @@ config.substitutions.append(
         "run-and-change.py"))))
 config.substitutions.append(("%flatc", config.flatc))
 config.substitutions.append(("%python", config.python_executable))
+# Debian's python3 with pytest, for the Python package's tests.
+system_python = "/usr/bin/python3"
+if subprocess.run([system_python, "-c", "import pytest"],
+                  capture_output=True).returncode == 0:
+    config.available_features.add("system-pytest")
+    config.substitutions.append(("%system_python", system_python))
+else:
+    lit_config.note("Debian's python3 has no pytest: the Python package's "
+                    "tests are unsupported (apt-get install python3-pytest)")
 config.substitutions.append(("%mlir_cmake_dir", config.mlir_cmake_dir))
 if config.emit_sanitize:
     config.available_features.add("sanitizers")

@@ -2,8 +2,8 @@
 #
 # Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 #
-# Run by scripts/test.sh with PYTHONPATH=<build>/python_packages:
-#   PYTHONPATH=build/python_packages python3 -m pytest test/python
+# Run by the lit suite (python.test here) with
+#   PYTHONPATH=<build>/python_packages /usr/bin/python3 -m pytest test/CAPI
 # ===----------------------------------------------------------------------===#
 
 import os
