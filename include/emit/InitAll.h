@@ -1,6 +1,11 @@
-//===- InitAll.h - Register every emit dialect, pass, translation -*- C++ -*-=//
+//===- InitAll.h - Register every emit dialect and pass ---------*- C++ -*-===//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// What emit-opt registers. The translations, which emit-opt does not link,
+// are in emit/Pipeline/TranslateRegistration.h (registerAllTranslations).
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,7 +14,6 @@
 
 #include "emit/Dialect/ET/IR/ETDialect.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
-#include "emit/Target/PTE/PTE.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -22,19 +26,6 @@ inline void registerAllDialects(mlir::DialectRegistry &registry) {
 
 /// Registers emit's passes with the global pass registry.
 inline void registerAllPasses() { et::registerETPasses(); }
-
-/// Registers emit's translations with the global translation registry.
-inline void registerAllTranslations() {
-  static bool once = [] {
-    registerToPTETranslation();
-    registerFromPTETranslation();
-    registerPTEToPTETranslation();
-    registerPTESummaryTranslation();
-    registerPTDTranslations();
-    return true;
-  }();
-  (void)once;
-}
 
 } // namespace emit
 

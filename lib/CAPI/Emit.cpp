@@ -8,6 +8,8 @@
 
 #include "emit/Dialect/ET/IR/ETDialect.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
+#include "emit/Pipeline/Pipeline.h"
+#include "emit/Summary/Summary.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Support/OutputFiles.h"
 #include "emit/Target/PTE/PTE.h"

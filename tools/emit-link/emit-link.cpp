@@ -21,6 +21,7 @@
 #include "emit/Dialect/ET/IR/ETDialect.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Link/Link.h"
+#include "emit/Pipeline/Pipeline.h"
 #include "emit/Support/MLIRCompat.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Support/OutputFiles.h"

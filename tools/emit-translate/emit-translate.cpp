@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "emit/InitAll.h"
+#include "emit/Pipeline/TranslateRegistration.h"
 #include "emit/Support/AtomicOutput.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Support/PayloadFiles.h"

@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Translation between the `et` dialect and ExecuTorch `.pte` files. The core
-// API is independent of command-line flags; `register*Translation()` binds
-// the flags of `emit-translate` to the options structs.
+// Translation between the `et` dialect and ExecuTorch's files: `.pte`
+// programs and `.ptd` data files, and how a file is imported. Independent of
+// command-line flags (emit/Pipeline/TranslateRegistration.h binds those) and
+// of passes (emit/Pipeline/Pipeline.h wires the two).
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,14 +20,8 @@
 #include "mlir/IR/OwningOpRef.h"
 
 #include <cstdint>
-#include <memory>
 #include <optional>
 #include <string>
-#include <vector>
-
-namespace mlir {
-class OpPassManager;
-} // namespace mlir
 
 namespace llvm {
 class MemoryBuffer;
@@ -34,7 +29,6 @@ class MemoryBufferRef;
 } // namespace llvm
 
 namespace emit {
-class MappedFile;
 
 /// How `translateToPTE` lays out a file. Every alignment is a power of two.
 ///
@@ -84,9 +78,6 @@ struct PTEWriteOptions {
 LogicalResult translateToPTE(Operation *op, raw_ostream &os,
                              const PTEWriteOptions &options = {});
 
-/// Registers `--to-pte` with the MLIR translation registry.
-void registerToPTETranslation();
-
 /// How an import holds what it reads.
 struct PTEReadOptions {
   /// How IR names the file `buffer` holds (PayloadFiles::describe): every
@@ -110,9 +101,6 @@ mlir::OwningOpRef<ModuleOp>
 translateFromPTE(llvm::MemoryBufferRef buffer, MLIRContext *context,
                  const PTEReadOptions &options = {});
 
-/// Registers `--from-pte` with the MLIR translation registry.
-void registerFromPTETranslation();
-
 /// Imports the `.ptd` (FlatTensor) data file in `buffer` as a module
 /// holding one `et.data_file`: every segment a blob in order, every named
 /// data entry with its tensor layout. The file is checked as the format
@@ -130,36 +118,6 @@ translateFromPTD(llvm::MemoryBufferRef buffer, MLIRContext *context,
 LogicalResult translateToPTD(Operation *op, raw_ostream &os,
                              const PTEWriteOptions &options = {});
 
-/// Whether the translation registered as `name` reads a `.pte` or `.ptd`
-/// file (which a driver should map, not copy), and whether it writes IR.
-bool readsProgramFile(StringRef name);
-bool writesIR(StringRef name);
-
-/// Registers `--from-ptd` and `--to-ptd`.
-void registerPTDTranslations();
-
-/// How `printPTESummary` writes.
-enum class PTESummaryFormat { Text, JSON, SVG, HTML };
-
-struct PTESummaryOptions {
-  PTESummaryFormat format = PTESummaryFormat::Text;
-  /// The summarized file's size and its flatbuffer's, when known.
-  std::optional<uint64_t> fileBytes, flatbufferBytes;
-};
-
-/// Writes where the bytes of the program (or data file) in `module` go: by
-/// kind (delegate payloads, named data, constants, mutable data, the
-/// flatbuffer), by method and by backend; every blob with its roles and
-/// users; which blobs hold identical bytes and what `--dedup-delegate-blobs`
-/// would save. As text, JSON, a self-contained SVG image or a
-/// self-contained HTML page.
-LogicalResult printPTESummary(ModuleOp module, raw_ostream &os,
-                              const PTESummaryOptions &options = {});
-
-/// The summary options for `file`, the bytes of a `.pte` or `.ptd`: its
-/// size and its flatbuffer's, read from its header.
-PTESummaryOptions getSummaryOptionsFor(StringRef file, PTESummaryFormat format);
-
 /// How to import `buffer`: its payloads as references to the file it holds
 /// (the buffer's identifier), unless `embed` or it is not a file (standard
 /// input, bytes in memory: an identifier in angle brackets).
@@ -175,49 +133,6 @@ mlir::OwningOpRef<ModuleOp> importProgramFile(const llvm::MemoryBuffer &buffer,
                                               MLIRContext *context,
                                               ProgramFileKind kind,
                                               const PTEReadOptions &options);
-
-/// The data files a program loads with, imported beside it in its module.
-class DataFileSet {
-public:
-  DataFileSet();
-  ~DataFileSet();
-  /// Imports every file of `paths` into `module` after its program (their
-  /// payloads referred to, or embedded with `embed`), and checks that they
-  /// fit it as the runtime requires (et-verify-data).
-  LogicalResult importInto(ModuleOp module, ArrayRef<std::string> paths,
-                           bool embed, bool verify = true);
-
-private:
-  /// Each file, alive as long as the module whose blobs may alias it.
-  std::vector<std::unique_ptr<MappedFile>> files;
-};
-
-/// The time each stage of transformProgramFile took, in seconds.
-struct PTEStageTimes {
-  double import = 0, passes = 0, export_ = 0;
-};
-
-/// `--pte-to-pte` as a function: imports the `.pte` or `.ptd` in `input`
-/// as `read` says, and beside a program the data files at `dataFiles`
-/// (referred to, or embedded when `read` embeds); runs `passes` (on the
-/// module); verifies the result once and writes it to `os` as `write` says.
-/// Errors are reported to `context`'s diagnostic handlers.
-LogicalResult transformProgramFile(const llvm::MemoryBuffer &input,
-                                   const PTEReadOptions &read,
-                                   ArrayRef<std::string> dataFiles,
-                                   const mlir::OpPassManager &passes,
-                                   const PTEWriteOptions &write,
-                                   raw_ostream &os, MLIRContext *context,
-                                   PTEStageTimes *times = nullptr);
-
-/// Registers `--pte-summary` (a `.pte` in, a summary out).
-void registerPTESummaryTranslation();
-
-/// Registers `--pte-to-pte`: import, a pass pipeline (`--pte-pass-pipeline`,
-/// by default `--dedup-delegate-blobs`) and export in one process. This is
-/// the fast path for large programs: payloads never leave the input mapping
-/// until they are written.
-void registerPTEToPTETranslation();
 
 } // namespace emit
 

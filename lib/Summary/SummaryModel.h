@@ -1,5 +1,4 @@
-//===- Summary.h - What a program holds, for every summary format -*- C++
-//-*-===//
+//===- SummaryModel.h - What a program holds, for every format  -*- C++ -*-===//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //
@@ -12,8 +11,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef EMIT_LIB_TARGET_PTE_SUMMARY_H
-#define EMIT_LIB_TARGET_PTE_SUMMARY_H
+#ifndef EMIT_LIB_SUMMARY_SUMMARYMODEL_H
+#define EMIT_LIB_SUMMARY_SUMMARYMODEL_H
 
 #include "emit/Dialect/ET/Utils/Blobs.h"
 #include "emit/Support/LLVM.h"
@@ -104,4 +103,4 @@ void printHTML(const Summary &summary, raw_ostream &os);
 
 } // namespace emit::summary
 
-#endif // EMIT_LIB_TARGET_PTE_SUMMARY_H
+#endif // EMIT_LIB_SUMMARY_SUMMARYMODEL_H

@@ -1,17 +1,17 @@
-//===- ProgramFiles.cpp - Import, transform and summarize files -*- C++ -*-===//
+//===- ProgramFiles.cpp - Import, transform and write files -----*- C++ -*-===//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// What the translations that read a `.pte` or `.ptd` share, without their
-// command-line flags, so that other front ends (the C API, Python) run the
-// very same code: how a file is imported, its data files beside it, and
-// `--pte-to-pte` as one function.
+// The wiring of file translations to pass pipelines, without command-line
+// flags, so that every front end (emit-translate, emit-link, the C API,
+// Python) runs the very same code: a program's data files imported beside
+// it and checked, and `--pte-to-pte` as one function.
 //
 //===----------------------------------------------------------------------===//
 
-#include "emit/Target/PTE/PTE.h"
+#include "emit/Pipeline/Pipeline.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
@@ -30,43 +30,6 @@
 
 using namespace mlir;
 using namespace emit;
-
-FailureOr<PTEReadOptions>
-emit::getReadOptionsFor(const llvm::MemoryBuffer &buffer, bool embed,
-                        MLIRContext *context) {
-  PTEReadOptions options;
-  StringRef name = buffer.getBufferIdentifier();
-  // Standard input and bytes in memory have no file to refer to.
-  if (embed || name == "<stdin>" || name == "-" || name.starts_with("<"))
-    return options;
-  std::string error;
-  FailureOr<FileReference> reference =
-      PayloadFiles::get().describe(name, error);
-  if (failed(reference))
-    return emitError(UnknownLoc::get(context), error);
-  options.payloadFile = *reference;
-  return options;
-}
-
-OwningOpRef<ModuleOp> emit::importProgramFile(const llvm::MemoryBuffer &buffer,
-                                              MLIRContext *context,
-                                              ProgramFileKind kind,
-                                              const PTEReadOptions &options) {
-  // The import builds on one thread, and a multithreaded context would also
-  // file every new attribute in a thread-local cache beside its shard: for
-  // 100,000 calls, tens of MiB and a lock per attribute for nothing.
-  // Restored afterwards, so that passes still run on the thread pool.
-  bool wasMultithreaded = context->isMultithreadingEnabled();
-  context->disableMultithreading();
-  bool dataFile =
-      kind == ProgramFileKind::DataFile ||
-      (kind == ProgramFileKind::Either && isDataFileBuffer(buffer.getBuffer()));
-  OwningOpRef<ModuleOp> module =
-      dataFile ? translateFromPTD(buffer.getMemBufferRef(), context, options)
-               : translateFromPTE(buffer.getMemBufferRef(), context, options);
-  context->disableMultithreading(!wasMultithreaded);
-  return module;
-}
 
 LogicalResult DataFileSet::importInto(ModuleOp module,
                                       ArrayRef<std::string> paths, bool embed,
@@ -148,24 +111,4 @@ LogicalResult emit::transformProgramFile(const llvm::MemoryBuffer &input,
     *times = {seconds(start, imported), seconds(imported, transformed),
               seconds(transformed, Clock::now())};
   return success();
-}
-
-PTESummaryOptions emit::getSummaryOptionsFor(StringRef file,
-                                             PTESummaryFormat format) {
-  using llvm::support::endian::read64le;
-  PTESummaryOptions options;
-  options.format = format;
-  options.fileBytes = file.size();
-  // The flatbuffer, with the header inserted in it: a .ptd's FlatTensor
-  // header gives its offset and size, a .pte's extended header the
-  // program's size; a file without a header is all flatbuffer.
-  if (file.size() >= 32 && ptd::hasHeader(file))
-    options.flatbufferBytes =
-        read64le(file.data() + 16) + read64le(file.data() + 24);
-  else if (file.size() >= 24 && pte::hasExtendedHeader(file))
-    options.flatbufferBytes =
-        std::min<uint64_t>(read64le(file.data() + 16), file.size());
-  else
-    options.flatbufferBytes = file.size();
-  return options;
 }

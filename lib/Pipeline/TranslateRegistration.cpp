@@ -8,8 +8,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "emit/Pipeline/TranslateRegistration.h"
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
+#include "emit/Pipeline/Pipeline.h"
+#include "emit/Summary/Summary.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Support/PayloadFiles.h"
 #include "emit/Support/TestingPause.h"

@@ -1,5 +1,4 @@
-//===- SummaryPages.cpp - The summary as an SVG image and a page -*- C++
-//-*-===//
+//===- SummaryPages.cpp - The summary as SVG and HTML --------- -*- C++ -*-===//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //
@@ -11,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "Summary.h"
+#include "SummaryModel.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"

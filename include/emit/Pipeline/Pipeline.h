@@ -1,0 +1,65 @@
+//===- Pipeline.h - File translations wired to pass pipelines ---*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// What sits above the file formats, the passes and the summary: a program
+// imported with its data files and checked against them, and `--pte-to-pte`
+// (import, passes, export) as one function that every front end shares.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_PIPELINE_PIPELINE_H
+#define EMIT_PIPELINE_PIPELINE_H
+
+#include "emit/Target/PTE/PTE.h"
+
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace mlir {
+class OpPassManager;
+} // namespace mlir
+
+namespace emit {
+class MappedFile;
+
+/// The data files a program loads with, imported beside it in its module.
+class DataFileSet {
+public:
+  DataFileSet();
+  ~DataFileSet();
+  /// Imports every file of `paths` into `module` after its program (their
+  /// payloads referred to, or embedded with `embed`), and checks that they
+  /// fit it as the runtime requires (et-verify-data).
+  LogicalResult importInto(ModuleOp module, ArrayRef<std::string> paths,
+                           bool embed, bool verify = true);
+
+private:
+  /// Each file, alive as long as the module whose blobs may alias it.
+  std::vector<std::unique_ptr<MappedFile>> files;
+};
+
+/// The time each stage of transformProgramFile took, in seconds.
+struct PTEStageTimes {
+  double import = 0, passes = 0, export_ = 0;
+};
+
+/// `--pte-to-pte` as a function: imports the `.pte` or `.ptd` in `input`
+/// as `read` says, and beside a program the data files at `dataFiles`
+/// (referred to, or embedded when `read` embeds); runs `passes` (on the
+/// module); verifies the result once and writes it to `os` as `write` says.
+/// Errors are reported to `context`'s diagnostic handlers.
+LogicalResult transformProgramFile(const llvm::MemoryBuffer &input,
+                                   const PTEReadOptions &read,
+                                   ArrayRef<std::string> dataFiles,
+                                   const mlir::OpPassManager &passes,
+                                   const PTEWriteOptions &write,
+                                   raw_ostream &os, MLIRContext *context,
+                                   PTEStageTimes *times = nullptr);
+
+} // namespace emit
+
+#endif // EMIT_PIPELINE_PIPELINE_H

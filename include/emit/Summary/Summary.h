@@ -1,0 +1,48 @@
+//===- Summary.h - Where the bytes of a program go --------------*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The summary of a program or data file: where its bytes go, by kind, method
+// and backend, and what deduplication would save, as text, JSON, SVG or a
+// self-contained HTML page. It sits above the file formats and the passes:
+// it runs the dedup pass on a clone to say what it would save.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_SUMMARY_SUMMARY_H
+#define EMIT_SUMMARY_SUMMARY_H
+
+#include "emit/Support/LLVM.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace emit {
+
+/// How `printPTESummary` writes.
+enum class PTESummaryFormat { Text, JSON, SVG, HTML };
+
+struct PTESummaryOptions {
+  PTESummaryFormat format = PTESummaryFormat::Text;
+  /// The summarized file's size and its flatbuffer's, when known.
+  std::optional<uint64_t> fileBytes, flatbufferBytes;
+};
+
+/// Writes where the bytes of the program (or data file) in `module` go: by
+/// kind (delegate payloads, named data, constants, mutable data, the
+/// flatbuffer), by method and by backend; every blob with its roles and
+/// users; which blobs hold identical bytes and what `--dedup-delegate-blobs`
+/// would save. As text, JSON, a self-contained SVG image or a
+/// self-contained HTML page.
+LogicalResult printPTESummary(ModuleOp module, raw_ostream &os,
+                              const PTESummaryOptions &options = {});
+
+/// The summary options for `file`, the bytes of a `.pte` or `.ptd`: its
+/// size and its flatbuffer's, read from its header.
+PTESummaryOptions getSummaryOptionsFor(StringRef file, PTESummaryFormat format);
+
+} // namespace emit
+
+#endif // EMIT_SUMMARY_SUMMARY_H
