@@ -249,7 +249,8 @@ FailureOr<ProgramOp> Linker::mergePrograms(ModuleOp module,
                                origins.constantEntries)))
       return failure();
     shiftMutableSegments(program, mutableSegments);
-    uint64_t alignment = program.getSegmentAlignment().value_or(128);
+    uint64_t alignment =
+        program.getSegmentAlignment().value_or(pte::kDefaultSegmentAlignment);
     segmentAlignment =
         segmentAlignment ? std::lcm(segmentAlignment, alignment) : alignment;
 
