@@ -49,19 +49,8 @@ StringRef summary::getKindName(DataKind kind) {
 }
 
 StringRef summary::getKindKey(DataKind kind) {
-  switch (kind) {
-  case DataKind::Delegate:
-    return "delegate";
-  case DataKind::NamedData:
-    return "named_data";
-  case DataKind::Constant:
-    return "constant";
-  case DataKind::Mutable:
-    return "mutable";
-  case DataKind::Unnamed:
-    return "unused";
-  }
-  return "";
+  // The dialect's keyword; data that nothing names is "unused" here.
+  return kind == DataKind::Unnamed ? "unused" : stringifyDataKind(kind);
 }
 
 std::string summary::humanBytes(uint64_t count) {

@@ -29,8 +29,8 @@
 
 namespace emit::et::dedup {
 
-/// The report's name of a kind of data.
-StringRef getKindName(DataKind kind);
+/// The report's name of a kind of data: its keyword in the dialect.
+inline StringRef getKindName(DataKind kind) { return stringifyDataKind(kind); }
 
 /// The policy options of the pass.
 struct Policy {

@@ -29,22 +29,6 @@ using namespace emit;
 using namespace emit::et;
 using namespace emit::et::dedup;
 
-StringRef dedup::getKindName(DataKind kind) {
-  switch (kind) {
-  case DataKind::Delegate:
-    return "delegate";
-  case DataKind::NamedData:
-    return "named_data";
-  case DataKind::Constant:
-    return "constant";
-  case DataKind::Mutable:
-    return "mutable";
-  case DataKind::Unnamed:
-    return "unnamed";
-  }
-  llvm_unreachable("unknown kind");
-}
-
 /// A digest of an entry's compile specs (keys, values and order), so that a
 /// report shows which entries share specs without printing them.
 static uint64_t digestSpecs(DelegateOp entry) {
