@@ -116,7 +116,25 @@ private:
   LogicalResult checkSegmentDataEnd(uint64_t end);
   /// Why the runtime can read no segment of this file, if it cannot.
   std::optional<std::string> whyNoSegmentData() const;
+  /// The program-level tables, one function each, in file order.
   LogicalResult readProgramData();
+  /// Checks every segment against the header and the file, and collects
+  /// their (offset, size).
+  LogicalResult
+  checkSegments(SmallVectorImpl<std::pair<uint64_t, uint64_t>> &placements);
+  LogicalResult readSegments();
+  LogicalResult readInlineData();
+  LogicalResult readConstantSegment();
+  LogicalResult readConstantBuffer();
+  LogicalResult readMutableDataSegments();
+  LogicalResult readNamedData();
+  /// The blob of segment `index`, which `table` names at `where`.
+  FailureOr<FlatSymbolRefAttr> getSegmentBlob(uint32_t index, const void *table,
+                                              const Twine &where);
+  /// The offsets of a constant or mutable data segment.
+  FailureOr<SmallVector<int64_t>>
+  readOffsets(const flatbuffers::Vector<uint64_t> *offsets, const void *table,
+              const Twine &where);
   BlobOp createBlob(StringRef name, ArrayRef<char> bytes, uint64_t alignment,
                     DataPlacement placement, Location loc);
   /// The alignment every one of `addresses` (file offsets of force-aligned
@@ -321,195 +339,230 @@ BlobOp PTEReader::createBlob(StringRef name, ArrayRef<char> bytes,
 LogicalResult PTEReader::readProgramData() {
   if (program->version() != 0)
     programOp.setVersionAttr(builder.getI32IntegerAttr(program->version()));
+  // The blob tables first: the tables after them name their blobs.
+  return success(
+      succeeded(readSegments()) && succeeded(readInlineData()) &&
+      succeeded(readConstantSegment()) && succeeded(readConstantBuffer()) &&
+      succeeded(readMutableDataSegments()) && succeeded(readNamedData()));
+}
 
-  // Segments, in order, each checked against the file.
-  if (const auto *segments = program->segments()) {
-    SmallVector<std::pair<uint64_t, uint64_t>> placements;
-    std::optional<std::string> noSegmentData = whyNoSegmentData();
-    uint64_t dataEnd = 0; // Relative to the base.
-    for (auto [index, segment] : llvm::enumerate(*segments)) {
-      auto where = [index = index] {
-        return ("segments[" + Twine(index) + "]").str();
-      };
-      uint64_t offset = segment->offset(), size = segment->size();
-      if (noSegmentData && size != 0)
-        return error(offsetOf(segment), where())
-               << "the segment holds " << size << " bytes, but "
-               << *noSegmentData << ", so it has no segment data";
-      uint64_t start = segmentBase + offset;
-      if (start < segmentBase || start + size < start ||
-          start + size > file.size())
-        return error(offsetOf(segment), where())
-               << "offset " << offset << " and size " << size
-               << " from segment base " << segmentBase
-               << " run past the end of the " << file.size() << "-byte file";
-      dataEnd = std::max(dataEnd, offset + size);
-      placements.push_back({offset, size});
-    }
-    if (!noSegmentData && !segmentDataSize &&
-        failed(checkSegmentDataEnd(segmentBase + dataEnd)))
-      return failure();
-    layout::InferredSegments inferred =
-        layout::inferSegmentAlignments(segmentBase, placements);
-    if (inferred.segmentAlignment)
-      programOp.setSegmentAlignmentAttr(
-          builder.getI64IntegerAttr(*inferred.segmentAlignment));
-    uint64_t previousEnd = 0;
-    for (auto [index, segment] : llvm::enumerate(*segments)) {
-      auto [offset, size] = placements[index];
-      std::optional<uint64_t> alignment = inferred.alignments[index];
-      if (!alignment)
-        emitWarning(locFor(("segments[" + Twine(index) + "]").str(), segment))
-            << "offset " << offset << " does not follow from the previous "
-            << "segment's end (" << previousEnd << ") by alignment; the "
-            << "layout is normalized on export";
-      previousEnd = offset + size;
-      segmentBlobs.push_back(
-          createBlob(("segment_" + Twine(index)).str(),
-                     ArrayRef<char>(file.data() + segmentBase + offset, size),
-                     alignment.value_or(inferred.segmentAlignment.value_or(1)),
-                     DataPlacement::Segment,
-                     plainLocFor(segment, {TablePath::Segment, 0, 0,
-                                           static_cast<uint32_t>(index)})));
-    }
+LogicalResult PTEReader::checkSegments(
+    SmallVectorImpl<std::pair<uint64_t, uint64_t>> &placements) {
+  std::optional<std::string> noSegmentData = whyNoSegmentData();
+  uint64_t dataEnd = 0; // Relative to the base.
+  for (auto [index, segment] : llvm::enumerate(*program->segments())) {
+    auto where = [index = index] {
+      return ("segments[" + Twine(index) + "]").str();
+    };
+    uint64_t offset = segment->offset(), size = segment->size();
+    if (noSegmentData && size != 0)
+      return error(offsetOf(segment), where())
+             << "the segment holds " << size << " bytes, but " << *noSegmentData
+             << ", so it has no segment data";
+    uint64_t start = segmentBase + offset;
+    if (start < segmentBase || start + size < start ||
+        start + size > file.size())
+      return error(offsetOf(segment), where())
+             << "offset " << offset << " and size " << size
+             << " from segment base " << segmentBase
+             << " run past the end of the " << file.size() << "-byte file";
+    dataEnd = std::max(dataEnd, offset + size);
+    placements.push_back({offset, size});
   }
+  if (!noSegmentData && !segmentDataSize)
+    return checkSegmentDataEnd(segmentBase + dataEnd);
+  return success();
+}
 
-  if (const auto *entries = program->backend_delegate_data()) {
-    SmallVector<ArrayRef<char>> payloads;
-    SmallVector<uint64_t> addresses;
-    for (const fb::BackendDelegateInlineData *entry : *entries) {
-      ArrayRef<char> bytes;
-      if (const auto *data = entry->data()) {
-        bytes = ArrayRef<char>(reinterpret_cast<const char *>(data->data()),
-                               data->size());
-        // An empty vector has no bytes to align (builders skip it).
-        if (data->size())
-          addresses.push_back(offsetOf(data->data()));
-      }
-      payloads.push_back(bytes);
-    }
-    // Every inline payload is written with the file's one delegate
-    // alignment, as ExecuTorch writes them.
-    FailureOr<uint64_t> alignment = vectorAlignment(addresses);
-    if (failed(alignment))
-      return failure();
-    for (auto [index, entry] : llvm::enumerate(*entries))
-      inlineBlobs.push_back(
-          createBlob(("inline_" + Twine(index)).str(), payloads[index],
-                     *alignment, DataPlacement::Inline,
-                     plainLocFor(entry, {TablePath::InlineData, 0, 0,
+LogicalResult PTEReader::readSegments() {
+  const auto *segments = program->segments();
+  SmallVector<std::pair<uint64_t, uint64_t>> placements;
+  if (!segments || failed(checkSegments(placements)))
+    return success(!segments);
+  layout::InferredSegments inferred =
+      layout::inferSegmentAlignments(segmentBase, placements);
+  if (inferred.segmentAlignment)
+    programOp.setSegmentAlignmentAttr(
+        builder.getI64IntegerAttr(*inferred.segmentAlignment));
+  uint64_t previousEnd = 0;
+  for (auto [index, segment] : llvm::enumerate(*segments)) {
+    auto [offset, size] = placements[index];
+    std::optional<uint64_t> alignment = inferred.alignments[index];
+    if (!alignment)
+      emitWarning(locFor(("segments[" + Twine(index) + "]").str(), segment))
+          << "offset " << offset << " does not follow from the previous "
+          << "segment's end (" << previousEnd << ") by alignment; the "
+          << "layout is normalized on export";
+    previousEnd = offset + size;
+    segmentBlobs.push_back(
+        createBlob(("segment_" + Twine(index)).str(),
+                   ArrayRef<char>(file.data() + segmentBase + offset, size),
+                   alignment.value_or(inferred.segmentAlignment.value_or(1)),
+                   DataPlacement::Segment,
+                   plainLocFor(segment, {TablePath::Segment, 0, 0,
                                          static_cast<uint32_t>(index)})));
   }
+  return success();
+}
 
-  auto segmentBlob = [&](uint32_t index, const void *table,
-                         const Twine &where) -> FailureOr<BlobOp> {
-    if (index >= segmentBlobs.size())
-      return error(offsetOf(table), where)
-             << "segment_index " << index << " is out of range ("
-             << segmentBlobs.size() << " segments)";
-    return segmentBlobs[index];
-  };
-  auto offsetsOf = [&](const flatbuffers::Vector<uint64_t> *offsets) {
-    SmallVector<int64_t> result;
-    for (uint64_t offset : readScalars(offsets))
-      result.push_back(static_cast<int64_t>(offset));
-    return result;
-  };
-
-  if (const fb::SubsegmentOffsets *constants = program->constant_segment()) {
-    SmallVector<int64_t> offsets = offsetsOf(constants->offsets());
-    FlatSymbolRefAttr blob;
-    // With no offsets the runtime never looks at the segment index.
-    if (!offsets.empty() || constants->segment_index() < segmentBlobs.size()) {
-      auto segment = segmentBlob(constants->segment_index(), constants,
-                                 "constant_segment.segment_index");
-      if (failed(segment))
-        return failure();
-      blob = FlatSymbolRefAttr::get(segment->getSymNameAttr());
+LogicalResult PTEReader::readInlineData() {
+  const auto *entries = program->backend_delegate_data();
+  if (!entries)
+    return success();
+  SmallVector<ArrayRef<char>> payloads;
+  SmallVector<uint64_t> addresses;
+  for (const fb::BackendDelegateInlineData *entry : *entries) {
+    ArrayRef<char> bytes;
+    if (const auto *data = entry->data()) {
+      bytes = ArrayRef<char>(reinterpret_cast<const char *>(data->data()),
+                             data->size());
+      // An empty vector has no bytes to align (builders skip it).
+      if (data->size())
+        addresses.push_back(offsetOf(data->data()));
     }
-    for (int64_t offset : offsets)
-      if (offset < 0)
-        return error(offsetOf(constants), "constant_segment.offsets")
-               << "offset " << static_cast<uint64_t>(offset) << " is too large";
-    compat::create<ConstantSegmentOp>(
-        builder, locFor("constant_segment", constants), blob,
-        builder.getDenseI64ArrayAttr(offsets));
+    payloads.push_back(bytes);
   }
+  // Every inline payload is written with the file's one delegate
+  // alignment, as ExecuTorch writes them.
+  FailureOr<uint64_t> alignment = vectorAlignment(addresses);
+  if (failed(alignment))
+    return failure();
+  for (auto [index, entry] : llvm::enumerate(*entries))
+    inlineBlobs.push_back(
+        createBlob(("inline_" + Twine(index)).str(), payloads[index],
+                   *alignment, DataPlacement::Inline,
+                   plainLocFor(entry, {TablePath::InlineData, 0, 0,
+                                       static_cast<uint32_t>(index)})));
+  return success();
+}
 
+FailureOr<FlatSymbolRefAttr> PTEReader::getSegmentBlob(uint32_t index,
+                                                       const void *table,
+                                                       const Twine &where) {
+  if (index >= segmentBlobs.size())
+    return error(offsetOf(table), where)
+           << "segment_index " << index << " is out of range ("
+           << segmentBlobs.size() << " segments)";
+  return FlatSymbolRefAttr::get(segmentBlobs[index].getSymNameAttr());
+}
+
+FailureOr<SmallVector<int64_t>>
+PTEReader::readOffsets(const flatbuffers::Vector<uint64_t> *offsets,
+                       const void *table, const Twine &where) {
+  SmallVector<int64_t> result;
+  for (uint64_t offset : readScalars(offsets)) {
+    if (offset > uint64_t(INT64_MAX))
+      return error(offsetOf(table), where)
+             << "offset " << offset << " is too large";
+    result.push_back(static_cast<int64_t>(offset));
+  }
+  return result;
+}
+
+LogicalResult PTEReader::readConstantSegment() {
+  const fb::SubsegmentOffsets *constants = program->constant_segment();
+  if (!constants)
+    return success();
+  FlatSymbolRefAttr blob;
+  // With no offsets the runtime never looks at the segment index.
+  bool hasOffsets = constants->offsets() && constants->offsets()->size();
+  if (hasOffsets || constants->segment_index() < segmentBlobs.size()) {
+    FailureOr<FlatSymbolRefAttr> segment =
+        getSegmentBlob(constants->segment_index(), constants,
+                       "constant_segment.segment_index");
+    if (failed(segment))
+      return failure();
+    blob = *segment;
+  }
+  FailureOr<SmallVector<int64_t>> offsets =
+      readOffsets(constants->offsets(), constants, "constant_segment.offsets");
+  if (failed(offsets))
+    return failure();
+  compat::create<ConstantSegmentOp>(builder,
+                                    locFor("constant_segment", constants), blob,
+                                    builder.getDenseI64ArrayAttr(*offsets));
+  return success();
+}
+
+LogicalResult PTEReader::readConstantBuffer() {
   // The deprecated constant buffer, and also an empty one in a file without
   // a constant segment, so that the export does not add a segment either.
   const auto *buffers = program->constant_buffer();
-  if ((buffers && buffers->size()) || !program->constant_segment()) {
-    SmallVector<Attribute> entries;
-    SmallVector<uint64_t> addresses;
-    if (buffers)
-      for (auto [index, buffer] : llvm::enumerate(*buffers)) {
-        ArrayRef<char> bytes;
-        if (const auto *storage = buffer->storage()) {
-          bytes = ArrayRef<char>(
-              reinterpret_cast<const char *>(storage->data()), storage->size());
-          if (storage->size())
-            addresses.push_back(offsetOf(storage->data()));
-        }
-        entries.push_back(
-            createBytes(("constant_buffer_" + Twine(index)).str(), bytes));
+  if (!(buffers && buffers->size()) && program->constant_segment())
+    return success();
+  SmallVector<Attribute> entries;
+  SmallVector<uint64_t> addresses;
+  if (buffers)
+    for (auto [index, buffer] : llvm::enumerate(*buffers)) {
+      ArrayRef<char> bytes;
+      if (const auto *storage = buffer->storage()) {
+        bytes = ArrayRef<char>(reinterpret_cast<const char *>(storage->data()),
+                               storage->size());
+        if (storage->size())
+          addresses.push_back(offsetOf(storage->data()));
       }
-    IntegerAttr alignment;
-    if (!addresses.empty()) {
-      FailureOr<uint64_t> common = vectorAlignment(addresses);
-      if (failed(common))
-        return failure();
-      alignment = builder.getI64IntegerAttr(*common);
+      entries.push_back(
+          createBytes(("constant_buffer_" + Twine(index)).str(), bytes));
     }
-    compat::create<ConstantBufferOp>(
-        builder,
-        locFor("constant_buffer", buffers ? buffers : (const void *)program),
-        builder.getArrayAttr(entries), alignment);
+  IntegerAttr alignment;
+  if (!addresses.empty()) {
+    FailureOr<uint64_t> common = vectorAlignment(addresses);
+    if (failed(common))
+      return failure();
+    alignment = builder.getI64IntegerAttr(*common);
   }
+  compat::create<ConstantBufferOp>(
+      builder,
+      locFor("constant_buffer", buffers ? buffers : (const void *)program),
+      builder.getArrayAttr(entries), alignment);
+  return success();
+}
 
-  if (const auto *mutables = program->mutable_data_segments()) {
-    for (auto [index, entry] : llvm::enumerate(*mutables)) {
-      std::string where = ("mutable_data_segments[" + Twine(index) + "]").str();
-      auto segment =
-          segmentBlob(entry->segment_index(), entry, where + ".segment_index");
-      if (failed(segment))
-        return failure();
-      SmallVector<int64_t> offsets = offsetsOf(entry->offsets());
-      for (int64_t offset : offsets)
-        if (offset < 0)
-          return error(offsetOf(entry), where + ".offsets")
-                 << "offset " << static_cast<uint64_t>(offset)
-                 << " is too large";
-      compat::create<MutableDataSegmentOp>(
-          builder, locFor(where, entry),
-          FlatSymbolRefAttr::get(segment->getSymNameAttr()),
-          builder.getDenseI64ArrayAttr(offsets));
-    }
+LogicalResult PTEReader::readMutableDataSegments() {
+  const auto *mutables = program->mutable_data_segments();
+  if (!mutables)
+    return success();
+  for (auto [index, entry] : llvm::enumerate(*mutables)) {
+    std::string where = ("mutable_data_segments[" + Twine(index) + "]").str();
+    FailureOr<FlatSymbolRefAttr> blob =
+        getSegmentBlob(entry->segment_index(), entry, where + ".segment_index");
+    if (failed(blob))
+      return failure();
+    FailureOr<SmallVector<int64_t>> offsets =
+        readOffsets(entry->offsets(), entry, where + ".offsets");
+    if (failed(offsets))
+      return failure();
+    compat::create<MutableDataSegmentOp>(
+        builder, locFor(where, entry), *blob,
+        builder.getDenseI64ArrayAttr(*offsets));
   }
+  return success();
+}
 
-  if (const auto *named = program->named_data()) {
-    if (!program->segments())
-      return error(offsetOf(program), "Program.named_data")
-             << "named data needs the segments table, which is missing";
-    llvm::StringMap<unsigned> keys;
-    for (auto [index, entry] : llvm::enumerate(*named)) {
-      std::string where = ("named_data[" + Twine(index) + "]").str();
-      if (!entry->key())
-        return error(offsetOf(entry), where + ".key") << "the key is missing";
-      StringRef key = entry->key()->string_view();
-      if (!keys.try_emplace(key, index).second)
-        return error(offsetOf(entry), where + ".key")
-               << "key '" << key << "' is also named_data[" << keys.lookup(key)
-               << "]";
-      auto segment =
-          segmentBlob(entry->segment_index(), entry, where + ".segment_index");
-      if (failed(segment))
-        return failure();
-      compat::create<NamedDataOp>(
-          builder, locFor(where, entry), builder.getStringAttr(key),
-          FlatSymbolRefAttr::get(segment->getSymNameAttr()),
-          TensorLayoutAttr());
-    }
+LogicalResult PTEReader::readNamedData() {
+  const auto *named = program->named_data();
+  if (!named)
+    return success();
+  if (!program->segments())
+    return error(offsetOf(program), "Program.named_data")
+           << "named data needs the segments table, which is missing";
+  llvm::StringMap<unsigned> keys;
+  for (auto [index, entry] : llvm::enumerate(*named)) {
+    std::string where = ("named_data[" + Twine(index) + "]").str();
+    if (!entry->key())
+      return error(offsetOf(entry), where + ".key") << "the key is missing";
+    StringRef key = entry->key()->string_view();
+    if (!keys.try_emplace(key, index).second)
+      return error(offsetOf(entry), where + ".key")
+             << "key '" << key << "' is also named_data[" << keys.lookup(key)
+             << "]";
+    FailureOr<FlatSymbolRefAttr> blob =
+        getSegmentBlob(entry->segment_index(), entry, where + ".segment_index");
+    if (failed(blob))
+      return failure();
+    compat::create<NamedDataOp>(builder, locFor(where, entry),
+                                builder.getStringAttr(key), *blob,
+                                TensorLayoutAttr());
   }
   return success();
 }
