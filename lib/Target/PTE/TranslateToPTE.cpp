@@ -88,6 +88,13 @@ private:
   Offset<fb::Tensor> buildTensor(TensorOp op);
   FailureOr<Offset<fb::Instruction>> buildInstruction(Operation *op);
   Offset<fb::BackendDelegate> buildDelegate(DelegateOp entry);
+  FailureOr<std::vector<Offset<fb::Buffer>>> buildConstantBuffers();
+  Offset<fb::SubsegmentOffsets> buildConstantOffsets();
+  Offset<flatbuffers::Vector<Offset<fb::SubsegmentOffsets>>>
+  buildMutableSegments();
+  Offset<flatbuffers::Vector<Offset<fb::NamedData>>> buildNamedData();
+  LogicalResult buildProgram();
+  void writeFile(raw_ostream &os);
   Offset<flatbuffers::Vector<Offset<fb::FrameList>>>
   buildStackTrace(ArrayAttr stacktrace);
   Offset<flatbuffers::Vector<int32_t>> buildIndices(ValueRange values);
@@ -617,11 +624,71 @@ FailureOr<Offset<fb::ExecutionPlan>> PTEWriter::buildPlan(MethodOp method) {
 // Program
 //===----------------------------------------------------------------------===//
 
-LogicalResult PTEWriter::write(raw_ostream &os) {
-  if (failed(checkOptions()) || failed(placeData()) ||
-      failed(checkFlatbufferBudget()))
-    return failure();
+/// The deprecated constant buffer's entries, with a warning.
+FailureOr<std::vector<Offset<fb::Buffer>>> PTEWriter::buildConstantBuffers() {
+  std::vector<Offset<fb::Buffer>> buffers;
+  if (!constantBuffer || constantBuffer.getEntries().empty())
+    return buffers;
+  uint64_t alignment =
+      std::lcm(static_cast<uint64_t>(constantBuffer.getAlignment().value_or(1)),
+               options.constantAlignment);
+  constantBuffer.emitWarning("writing the deprecated constant_buffer (")
+      << constantBuffer.getEntries().size()
+      << " entries); runtimes built without deprecated constant buffer "
+         "support reject this file";
+  for (auto entry : constantBuffer.getEntries().getAsRange<ElementsAttr>()) {
+    auto bytes = getBytes(constantBuffer, entry, 1);
+    if (failed(bytes))
+      return failure();
+    buffers.push_back(
+        fb::CreateBuffer(builder, buildAlignedBytes(bytes->bytes, alignment)));
+  }
+  return buffers;
+}
 
+Offset<fb::SubsegmentOffsets> PTEWriter::buildConstantOffsets() {
+  if (constantSegment) {
+    std::vector<uint64_t> offsets(constantSegment.getOffsets().begin(),
+                                  constantSegment.getOffsets().end());
+    return fb::CreateSubsegmentOffsets(builder, constantSegmentIndex,
+                                       builder.CreateVector(offsets));
+  }
+  if (constantBuffer)
+    return {}; // Only the deprecated buffer, as the file it came from.
+  // The empty constant segment placeData added at index 0.
+  return fb::CreateSubsegmentOffsets(builder, /*segment_index=*/0,
+                                     builder.CreateVector<uint64_t>({0}));
+}
+
+Offset<flatbuffers::Vector<Offset<fb::SubsegmentOffsets>>>
+PTEWriter::buildMutableSegments() {
+  if (mutableSegments.empty())
+    return {};
+  std::vector<Offset<fb::SubsegmentOffsets>> entries;
+  for (MutableDataSegmentOp segment : mutableSegments) {
+    std::vector<uint64_t> offsets(segment.getOffsets().begin(),
+                                  segment.getOffsets().end());
+    entries.push_back(fb::CreateSubsegmentOffsets(
+        builder, segmentOf.lookup(symbols.lookup(segment.getBlob())),
+        builder.CreateVector(offsets)));
+  }
+  return builder.CreateVector(entries);
+}
+
+Offset<flatbuffers::Vector<Offset<fb::NamedData>>> PTEWriter::buildNamedData() {
+  if (namedData.empty())
+    return {};
+  std::vector<Offset<fb::NamedData>> entries;
+  for (NamedDataOp named : namedData)
+    entries.push_back(
+        fb::CreateNamedData(builder, buildString(named.getKeyAttr()),
+                            segmentOf.lookup(symbols.lookup(named.getBlob()))));
+  return builder.CreateVector(entries);
+}
+
+/// Builds the whole flatbuffer, tables in the order ExecuTorch's builder
+/// creates them, and finishes it.
+LogicalResult PTEWriter::buildProgram() {
   std::vector<Offset<fb::ExecutionPlan>> plans;
   for (MethodOp method : program.getMethods()) {
     auto plan = buildPlan(method);
@@ -629,24 +696,9 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
       return failure();
     plans.push_back(*plan);
   }
-
-  std::vector<Offset<fb::Buffer>> constantBuffers;
-  if (constantBuffer && !constantBuffer.getEntries().empty()) {
-    uint64_t constantBufferAlignment = std::lcm(
-        static_cast<uint64_t>(constantBuffer.getAlignment().value_or(1)),
-        options.constantAlignment);
-    constantBuffer.emitWarning("writing the deprecated constant_buffer (")
-        << constantBuffer.getEntries().size()
-        << " entries); runtimes built without deprecated constant buffer "
-           "support reject this file";
-    for (auto entry : constantBuffer.getEntries().getAsRange<ElementsAttr>()) {
-      auto bytes = getBytes(constantBuffer, entry, 1);
-      if (failed(bytes))
-        return failure();
-      constantBuffers.push_back(fb::CreateBuffer(
-          builder, buildAlignedBytes(bytes->bytes, constantBufferAlignment)));
-    }
-  }
+  auto constantBuffers = buildConstantBuffers();
+  if (failed(constantBuffers))
+    return failure();
   std::vector<Offset<fb::BackendDelegateInlineData>> inlineEntries;
   for (const Payload &payload : inlineData)
     inlineEntries.push_back(fb::CreateBackendDelegateInlineData(
@@ -655,69 +707,40 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
   for (const Segment &segment : segments)
     segmentTable.push_back(
         fb::CreateDataSegment(builder, segment.offset, segment.bytes.size()));
-
-  Offset<fb::SubsegmentOffsets> constantOffsets;
-  if (constantSegment) {
-    std::vector<uint64_t> offsets(constantSegment.getOffsets().begin(),
-                                  constantSegment.getOffsets().end());
-    constantOffsets = fb::CreateSubsegmentOffsets(
-        builder, constantSegmentIndex, builder.CreateVector(offsets));
-  } else if (!constantBuffer) {
-    // The empty constant segment placeData added at index 0. A program with
-    // only the deprecated constant buffer has none, as the file it came
-    // from.
-    constantOffsets = fb::CreateSubsegmentOffsets(
-        builder, /*segment_index=*/0, builder.CreateVector<uint64_t>({0}));
-  }
-  Offset<flatbuffers::Vector<Offset<fb::SubsegmentOffsets>>> mutableVector;
-  if (!mutableSegments.empty()) {
-    std::vector<Offset<fb::SubsegmentOffsets>> entries;
-    for (MutableDataSegmentOp segment : mutableSegments) {
-      std::vector<uint64_t> offsets(segment.getOffsets().begin(),
-                                    segment.getOffsets().end());
-      entries.push_back(fb::CreateSubsegmentOffsets(
-          builder, segmentOf.lookup(symbols.lookup(segment.getBlob())),
-          builder.CreateVector(offsets)));
-    }
-    mutableVector = builder.CreateVector(entries);
-  }
-  Offset<flatbuffers::Vector<Offset<fb::NamedData>>> namedVector;
-  if (!namedData.empty()) {
-    std::vector<Offset<fb::NamedData>> entries;
-    for (NamedDataOp named : namedData)
-      entries.push_back(fb::CreateNamedData(
-          builder, buildString(named.getKeyAttr()),
-          segmentOf.lookup(symbols.lookup(named.getBlob()))));
-    namedVector = builder.CreateVector(entries);
-  }
+  auto constantOffsets = buildConstantOffsets();
+  auto mutableVector = buildMutableSegments();
+  auto namedVector = buildNamedData();
 
   auto planVector = builder.CreateVector(plans);
-  auto bufferVector = builder.CreateVector(constantBuffers);
+  auto bufferVector = builder.CreateVector(*constantBuffers);
   auto inlineVector = builder.CreateVector(inlineEntries);
   auto segmentVector = builder.CreateVector(segmentTable);
   auto root = fb::CreateProgram(builder, /*version=*/0, planVector,
                                 bufferVector, inlineVector, segmentVector,
                                 constantOffsets, mutableVector, namedVector);
   builder.Finish(root, fb::ProgramIdentifier());
-
-  ArrayRef<char> flatbuffer(
-      reinterpret_cast<const char *>(builder.GetBufferPointer()),
-      builder.GetSize());
-  if (flatbuffer.size() > options.maxFlatbufferSize)
+  if (builder.GetSize() > options.maxFlatbufferSize)
     return mlir::emitError(program.getLoc(), "the program's flatbuffer is ")
-           << flatbuffer.size() << " bytes, over the limit of "
+           << builder.GetSize() << " bytes, over the limit of "
            << options.maxFlatbufferSize
            << " bytes; nothing was written (its inline payloads and "
            << "constant buffers are within the limit, so the rest of the "
            << "program is too large for one flatbuffer)";
+  return success();
+}
 
+/// Writes the finished flatbuffer with the extended header inserted at byte
+/// 8, then the segments; or the bare flatbuffer when nothing needs them.
+void PTEWriter::writeFile(raw_ostream &os) {
+  ArrayRef<char> flatbuffer(
+      reinterpret_cast<const char *>(builder.GetBufferPointer()),
+      builder.GetSize());
   uint64_t segmentDataSize = layout::segmentDataSize(segments);
   if (segmentDataSize == 0 && !segmentReferenced) {
     // No segment data: the bare flatbuffer is the file, as ExecuTorch does.
     os.write(flatbuffer.data(), flatbuffer.size());
-    return success();
+    return;
   }
-
   // The header region keeps every aligned vector aligned: its length is a
   // multiple of the largest alignment the builder forced.
   uint64_t headerRegion =
@@ -736,6 +759,13 @@ LogicalResult PTEWriter::write(raw_ostream &os) {
   os.write(flatbuffer.data() + 8, flatbuffer.size() - 8);
   layout::writeSegments(os, segments, header.programSize,
                         header.segmentBaseOffset);
+}
+
+LogicalResult PTEWriter::write(raw_ostream &os) {
+  if (failed(checkOptions()) || failed(placeData()) ||
+      failed(checkFlatbufferBudget()) || failed(buildProgram()))
+    return failure();
+  writeFile(os);
   return success();
 }
 
