@@ -74,7 +74,7 @@ ptd=$work/unshared.ptd host=$work/inline-default.pte
 "$ptecheck" --data="$ptd" "$host" >"$work/unshared.check" 2>&1
 row unshared.ptd "$([ $? = 0 ] && echo ok || echo FAIL)" - - \
   "$(repeats "$ptd" "$root/schema/flat_tensor.fbs")" "$(stat -c %s "$ptd")"
-"$bin/emit-translate" --from-ptd "$ptd" | "$bin/emit-translate" --to-ptd -o "$work/unshared.rt.ptd"
+"$bin/emit-translate" --from-ptd "$ptd" | "$bin/emit-translate" --payload-file="$ptd" --to-ptd -o "$work/unshared.rt.ptd"
 "$bin/emit-translate" --pte-to-pte "$ptd" -o "$work/unshared.dedup.ptd"
 for name in rt dedup; do
   out=$work/unshared.$name.ptd
@@ -92,7 +92,7 @@ done
 pte=$work/repeated.pte
 "$ptecheck" "$pte" >"$work/repeated.check" 2>&1
 row repeated.pte "$([ $? = 0 ] && echo ok || echo FAIL)" - - - "$(stat -c %s "$pte")"
-"$bin/emit-translate" --from-pte "$pte" | "$bin/emit-translate" --to-pte -o "$work/repeated.rt.pte"
+"$bin/emit-translate" --from-pte "$pte" | "$bin/emit-translate" --payload-file="$pte" --to-pte -o "$work/repeated.rt.pte"
 "$bin/emit-translate" --pte-to-pte "$pte" -o "$work/repeated.dedup.pte"
 for name in rt dedup; do
   out=$work/repeated.$name.pte
