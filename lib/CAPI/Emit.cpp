@@ -67,10 +67,11 @@ int Session::fail(EmitBuffer *out, StringRef fallback) {
 }
 
 /// The dedup pass with `options` (its textual options, as in a pipeline),
-/// writing its report to `report`.
-static FailureOr<OpPassManager>
-dedupPipeline(Session &session, const char *options, raw_ostream &report) {
-  std::unique_ptr<Pass> pass = et::createDedupDelegateBlobs({}, report);
+/// stating what it shared in `result`.
+static FailureOr<OpPassManager> dedupPipeline(Session &session,
+                                              const char *options,
+                                              et::dedup::Result &result) {
+  std::unique_ptr<Pass> pass = et::createDedupDelegateBlobs({}, result);
   std::string error;
   if (failed(pass->initializeOptions(options ? options : "",
                                      [&](const Twine &message) {
@@ -86,17 +87,24 @@ dedupPipeline(Session &session, const char *options, raw_ostream &report) {
 }
 
 /// Runs the dedup pass with `options` on `input` (read as `read` says),
-/// writing the result to `os` and the report to `report`.
+/// writing the program to `os` and the report (docs/DedupReport.md) to
+/// `report`.
 static LogicalResult dedup(Session &session, const llvm::MemoryBuffer &input,
                            const PTEReadOptions &read, const char *options,
                            raw_ostream &os, std::string &report) {
+  et::dedup::Result result;
+  FailureOr<OpPassManager> passes = dedupPipeline(session, options, result);
+  if (failed(passes) ||
+      failed(transformProgramFile(input, read, /*dataFiles=*/{}, *passes,
+                                  PTEWriteOptions(), os, &session.context)))
+    return failure();
   llvm::raw_string_ostream reportStream(report);
-  FailureOr<OpPassManager> passes =
-      dedupPipeline(session, options, reportStream);
-  return success(
-      succeeded(passes) &&
-      succeeded(transformProgramFile(input, read, /*dataFiles=*/{}, *passes,
-                                     PTEWriteOptions(), os, &session.context)));
+  {
+    llvm::json::OStream json(reportStream, /*IndentSize=*/2);
+    et::dedup::writeReport(result, json);
+  }
+  reportStream << "\n";
+  return success();
 }
 
 int emitDedupFile(const char *source, const char *destination,

@@ -221,95 +221,123 @@ static void eraseUnused(Operation *container, ArrayRef<BlobOp> candidates,
     }
 }
 
+namespace {
+/// What merging has gathered from the inputs so far.
+struct MergeState {
+  llvm::StringSet<> blobNames, prefixes;
+  llvm::StringMap<std::string> methodFrom; // Method -> input path.
+  Linker::KeyTable keys;
+  MergedConstants constants;
+  uint64_t mutableSegments = 0, segmentAlignment = 0;
+};
+} // namespace
+
+/// Moves the ops of `input`'s program to the end of `merged`: methods (named
+/// `<stem>_<name>` with `prefixMethods`), blobs, mutable segments, and each
+/// key's named data unless an earlier input held the same bytes under it.
+/// Returns the blobs of the named data that were dropped.
+static FailureOr<SmallVector<BlobOp>>
+moveOps(const Input &input, StringRef stem, bool prefixMethods,
+        ProgramOp merged, MergeState &state) {
+  ProgramOp program = input.program;
+  Block &body = merged.getBody().front();
+  // Blobs move before the named data that names them is looked at.
+  SmallVector<BlobOp> dropped;
+  llvm::StringMap<BlobOp> blobs;
+  for (BlobOp blob : program.getBlobs())
+    blobs[blob.getSymName()] = blob;
+  for (Operation &op : llvm::make_early_inc_range(program.getBody().front())) {
+    if (auto method = dyn_cast<MethodOp>(op)) {
+      if (prefixMethods)
+        method.setSymName((stem + "_" + method.getSymName()).str());
+      auto [it, inserted] =
+          state.methodFrom.try_emplace(method.getSymName(), input.path);
+      if (!inserted)
+        return method.emitError("method '")
+               << method.getSymName() << "' is in " << it->second << " and in "
+               << input.path
+               << "; nothing was written (--prefix-methods names each "
+               << "input's methods after its file)";
+    } else if (auto named = dyn_cast<NamedDataOp>(op)) {
+      FailureOr<bool> added = state.keys.add(
+          named.getKey(), input.path, blobs.lookup(named.getBlob()).getData(),
+          {}, named.getLoc());
+      if (failed(added))
+        return failure();
+      if (!*added) {
+        // The same bytes under the same key: the first input's entry
+        // serves both.
+        dropped.push_back(blobs.lookup(named.getBlob()));
+        named.erase();
+        continue;
+      }
+    } else if (isa<MutableDataSegmentOp>(op)) {
+      ++state.mutableSegments;
+    }
+    op.moveBefore(&body, body.end());
+  }
+  return dropped;
+}
+
+/// The merged constant segment, at the start of `merged`, if any input had
+/// constants.
+static void createMergedConstants(ProgramOp merged, MergeState &state) {
+  MLIRContext *context = merged.getContext();
+  MergedConstants &constants = state.constants;
+  OpBuilder builder(context);
+  Location loc = merged->getParentOp()->getLoc();
+  if (constants.pieces.empty())
+    return;
+  builder.setInsertionPointToStart(&merged.getBody().front());
+  std::string blobName = "constants";
+  for (unsigned suffix = 0; state.blobNames.contains(blobName); ++suffix)
+    blobName = "constants_" + std::to_string(suffix);
+  compat::create<BlobOp>(
+      builder, loc, builder.getStringAttr(blobName),
+      builder.getI64IntegerAttr(constants.alignment),
+      DataPlacementAttr::get(context, DataPlacement::Segment),
+      gatherBytes(context, blobName, constants.end, constants.pieces));
+  compat::create<ConstantSegmentOp>(
+      builder, loc, FlatSymbolRefAttr::get(context, blobName),
+      builder.getDenseI64ArrayAttr(constants.offsets));
+}
+
 FailureOr<ProgramOp> Linker::mergePrograms(ModuleOp module,
                                            ArrayRef<Input> inputs,
                                            StringRef name, bool prefixMethods) {
-  MLIRContext *context = module.getContext();
-  OpBuilder builder(context);
+  OpBuilder builder(module.getContext());
   builder.setInsertionPointToEnd(module.getBody());
   auto merged = compat::create<ProgramOp>(builder, module.getLoc(), name);
-  Block &body = merged.getBody().front();
-
-  llvm::StringSet<> blobNames;
-  llvm::StringMap<std::string> methodFrom;
-  KeyTable keys;
-  MergedConstants constants;
-  uint64_t mutableSegments = 0, segmentAlignment = 0;
-  llvm::StringSet<> prefixes;
+  MergeState state;
   for (const Input &input : inputs) {
     ProgramOp program = input.program;
     // Each input's prefix; a second input of the same base name gets
     // `<name>_<n>`.
     std::string stem = stemOf(input.path);
-    for (unsigned suffix = 1; !prefixes.insert(stem).second; ++suffix)
+    for (unsigned suffix = 1; !state.prefixes.insert(stem).second; ++suffix)
       stem = stemOf(input.path) + "_" + std::to_string(suffix);
-    renameBlobs(program, input.path, stem, merged.getSymName(), blobNames,
+    renameBlobs(program, input.path, stem, merged.getSymName(), state.blobNames,
                 origins);
-    if (failed(appendConstants(program, input.path, constants,
+    if (failed(appendConstants(program, input.path, state.constants,
                                origins.constantEntries)))
       return failure();
-    shiftMutableSegments(program, mutableSegments);
+    shiftMutableSegments(program, state.mutableSegments);
     uint64_t alignment =
         program.getSegmentAlignment().value_or(pte::kDefaultSegmentAlignment);
-    segmentAlignment =
-        segmentAlignment ? std::lcm(segmentAlignment, alignment) : alignment;
-
-    // Blobs move before the named data that names them is looked at.
-    SmallVector<BlobOp> dropped;
-    llvm::StringMap<BlobOp> blobs;
-    for (BlobOp blob : program.getBlobs())
-      blobs[blob.getSymName()] = blob;
-    for (Operation &op :
-         llvm::make_early_inc_range(program.getBody().front())) {
-      if (auto method = dyn_cast<MethodOp>(op)) {
-        if (prefixMethods)
-          method.setSymName((stem + "_" + method.getSymName()).str());
-        auto [it, inserted] =
-            methodFrom.try_emplace(method.getSymName(), input.path);
-        if (!inserted)
-          return method.emitError("method '")
-                 << method.getSymName() << "' is in " << it->second
-                 << " and in " << input.path
-                 << "; nothing was written (--prefix-methods names each "
-                 << "input's methods after its file)";
-      } else if (auto named = dyn_cast<NamedDataOp>(op)) {
-        FailureOr<bool> added = keys.add(
-            named.getKey(), input.path, blobs.lookup(named.getBlob()).getData(),
-            {}, named.getLoc());
-        if (failed(added))
-          return failure();
-        if (!*added) {
-          // The same bytes under the same key: the first input's entry
-          // serves both.
-          dropped.push_back(blobs.lookup(named.getBlob()));
-          named.erase();
-          continue;
-        }
-      } else if (isa<MutableDataSegmentOp>(op)) {
-        ++mutableSegments;
-      }
-      op.moveBefore(&body, body.end());
-    }
+    state.segmentAlignment = state.segmentAlignment
+                                 ? std::lcm(state.segmentAlignment, alignment)
+                                 : alignment;
+    FailureOr<SmallVector<BlobOp>> dropped =
+        moveOps(input, stem, prefixMethods, merged, state);
+    if (failed(dropped))
+      return failure();
     program.erase();
-    eraseUnused(merged, dropped, origins.sharedKeyBytes[input.path]);
+    eraseUnused(merged, *dropped, origins.sharedKeyBytes[input.path]);
   }
-
   merged.setSegmentAlignmentAttr(builder.getI64IntegerAttr(
-      segmentAlignment ? segmentAlignment : pte::kDefaultSegmentAlignment));
-  if (!constants.pieces.empty()) {
-    builder.setInsertionPointToStart(&body);
-    std::string blobName = "constants";
-    for (unsigned suffix = 0; blobNames.contains(blobName); ++suffix)
-      blobName = "constants_" + std::to_string(suffix);
-    compat::create<BlobOp>(
-        builder, module.getLoc(), builder.getStringAttr(blobName),
-        builder.getI64IntegerAttr(constants.alignment),
-        DataPlacementAttr::get(context, DataPlacement::Segment),
-        gatherBytes(context, blobName, constants.end, constants.pieces));
-    compat::create<ConstantSegmentOp>(
-        builder, module.getLoc(), FlatSymbolRefAttr::get(context, blobName),
-        builder.getDenseI64ArrayAttr(constants.offsets));
-  }
+      state.segmentAlignment ? state.segmentAlignment
+                             : pte::kDefaultSegmentAlignment));
+  createMergedConstants(merged, state);
   return merged;
 }
 

@@ -99,40 +99,25 @@ static std::string firstFew(ArrayRef<std::string> items, unsigned shown = 3) {
 // SVG
 //===----------------------------------------------------------------------===//
 
-void summary::printSVG(const Summary &summary, raw_ostream &os) {
-  SmallVector<unsigned> rows = rowsToDraw(summary);
-  uint64_t hiddenCount = summary.blobs.size() - rows.size(), hiddenBytes = 0;
-  if (hiddenCount) {
-    DenseSet<unsigned> shown(rows.begin(), rows.end());
-    for (auto [index, blob] : llvm::enumerate(summary.blobs))
-      if (!shown.contains(index))
-        hiddenBytes += blob.size;
-  }
-  // Names get the column they need (about 7.5 px a character at 13 px).
-  size_t longest = 12;
-  for (unsigned row : rows)
-    longest = std::max(longest, summary.blobs[row].name.size());
-  const unsigned rowHeight = 26, barWidth = 520;
-  const unsigned barLeft = 24 + std::min<size_t>(longest, 48) * 15 / 2;
-  // Every colour, explained, on one line that the image is wide enough for.
-  struct Swatch {
-    const char *color, *meaning;
-  };
-  const Swatch legend[] = {{"#4e79a7", "delegate payload"},
-                           {"#f28e2b", "payload shared by several entries"},
-                           {"#59a14f", "named, constant or mutable data"},
-                           {"#e15759", "identical to another blob"},
-                           {"#bab0ac", "unused"}};
-  unsigned legendWidth = 2 * 16; // Both margins.
-  for (const Swatch &swatch : legend)
-    legendWidth += 24 + std::strlen(swatch.meaning) * 15 / 2;
-  const unsigned width = std::max(barLeft + barWidth + 260, legendWidth);
-  unsigned drawnRows = rows.size() + (hiddenCount ? 1 : 0);
-  unsigned height = 150 + rowHeight * drawnRows;
-  uint64_t largest = 1;
-  for (const Blob &blob : summary.blobs)
-    largest = std::max(largest, blob.size);
+namespace {
+/// A colour of the bars, and what it means.
+struct Swatch {
+  const char *color, *meaning;
+};
+} // namespace
 
+// Every colour, explained, on one line that the image is wide enough for.
+static const Swatch kLegend[] = {
+    {"#4e79a7", "delegate payload"},
+    {"#f28e2b", "payload shared by several entries"},
+    {"#59a14f", "named, constant or mutable data"},
+    {"#e15759", "identical to another blob"},
+    {"#bab0ac", "unused"}};
+static constexpr unsigned kRowHeight = 26, kBarWidth = 520;
+
+/// The title, the totals and the legend.
+static void printSVGHeader(const Summary &summary, unsigned width,
+                           unsigned height, uint64_t largest, raw_ostream &os) {
   os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
      << "\" height=\"" << height << "\" viewBox=\"0 0 " << width << " "
      << height << "\" font-family=\"sans-serif\" font-size=\"13\">\n";
@@ -147,7 +132,7 @@ void summary::printSVG(const Summary &summary, raw_ostream &os) {
      << " after --dedup-delegate-blobs (saves "
      << humanBytes(summary.dedupSaves()) << ")</text>\n";
   unsigned x = 16;
-  for (const Swatch &swatch : legend) {
+  for (const Swatch &swatch : kLegend) {
     os << "<rect x=\"" << x << "\" y=\"68\" width=\"12\" height=\"12\" fill=\""
        << swatch.color << "\"/><text x=\"" << x + 16 << "\" y=\"79\">"
        << swatch.meaning << "</text>\n";
@@ -156,39 +141,70 @@ void summary::printSVG(const Summary &summary, raw_ostream &os) {
   os << "<text x=\"16\" y=\"104\" fill=\"#555555\">bar length: bytes, "
         "scaled to the largest blob ("
      << humanBytes(largest) << ")</text>\n";
+}
+
+/// One blob's bar at `y`, its length scaled to `largest`.
+static void printSVGRow(const Blob &blob, unsigned y, unsigned barLeft,
+                        uint64_t largest, raw_ostream &os) {
+  unsigned length = std::max<unsigned>(
+      1, static_cast<unsigned>(double(blob.size) / largest * kBarWidth));
+  const char *color = blob.identical          ? "#e15759"
+                      : blob.users.size() > 1 ? "#f28e2b"
+                      : !blob.users.empty()   ? "#4e79a7"
+                      : blob.roles.empty()    ? "#bab0ac"
+                                              : "#59a14f";
+  std::string roles =
+      blob.roles.empty() ? "unused" : llvm::join(blob.roles, ", ");
+  os << "<g class=\"blob\" data-name=\"" << escape(blob.name)
+     << "\" data-size=\"" << blob.size << "\" data-users=\""
+     << blob.users.size() << "\">\n";
+  os << "  <title>" << escape(blob.name) << ": " << exactBytes(blob.size)
+     << ", align " << blob.alignment << "; " << escape(roles);
+  if (!blob.users.empty())
+    os << "; used by " << escape(llvm::join(blob.users, ", "));
+  os << "</title>\n";
+  os << "  <text x=\"16\" y=\"" << y + 15 << "\">" << escape(blob.name)
+     << "</text>\n";
+  os << "  <rect x=\"" << barLeft << "\" y=\"" << y << "\" width=\"" << length
+     << "\" height=\"" << kRowHeight - 6 << "\" fill=\"" << color << "\"/>\n";
+  os << "  <text x=\"" << barLeft + length + 6 << "\" y=\"" << y + 15 << "\">"
+     << humanBytes(blob.size)
+     << (blob.users.size() > 1
+             ? ", " + std::to_string(blob.users.size()) + " entries"
+             : std::string())
+     << "</text>\n";
+  os << "</g>\n";
+}
+
+void summary::printSVG(const Summary &summary, raw_ostream &os) {
+  SmallVector<unsigned> rows = rowsToDraw(summary);
+  uint64_t hiddenCount = summary.blobs.size() - rows.size(), hiddenBytes = 0;
+  if (hiddenCount) {
+    DenseSet<unsigned> shown(rows.begin(), rows.end());
+    for (auto [index, blob] : llvm::enumerate(summary.blobs))
+      if (!shown.contains(index))
+        hiddenBytes += blob.size;
+  }
+  // Names get the column they need (about 7.5 px a character at 13 px).
+  size_t longest = 12;
+  for (unsigned row : rows)
+    longest = std::max(longest, summary.blobs[row].name.size());
+  const unsigned barLeft = 24 + std::min<size_t>(longest, 48) * 15 / 2;
+  unsigned legendWidth = 2 * 16; // Both margins.
+  for (const Swatch &swatch : kLegend)
+    legendWidth += 24 + std::strlen(swatch.meaning) * 15 / 2;
+  const unsigned width = std::max(barLeft + kBarWidth + 260, legendWidth);
+  unsigned drawnRows = rows.size() + (hiddenCount ? 1 : 0);
+  unsigned height = 150 + kRowHeight * drawnRows;
+  uint64_t largest = 1;
+  for (const Blob &blob : summary.blobs)
+    largest = std::max(largest, blob.size);
+  printSVGHeader(summary, width, height, largest, os);
 
   unsigned y = 118;
   for (unsigned row : rows) {
-    const Blob &blob = summary.blobs[row];
-    unsigned length = std::max<unsigned>(
-        1, static_cast<unsigned>(double(blob.size) / largest * barWidth));
-    const char *color = blob.identical          ? "#e15759"
-                        : blob.users.size() > 1 ? "#f28e2b"
-                        : !blob.users.empty()   ? "#4e79a7"
-                        : blob.roles.empty()    ? "#bab0ac"
-                                                : "#59a14f";
-    std::string roles =
-        blob.roles.empty() ? "unused" : llvm::join(blob.roles, ", ");
-    os << "<g class=\"blob\" data-name=\"" << escape(blob.name)
-       << "\" data-size=\"" << blob.size << "\" data-users=\""
-       << blob.users.size() << "\">\n";
-    os << "  <title>" << escape(blob.name) << ": " << exactBytes(blob.size)
-       << ", align " << blob.alignment << "; " << escape(roles);
-    if (!blob.users.empty())
-      os << "; used by " << escape(llvm::join(blob.users, ", "));
-    os << "</title>\n";
-    os << "  <text x=\"16\" y=\"" << y + 15 << "\">" << escape(blob.name)
-       << "</text>\n";
-    os << "  <rect x=\"" << barLeft << "\" y=\"" << y << "\" width=\"" << length
-       << "\" height=\"" << rowHeight - 6 << "\" fill=\"" << color << "\"/>\n";
-    os << "  <text x=\"" << barLeft + length + 6 << "\" y=\"" << y + 15 << "\">"
-       << humanBytes(blob.size)
-       << (blob.users.size() > 1
-               ? ", " + std::to_string(blob.users.size()) + " entries"
-               : std::string())
-       << "</text>\n";
-    os << "</g>\n";
-    y += rowHeight;
+    printSVGRow(summary.blobs[row], y, barLeft, largest, os);
+    y += kRowHeight;
   }
   if (hiddenCount)
     os << "<text x=\"16\" y=\"" << y + 15 << "\" fill=\"#555555\" id=\"more\">"

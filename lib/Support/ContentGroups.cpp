@@ -126,11 +126,18 @@ static void parallelForWeighted(llvm::ThreadPoolInterface *pool, size_t count,
   tasks.wait();
 }
 
-ContentGroups emit::groupByContent(ArrayRef<ArrayRef<char>> items,
-                                   llvm::ThreadPoolInterface *pool,
-                                   const ContentGroupingOptions &options) {
-  ContentGroups result;
-  result.hashes.resize(items.size());
+namespace {
+/// Items whose size and hash are equal, in order of their first item.
+using Buckets = SmallVector<SmallVector<unsigned, 2>>;
+} // namespace
+
+/// Buckets `items` by size and hash (whole, or a sample where the options
+/// allow and the bucket holds at most two), storing each whole hash in
+/// `hashes`.
+static Buckets
+bucketByHash(ArrayRef<ArrayRef<char>> items, llvm::ThreadPoolInterface *pool,
+             const ContentGroupingOptions &options,
+             MutableArrayRef<std::optional<ContentHash>> hashes) {
   auto sampled = [&](size_t index) {
     return !options.hashWhole && items[index].size() >= kSampledHashMinSize;
   };
@@ -143,14 +150,13 @@ ContentGroups emit::groupByContent(ArrayRef<ArrayRef<char>> items,
       hash = whole ? hashWhole(items[index]) : hashSample(items[index]);
     keys[index] = {items[index].size(), hash};
     if (whole)
-      result.hashes[index] = hash;
+      hashes[index] = hash;
   };
   parallelForWeighted(
       pool, items.size(), [&](size_t index) { return items[index].size(); },
       [&](size_t index) { fingerprint(index, !sampled(index)); });
 
-  // Buckets of equal keys, in order of their first item.
-  SmallVector<SmallVector<unsigned, 2>> buckets;
+  Buckets buckets;
   auto fillBuckets = [&] {
     buckets.clear();
     llvm::DenseMap<Key, unsigned> bucketOf;
@@ -176,9 +182,16 @@ ContentGroups emit::groupByContent(ArrayRef<ArrayRef<char>> items,
         [&](size_t index) { fingerprint(rehash[index], /*whole=*/true); });
     fillBuckets();
   }
+  return buckets;
+}
 
-  // Within each bucket, in parallel, every item is compared with the first
-  // of each group so far.
+/// Within each bucket, in parallel, compares every item with the first of
+/// each group so far; adds the groups and near misses to `result` in item
+/// order, whatever the bucketing and scheduling.
+static void compareWithinBuckets(ArrayRef<ArrayRef<char>> items,
+                                 const Buckets &buckets,
+                                 llvm::ThreadPoolInterface *pool,
+                                 ContentGroups &result) {
   struct BucketResult {
     SmallVector<SmallVector<unsigned, 2>, 1> groups;
     SmallVector<std::pair<unsigned, unsigned>> nearMisses;
@@ -208,7 +221,6 @@ ContentGroups emit::groupByContent(ArrayRef<ArrayRef<char>> items,
         }
       });
 
-  // Back to item order, whatever the bucketing and scheduling.
   for (BucketResult &bucketResult : bucketResults) {
     llvm::append_range(result.groups, std::move(bucketResult.groups));
     llvm::append_range(result.nearMisses, bucketResult.nearMisses);
@@ -220,5 +232,14 @@ ContentGroups emit::groupByContent(ArrayRef<ArrayRef<char>> items,
     return std::make_pair(a.second, a.first) <
            std::make_pair(b.second, b.first);
   });
+}
+
+ContentGroups emit::groupByContent(ArrayRef<ArrayRef<char>> items,
+                                   llvm::ThreadPoolInterface *pool,
+                                   const ContentGroupingOptions &options) {
+  ContentGroups result;
+  result.hashes.resize(items.size());
+  Buckets buckets = bucketByHash(items, pool, options, result.hashes);
+  compareWithinBuckets(items, buckets, pool, result);
   return result;
 }

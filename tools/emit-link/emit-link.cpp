@@ -21,6 +21,7 @@
 #include "emit/Dialect/ET/IR/ETDialect.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Link/Link.h"
+#include "emit/Link/LinkReport.h"
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Support/MLIRCompat.h"
 #include "emit/Support/MappedMemory.h"
@@ -160,114 +161,143 @@ static LogicalResult checkOptions() {
 }
 
 /// Stores each distinct piece of data once and checks that every program
-/// loads with the data files beside it. The pass's report goes to `report`
+/// loads with the data files beside it, stating what was shared in `result`
 /// when one is given.
 static LogicalResult shareAndCheck(ModuleOp module, bool compact,
-                                   raw_ostream *report) {
+                                   et::dedup::Result *result) {
   PassManager pm(module.getContext());
   et::DedupDelegateBlobsOptions options;
   options.compactSegments = compact;
-  pm.addPass(report ? et::createDedupDelegateBlobs(options, *report)
+  pm.addPass(result ? et::createDedupDelegateBlobs(options, *result)
                     : et::createDedupDelegateBlobs(options));
   pm.addPass(et::createVerifyData());
   return pm.run(module);
 }
 
-/// The report: what each input saves, per kind of data, and the dedup
-/// pass's report (docs/DedupReport.md) under "dedup".
-static std::string linkReport(StringRef dedupReport,
-                              const link::Linker::Origins &origins,
-                              const std::vector<link::Input> &programs) {
-  llvm::Expected<llvm::json::Value> dedup = llvm::json::parse(dedupReport);
-  if (!dedup) {
-    llvm::consumeError(dedup.takeError());
-    return std::string();
-  }
-  // Saved bytes by input file, then kind.
-  std::map<std::string, std::map<std::string, uint64_t>> saved;
-  std::map<std::string, std::string> programFiles;
-  for (const link::Input &program : programs)
-    programFiles[et::ProgramOp(program.program).getSymName().str()] =
-        program.path;
-  auto originOf = [&](StringRef blob, StringRef container) -> std::string {
-    if (StringRef origin = origins.blobOrigin(container, blob); !origin.empty())
-      return origin.str();
-    auto program = programFiles.find(container.str());
-    return program == programFiles.end() ? std::string() : program->second;
-  };
-  auto entryOrigin = [&](uint64_t entry) {
-    for (const auto &range : origins.constantEntries)
-      if (entry >= range.second.first && entry <= range.second.second)
-        return range.first().str();
-    return std::string();
-  };
-  for (StringRef list : {"programs", "data_files"})
-    for (const llvm::json::Value &file :
-         *dedup->getAsObject()->getArray(list)) {
-      const llvm::json::Object &object = *file.getAsObject();
-      StringRef container =
-          object.getString(list == "programs" ? "program" : "data_file")
-              .value_or("");
-      for (const llvm::json::Value &group : *object.getArray("groups")) {
-        const llvm::json::Object &g = *group.getAsObject();
-        for (const llvm::json::Value &merged : *g.getArray("merged"))
-          saved[originOf(*merged.getAsString(), container)]
-               [g.getString("kind")->str()] += *g.getInteger("size");
-      }
-      for (const llvm::json::Value &segment : *object.getArray("segments")) {
-        const llvm::json::Object &s = *segment.getAsObject();
-        StringRef blob = *s.getString("blob");
-        for (const llvm::json::Value &shared : *s.getArray("shared_entries")) {
-          const llvm::json::Object &entry = *shared.getAsObject();
-          // A merged constant segment holds every input's entries.
-          std::string origin = entryOrigin(*entry.getInteger("entry"));
-          if (origin.empty() || !origins.blobOrigin(container, blob).empty())
-            origin = originOf(blob, container);
-          saved[origin][s.getString("kind")->str()] +=
-              *entry.getInteger("size");
-        }
-      }
-    }
-  for (const auto &shared : origins.sharedKeyBytes)
-    if (shared.second)
-      saved[shared.first().str()]["named_data"] += shared.second;
+/// Imports every input into `module`.
+static LogicalResult importInputs(ModuleOp module, Inputs &inputs) {
+  for (const std::string &path : inputPaths)
+    if (failed(importFile(path, /*dataFile=*/false, module, inputs)))
+      return failure();
+  for (const std::string &path : dataPaths)
+    if (failed(importFile(path, /*dataFile=*/true, module, inputs)))
+      return failure();
+  return success();
+}
 
+/// Links the inputs as the options say: one merged program or each on its
+/// own, and the named data (and constants) gathered into one data file.
+/// Returns the programs to write, each with its input's path (the output's
+/// when merged).
+static FailureOr<std::vector<link::Input>>
+linkInputs(ModuleOp module, const Inputs &inputs, link::Linker &linker) {
+  std::vector<link::Input> programs = inputs.programs;
+  if (!outputPath.empty()) {
+    std::string name = llvm::sys::path::stem(outputPath).str();
+    FailureOr<et::ProgramOp> merged =
+        linker.mergePrograms(module, inputs.programs,
+                             name.empty() ? "program" : name, prefixMethods);
+    if (failed(merged))
+      return failure();
+    programs = {{outputPath, *merged}};
+  }
+  if (externalData.empty())
+    return programs;
+  OpBuilder builder(module.getContext());
+  builder.setInsertionPointToEnd(module.getBody());
+  std::string name = llvm::sys::path::stem(externalData).str();
+  auto target = compat::create<et::DataFileOp>(builder, module.getLoc(),
+                                               name.empty() ? "data" : name);
+  mlir::SymbolTable(module).insert(target);
+  if (failed(linker.gatherNamedData(programs, inputs.dataFiles, target)))
+    return failure();
+  if (externalizeConstants.getNumOccurrences()) {
+    uint64_t minBytes = 0;
+    (void)StringRef(externalizeConstants).getAsInteger(10, minBytes);
+    for (const link::Input &program : programs)
+      if (failed(linker.externalizeConstants(program, target, minBytes)))
+        return failure();
+  }
+  return programs;
+}
+
+/// The link report, from what the dedup pipeline shared.
+static std::string linkReport(const et::dedup::Result &dedup,
+                              const link::Linker &linker,
+                              ArrayRef<link::Input> programs) {
+  std::vector<std::string> files(inputPaths.begin(), inputPaths.end());
+  files.insert(files.end(), dataPaths.begin(), dataPaths.end());
   std::string text;
   llvm::raw_string_ostream os(text);
-  llvm::json::OStream json(os, /*IndentSize=*/2);
-  std::map<std::string, uint64_t> totals;
-  json.object([&] {
-    json.attribute("schema", "emit-link-report-1");
-    json.attributeArray("inputs", [&] {
-      for (const std::string &path : inputPaths)
-        json.object([&] {
-          json.attribute("file", path);
-          json.attributeObject("bytes_saved", [&] {
-            for (const auto &[kind, bytes] : saved[path]) {
-              json.attribute(kind, bytes);
-              totals[kind] += bytes;
-            }
-          });
-        });
-      for (const std::string &path : dataPaths)
-        json.object([&] {
-          json.attribute("file", path);
-          json.attributeObject("bytes_saved", [&] {
-            for (const auto &[kind, bytes] : saved[path]) {
-              json.attribute(kind, bytes);
-              totals[kind] += bytes;
-            }
-          });
-        });
-    });
-    json.attributeObject("bytes_saved", [&] {
-      for (const auto &[kind, bytes] : totals)
-        json.attribute(kind, bytes);
-    });
-    json.attribute("dedup", std::move(*dedup));
-  });
+  {
+    llvm::json::OStream json(os, /*IndentSize=*/2);
+    link::writeLinkReport(
+        files, link::attributeSavings(dedup, linker.getOrigins(), programs),
+        dedup, json);
+  }
   os << "\n";
   return text;
+}
+
+/// Makes the directories the outputs go to that are missing, remembering
+/// them in `made` (to remove again if nothing is written).
+static LogicalResult makeDirectories(SmallVectorImpl<std::string> &made) {
+  for (StringRef path :
+       {StringRef(outputDir), llvm::sys::path::parent_path(externalData),
+        llvm::sys::path::parent_path(outputPath)})
+    if (!path.empty() && !llvm::sys::fs::exists(path)) {
+      if (std::error_code code = llvm::sys::fs::create_directories(path)) {
+        llvm::errs() << "emit-link: error: cannot make '" << path
+                     << "': " << code.message() << "\n";
+        return failure();
+      }
+      made.push_back(path.str());
+    }
+  return success();
+}
+
+/// Writes every program, the data file and the report as one set: all of
+/// them or, on any failure, none.
+static LogicalResult writeOutputs(ModuleOp module,
+                                  ArrayRef<link::Input> programs,
+                                  const std::string &report) {
+  OutputFiles outputs;
+  std::string error;
+  SmallVector<std::string> madeDirectories;
+  if (failed(makeDirectories(madeDirectories)))
+    return failure();
+  // The writers report their own errors; `written` says whether all went.
+  bool written = true;
+  auto write = [&](StringRef path, Operation *op, bool dataFile) {
+    llvm::raw_fd_ostream *os = outputs.open(path, error);
+    written = os && succeeded(dataFile ? translateToPTD(op, *os)
+                                       : translateToPTE(op, *os));
+    return written;
+  };
+  for (const link::Input &program : programs) {
+    std::string path = outputPath;
+    if (path.empty()) {
+      llvm::SmallString<128> joined(outputDir);
+      llvm::sys::path::append(joined, llvm::sys::path::filename(program.path));
+      path = joined.str().str();
+    }
+    if (!write(path, program.program, /*dataFile=*/false))
+      break;
+  }
+  if (written && !externalData.empty())
+    write(externalData, *module.getOps<et::DataFileOp>().begin(),
+          /*dataFile=*/true);
+  if (written && !reportPath.empty() && reportPath != "-")
+    if (llvm::raw_fd_ostream *os = outputs.open(reportPath, error))
+      *os << report;
+  if (written && error.empty() && outputs.commit(error))
+    return success();
+  if (!error.empty())
+    llvm::errs() << "emit-link: error: " << error << "\n";
+  llvm::errs() << "emit-link: nothing was written\n";
+  for (const std::string &directory : llvm::reverse(madeDirectories))
+    llvm::sys::fs::remove(directory);
+  return failure();
 }
 
 int main(int argc, char **argv) {
@@ -290,106 +320,22 @@ int main(int argc, char **argv) {
   SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
   OwningOpRef<ModuleOp> module(ModuleOp::create(UnknownLoc::get(&context)));
   Inputs inputs;
-  for (const std::string &path : inputPaths)
-    if (failed(importFile(path, /*dataFile=*/false, *module, inputs)))
-      return 1;
-  for (const std::string &path : dataPaths)
-    if (failed(importFile(path, /*dataFile=*/true, *module, inputs)))
-      return 1;
-
+  if (failed(importInputs(*module, inputs)))
+    return 1;
   pauseForTesting(TestingStage::InputsRead);
 
   link::Linker linker;
-  std::vector<link::Input> programs = inputs.programs;
-  if (!outputPath.empty()) {
-    std::string name = llvm::sys::path::stem(outputPath).str();
-    FailureOr<et::ProgramOp> merged =
-        linker.mergePrograms(*module, inputs.programs,
-                             name.empty() ? "program" : name, prefixMethods);
-    if (failed(merged))
-      return 1;
-    programs = {{outputPath, *merged}};
-  }
-  bool externalizing = externalizeConstants.getNumOccurrences() > 0;
-  if (!externalData.empty()) {
-    OpBuilder builder(&context);
-    builder.setInsertionPointToEnd(module->getBody());
-    std::string name = llvm::sys::path::stem(externalData).str();
-    auto target = compat::create<et::DataFileOp>(builder, module->getLoc(),
-                                                 name.empty() ? "data" : name);
-    mlir::SymbolTable(*module).insert(target);
-    if (failed(linker.gatherNamedData(programs, inputs.dataFiles, target)))
-      return 1;
-    if (externalizing) {
-      uint64_t minBytes = 0;
-      (void)StringRef(externalizeConstants).getAsInteger(10, minBytes);
-      for (const link::Input &program : programs)
-        if (failed(linker.externalizeConstants(program, target, minBytes)))
-          return 1;
-    }
-  }
-  std::string dedupReport;
-  llvm::raw_string_ostream dedupReportStream(dedupReport);
-  if (failed(shareAndCheck(*module, externalizing,
-                           reportPath.empty() ? nullptr : &dedupReportStream)))
+  FailureOr<std::vector<link::Input>> programs =
+      linkInputs(*module, inputs, linker);
+  et::dedup::Result shared;
+  if (failed(programs) ||
+      failed(shareAndCheck(*module, externalizeConstants.getNumOccurrences(),
+                           reportPath.empty() ? nullptr : &shared)))
     return 1;
-
-  // Every file, then all of them at once: a failure leaves no partial set.
-  OutputFiles outputs;
-  std::string error;
-  // The directories to write to, made when missing (and removed again,
-  // when still empty, if nothing is written).
-  SmallVector<std::string> madeDirectories;
-  for (StringRef path :
-       {StringRef(outputDir), llvm::sys::path::parent_path(externalData),
-        llvm::sys::path::parent_path(outputPath)})
-    if (!path.empty() && !llvm::sys::fs::exists(path)) {
-      if (std::error_code code = llvm::sys::fs::create_directories(path)) {
-        llvm::errs() << "emit-link: error: cannot make '" << path
-                     << "': " << code.message() << "\n";
-        return 1;
-      }
-      madeDirectories.push_back(path.str());
-    }
-  // The writers report their own errors; `written` says whether all went.
-  bool written = true;
-  auto write = [&](StringRef path, Operation *op, bool dataFile) {
-    llvm::raw_fd_ostream *os = outputs.open(path, error);
-    written = os && succeeded(dataFile ? translateToPTD(op, *os)
-                                       : translateToPTE(op, *os));
-    return written;
-  };
-  for (const link::Input &program : programs) {
-    std::string path = outputPath;
-    if (path.empty()) {
-      llvm::SmallString<128> joined(outputDir);
-      llvm::sys::path::append(joined, llvm::sys::path::filename(program.path));
-      path = joined.str().str();
-    }
-    if (!write(path, program.program, /*dataFile=*/false))
-      break;
-  }
-  if (written && !externalData.empty())
-    write(externalData, *module->getOps<et::DataFileOp>().begin(),
-          /*dataFile=*/true);
-  std::string report;
-  if (written && !reportPath.empty()) {
-    report = linkReport(dedupReport, linker.getOrigins(), programs);
-    if (report.empty())
-      error = "cannot parse the dedup report";
-    else if (reportPath != "-")
-      if (llvm::raw_fd_ostream *os = outputs.open(reportPath, error))
-        *os << report;
-    written = error.empty();
-  }
-  if (!written || !outputs.commit(error)) {
-    if (!error.empty())
-      llvm::errs() << "emit-link: error: " << error << "\n";
-    llvm::errs() << "emit-link: nothing was written\n";
-    for (const std::string &directory : llvm::reverse(madeDirectories))
-      llvm::sys::fs::remove(directory);
+  std::string report =
+      reportPath.empty() ? "" : linkReport(shared, linker, *programs);
+  if (failed(writeOutputs(*module, *programs, report)))
     return 1;
-  }
   // To stdout only once every file is in place.
   if (reportPath == "-")
     llvm::outs() << report;

@@ -145,15 +145,43 @@ private:
   /// flatbuffer's end, and the alignment read off it would be wrong.
   FailureOr<uint64_t> vectorAlignment(ArrayRef<uint64_t> addresses);
   ElementsAttr createBytes(StringRef name, ArrayRef<char> bytes);
+  /// List values whose items are connected once every value exists: the
+  /// op, its items and the list's value index.
+  struct PendingItems {
+    SmallVector<
+        std::tuple<Operation *, const flatbuffers::Vector<int32_t> *, uint32_t>>
+        lists;
+    SmallVector<
+        std::tuple<Operation *, const flatbuffers::Vector<int64_t> *, uint32_t>>
+        intLists;
+  };
+  /// The tables the instructions of a method refer to by index.
+  struct MethodTables {
+    SmallVector<Value> values, operators, delegates;
+  };
   LogicalResult readMethod(const fb::ExecutionPlan *plan, unsigned planIndex);
-  FailureOr<Operation *> readValue(
-      const fb::EValue *value, const Twine &where, TablePath path,
-      SmallVectorImpl<std::tuple<
-          Operation *, const flatbuffers::Vector<int32_t> *, uint32_t>> &lists,
-      SmallVectorImpl<std::tuple<
-          Operation *, const flatbuffers::Vector<int64_t> *, uint32_t>>
-          &intLists);
+  /// Checks that `plan` has every table the runtime requires.
+  LogicalResult checkMethodTables(const fb::ExecutionPlan *plan,
+                                  const Twine &where);
+  /// The method's buffer sizes, container metadata and buffer devices.
+  LogicalResult readMethodAttributes(const fb::ExecutionPlan *plan,
+                                     MethodOp method, const Twine &where);
+  /// Every value of `plan`, lists connected to their items.
+  LogicalResult readValues(const fb::ExecutionPlan *plan, unsigned planIndex,
+                           const Twine &where, SmallVectorImpl<Value> &values);
+  /// Connects the lists of `pending` to their items in `values`.
+  LogicalResult connectListItems(const PendingItems &pending,
+                                 ArrayRef<Value> values, const Twine &where);
+  FailureOr<Operation *> readValue(const fb::EValue *value, const Twine &where,
+                                   TablePath path, PendingItems &pending);
+  /// A list value, whose items may come later (`pending`).
+  Operation *readListValue(const fb::EValue *value, Location loc,
+                           TablePath path, PendingItems &pending);
   FailureOr<Operation *> readTensor(const fb::Tensor *tensor, TablePath path,
+                                    const Twine &where);
+  /// Where `tensor`'s data lives: its memory plan, data index and extra
+  /// information, on `op`.
+  LogicalResult readTensorPlacement(const fb::Tensor *tensor, TensorOp op,
                                     const Twine &where);
   LogicalResult readOperators(const fb::ExecutionPlan *plan, const Twine &where,
                               SmallVectorImpl<Value> &operators);
@@ -162,8 +190,18 @@ private:
                               SmallVectorImpl<Value> &delegates);
   LogicalResult readChain(const fb::Chain *chain, unsigned planIndex,
                           unsigned chainIndex, const Twine &where,
-                          ArrayRef<Value> values, ArrayRef<Value> operators,
-                          ArrayRef<Value> delegates);
+                          const MethodTables &tables);
+  ArrayAttr readStacktrace(const fb::Chain *chain);
+  /// One instruction of a chain of `size` instructions, at `at`.
+  LogicalResult readInstruction(const fb::Instruction *instruction,
+                                Location loc, const Twine &at, uint32_t size,
+                                const MethodTables &tables);
+  /// A kernel or delegate call of `callees[index]`, whose index is `field`.
+  template <typename OpTy, typename CallTy>
+  LogicalResult readCall(const CallTy *call, int32_t index,
+                         ArrayRef<Value> callees, StringRef field,
+                         StringRef callee, Location loc, const Twine &at,
+                         ArrayRef<Value> values);
   /// Maps value indices to values, checking each against the table.
   template <typename T>
   FailureOr<SmallVector<Value>> getValues(const flatbuffers::Vector<T> *indices,
@@ -598,6 +636,55 @@ PTEReader::getValues(const flatbuffers::Vector<T> *indices,
   return result;
 }
 
+LogicalResult PTEReader::readTensorPlacement(const fb::Tensor *tensor,
+                                             TensorOp op, const Twine &where) {
+  if (const fb::AllocationDetails *allocation = tensor->allocation_info()) {
+    uint64_t offset = (uint64_t(allocation->memory_offset_high()) << 32) |
+                      allocation->memory_offset_low();
+    if (allocation->memory_id() > uint32_t(INT32_MAX) ||
+        offset > uint64_t(INT64_MAX))
+      return error(offsetOf(allocation), where + ".allocation_info")
+             << "memory id " << allocation->memory_id() << " or offset "
+             << offset << " is out of range";
+    op.setMemoryIdAttr(builder.getI32IntegerAttr(allocation->memory_id()));
+    op.setMemoryOffsetAttr(builder.getI64IntegerAttr(offset));
+  }
+  if (tensor->data_buffer_idx())
+    op.setDataIndexAttr(builder.getI64IntegerAttr(tensor->data_buffer_idx()));
+  if (tensor->requires_grad())
+    op.setRequiresGrad(true);
+  if (tensor->layout())
+    op.setLayoutAttr(builder.getI32IntegerAttr(tensor->layout()));
+  if (const fb::ExtraTensorInfo *extra = tensor->extra_tensor_info()) {
+    auto location =
+        symbolizeTensorDataLocation(static_cast<int32_t>(extra->location()));
+    auto device =
+        symbolizeDeviceType(static_cast<int32_t>(extra->device_type()));
+    if (!location || !device)
+      return error(offsetOf(extra), where + ".extra_tensor_info")
+             << "location " << static_cast<int32_t>(extra->location())
+             << " or device type " << static_cast<int32_t>(extra->device_type())
+             << " is not valid";
+    StringAttr fqn;
+    if (const auto *name = extra->fully_qualified_name())
+      fqn = builder.getStringAttr(name->string_view());
+    op.setInfoAttr(
+        TensorInfoAttr::get(context, extra->mutable_data_segments_idx(), fqn,
+                            *location, *device, extra->device_index()));
+  }
+  // The runtime copies a planned tensor's initial data out of the mutable
+  // data segments, which it cannot do without segment data.
+  bool external =
+      tensor->extra_tensor_info() && tensor->extra_tensor_info()->location() ==
+                                         fb::TensorDataLocation::EXTERNAL;
+  if (tensor->allocation_info() && tensor->data_buffer_idx() && !external)
+    if (std::optional<std::string> why = whyNoSegmentData())
+      return error(offsetOf(tensor), where + ".data_buffer_idx")
+             << "the tensor's initial data is in mutable_data_segments, but "
+             << *why << ", so the runtime loads no segment (NotFound)";
+  return success();
+}
+
 FailureOr<Operation *> PTEReader::readTensor(const fb::Tensor *tensor,
                                              TablePath path,
                                              const Twine &where) {
@@ -631,63 +718,66 @@ FailureOr<Operation *> PTEReader::readTensor(const fb::Tensor *tensor,
       builder.getDenseI32ArrayAttr(dimOrder), IntegerAttr(), IntegerAttr(),
       IntegerAttr(), UnitAttr(), IntegerAttr(), ShapeDynamismAttr(),
       TensorInfoAttr());
-  if (const fb::AllocationDetails *allocation = tensor->allocation_info()) {
-    uint64_t offset = (uint64_t(allocation->memory_offset_high()) << 32) |
-                      allocation->memory_offset_low();
-    if (allocation->memory_id() > uint32_t(INT32_MAX) ||
-        offset > uint64_t(INT64_MAX))
-      return error(offsetOf(allocation), where + ".allocation_info")
-             << "memory id " << allocation->memory_id() << " or offset "
-             << offset << " is out of range";
-    op.setMemoryIdAttr(builder.getI32IntegerAttr(allocation->memory_id()));
-    op.setMemoryOffsetAttr(builder.getI64IntegerAttr(offset));
-  }
-  if (tensor->data_buffer_idx())
-    op.setDataIndexAttr(builder.getI64IntegerAttr(tensor->data_buffer_idx()));
-  if (tensor->requires_grad())
-    op.setRequiresGrad(true);
-  if (tensor->layout())
-    op.setLayoutAttr(builder.getI32IntegerAttr(tensor->layout()));
   if (*dynamism != ShapeDynamism::Static)
     op.setShapeDynamismAttr(ShapeDynamismAttr::get(context, *dynamism));
-  if (const fb::ExtraTensorInfo *extra = tensor->extra_tensor_info()) {
-    auto location =
-        symbolizeTensorDataLocation(static_cast<int32_t>(extra->location()));
-    auto device =
-        symbolizeDeviceType(static_cast<int32_t>(extra->device_type()));
-    if (!location || !device)
-      return error(offsetOf(extra), where + ".extra_tensor_info")
-             << "location " << static_cast<int32_t>(extra->location())
-             << " or device type " << static_cast<int32_t>(extra->device_type())
-             << " is not valid";
-    StringAttr fqn;
-    if (const auto *name = extra->fully_qualified_name())
-      fqn = builder.getStringAttr(name->string_view());
-    op.setInfoAttr(
-        TensorInfoAttr::get(context, extra->mutable_data_segments_idx(), fqn,
-                            *location, *device, extra->device_index()));
-  }
-  // The runtime copies a planned tensor's initial data out of the mutable
-  // data segments, which it cannot do without segment data.
-  bool external =
-      tensor->extra_tensor_info() && tensor->extra_tensor_info()->location() ==
-                                         fb::TensorDataLocation::EXTERNAL;
-  if (tensor->allocation_info() && tensor->data_buffer_idx() && !external)
-    if (std::optional<std::string> why = whyNoSegmentData())
-      return error(offsetOf(tensor), where + ".data_buffer_idx")
-             << "the tensor's initial data is in mutable_data_segments, but "
-             << *why << ", so the runtime loads no segment (NotFound)";
+  if (failed(readTensorPlacement(tensor, op, where)))
+    return failure();
   return op.getOperation();
 }
 
-FailureOr<Operation *> PTEReader::readValue(
-    const fb::EValue *value, const Twine &where, TablePath path,
-    SmallVectorImpl<
-        std::tuple<Operation *, const flatbuffers::Vector<int32_t> *, uint32_t>>
-        &lists,
-    SmallVectorImpl<
-        std::tuple<Operation *, const flatbuffers::Vector<int64_t> *, uint32_t>>
-        &intLists) {
+Operation *PTEReader::readListValue(const fb::EValue *value, Location loc,
+                                    TablePath path, PendingItems &pending) {
+  switch (value->val_type()) {
+  case fb::KernelTypes::IntList: {
+    auto op = compat::create<IntListOp>(builder, loc, valueType, ValueRange());
+    pending.intLists.push_back(
+        {op, value->val_as_IntList()->items(), path.index});
+    return op.getOperation();
+  }
+  case fb::KernelTypes::DoubleList: {
+    SmallVector<double> items =
+        readScalars(value->val_as_DoubleList()->items());
+    return compat::create<DoubleListOp>(builder, loc, valueType,
+                                        builder.getDenseF64ArrayAttr(items))
+        .getOperation();
+  }
+  case fb::KernelTypes::BoolList: {
+    SmallVector<bool> items;
+    if (const auto *list = value->val_as_BoolList()->items())
+      for (uint8_t item : *list)
+        items.push_back(item != 0);
+    return compat::create<BoolListOp>(builder, loc, valueType,
+                                      builder.getDenseBoolArrayAttr(items))
+        .getOperation();
+  }
+  case fb::KernelTypes::TensorList: {
+    auto op =
+        compat::create<TensorListOp>(builder, loc, valueType, ValueRange());
+    pending.lists.push_back(
+        {op, value->val_as_TensorList()->items(), path.index});
+    return op.getOperation();
+  }
+  case fb::KernelTypes::OptionalTensorList: {
+    // Index -1 is an absent item (None), as the runtime reads it.
+    const auto *items = value->val_as_OptionalTensorList()->items();
+    SmallVector<int32_t> nones;
+    for (auto [position, index] : llvm::enumerate(readScalars(items)))
+      if (index == -1)
+        nones.push_back(position);
+    auto op = compat::create<OptionalTensorListOp>(
+        builder, loc, valueType, ValueRange(),
+        builder.getDenseI32ArrayAttr(nones));
+    pending.lists.push_back({op, items, path.index});
+    return op.getOperation();
+  }
+  default:
+    llvm_unreachable("not a list value");
+  }
+}
+
+FailureOr<Operation *> PTEReader::readValue(const fb::EValue *value,
+                                            const Twine &where, TablePath path,
+                                            PendingItems &pending) {
   Location loc = plainLocFor(value, path);
   fb::KernelTypes type = value->val_type();
   if (type != fb::KernelTypes::Null && type != fb::KernelTypes::NONE &&
@@ -725,46 +815,12 @@ FailureOr<Operation *> PTEReader::readValue(
   }
   case fb::KernelTypes::Tensor:
     return readTensor(value->val_as_Tensor(), path, where);
-  case fb::KernelTypes::IntList: {
-    auto op = compat::create<IntListOp>(builder, loc, valueType, ValueRange());
-    intLists.push_back({op, value->val_as_IntList()->items(), path.index});
-    return op.getOperation();
-  }
-  case fb::KernelTypes::DoubleList: {
-    SmallVector<double> items =
-        readScalars(value->val_as_DoubleList()->items());
-    return compat::create<DoubleListOp>(builder, loc, valueType,
-                                        builder.getDenseF64ArrayAttr(items))
-        .getOperation();
-  }
-  case fb::KernelTypes::BoolList: {
-    SmallVector<bool> items;
-    if (const auto *list = value->val_as_BoolList()->items())
-      for (uint8_t item : *list)
-        items.push_back(item != 0);
-    return compat::create<BoolListOp>(builder, loc, valueType,
-                                      builder.getDenseBoolArrayAttr(items))
-        .getOperation();
-  }
-  case fb::KernelTypes::TensorList: {
-    auto op =
-        compat::create<TensorListOp>(builder, loc, valueType, ValueRange());
-    lists.push_back({op, value->val_as_TensorList()->items(), path.index});
-    return op.getOperation();
-  }
-  case fb::KernelTypes::OptionalTensorList: {
-    // Index -1 is an absent item (None), as the runtime reads it.
-    const auto *items = value->val_as_OptionalTensorList()->items();
-    SmallVector<int32_t> nones;
-    for (auto [position, index] : llvm::enumerate(readScalars(items)))
-      if (index == -1)
-        nones.push_back(position);
-    auto op = compat::create<OptionalTensorListOp>(
-        builder, loc, valueType, ValueRange(),
-        builder.getDenseI32ArrayAttr(nones));
-    lists.push_back({op, items, path.index});
-    return op.getOperation();
-  }
+  case fb::KernelTypes::IntList:
+  case fb::KernelTypes::DoubleList:
+  case fb::KernelTypes::BoolList:
+  case fb::KernelTypes::TensorList:
+  case fb::KernelTypes::OptionalTensorList:
+    return readListValue(value, loc, path, pending);
   }
   return error(offsetOf(value), where)
          << "unknown value type " << static_cast<int>(type);
@@ -859,136 +915,136 @@ LogicalResult PTEReader::readDelegates(const fb::ExecutionPlan *plan,
   return success();
 }
 
+ArrayAttr PTEReader::readStacktrace(const fb::Chain *chain) {
+  const auto *lists = chain->stacktrace();
+  if (!lists)
+    return ArrayAttr();
+  auto str = [&](const flatbuffers::String *s) {
+    return s ? builder.getStringAttr(s->string_view()) : StringAttr();
+  };
+  SmallVector<Attribute> frameLists;
+  for (const fb::FrameList *list : *lists) {
+    SmallVector<Attribute> frames;
+    if (list->items())
+      for (const fb::Frame *frame : *list->items())
+        frames.push_back(FrameAttr::get(context, str(frame->filename()),
+                                        frame->lineno(), str(frame->name()),
+                                        str(frame->context())));
+    frameLists.push_back(builder.getArrayAttr(frames));
+  }
+  return builder.getArrayAttr(frameLists);
+}
+
+template <typename OpTy, typename CallTy>
+LogicalResult PTEReader::readCall(const CallTy *call, int32_t index,
+                                  ArrayRef<Value> callees, StringRef field,
+                                  StringRef callee, Location loc,
+                                  const Twine &at, ArrayRef<Value> values) {
+  if (index < 0 || static_cast<uint32_t>(index) >= callees.size())
+    return error(offsetOf(call), at + "." + field)
+           << callee << " index " << index << " is out of range ("
+           << callees.size() << " " << callee << "s)";
+  if (!call->args())
+    return error(offsetOf(call), at + ".args") << "the call has no args";
+  auto args = getValues(call->args(), values, at + ".args");
+  if (failed(args))
+    return failure();
+  compat::create<OpTy>(builder, loc, callees[index], *args);
+  return success();
+}
+
+LogicalResult PTEReader::readInstruction(const fb::Instruction *instruction,
+                                         Location loc, const Twine &at,
+                                         uint32_t size,
+                                         const MethodTables &tables) {
+  ArrayRef<Value> values = tables.values;
+  if (!instruction->instr_args())
+    return error(offsetOf(instruction), at + ".instr_args")
+           << "the instruction's arguments are missing";
+  switch (instruction->instr_args_type()) {
+  case fb::InstructionArguments::KernelCall: {
+    const fb::KernelCall *call = instruction->instr_args_as_KernelCall();
+    return readCall<KernelCallOp>(call, call->op_index(), tables.operators,
+                                  "op_index", "operator", loc, at, values);
+  }
+  case fb::InstructionArguments::DelegateCall: {
+    const fb::DelegateCall *call = instruction->instr_args_as_DelegateCall();
+    return readCall<CallDelegateOp>(call, call->delegate_index(),
+                                    tables.delegates, "delegate_index",
+                                    "delegate", loc, at, values);
+  }
+  case fb::InstructionArguments::MoveCall: {
+    const fb::MoveCall *move = instruction->instr_args_as_MoveCall();
+    auto from = getValue(move->move_from(), values, move, at + ".move_from");
+    auto to = getValue(move->move_to(), values, move, at + ".move_to");
+    if (failed(from) || failed(to))
+      return failure();
+    compat::create<MoveOp>(builder, loc, *from, *to);
+    return success();
+  }
+  case fb::InstructionArguments::JumpFalseCall: {
+    const fb::JumpFalseCall *jump = instruction->instr_args_as_JumpFalseCall();
+    auto condition = getValue(jump->cond_value_index(), values, jump,
+                              at + ".cond_value_index");
+    if (failed(condition))
+      return failure();
+    int32_t destination = jump->destination_instruction();
+    if (destination < 0 || static_cast<uint32_t>(destination) >= size)
+      return error(offsetOf(jump), at + ".destination_instruction")
+             << "destination " << destination << " is outside the chain ("
+             << size << " instructions)";
+    compat::create<JumpFalseOp>(builder, loc, *condition, destination);
+    return success();
+  }
+  case fb::InstructionArguments::FreeCall: {
+    const fb::FreeCall *free = instruction->instr_args_as_FreeCall();
+    auto value =
+        getValue(free->value_index(), values, free, at + ".value_index");
+    if (failed(value))
+      return failure();
+    compat::create<FreeOp>(builder, loc, *value);
+    return success();
+  }
+  default:
+    return error(offsetOf(instruction), at + ".instr_args_type")
+           << "unknown instruction type "
+           << static_cast<int>(instruction->instr_args_type());
+  }
+}
+
 LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
                                    unsigned chainIndex, const Twine &where,
-                                   ArrayRef<Value> values,
-                                   ArrayRef<Value> operators,
-                                   ArrayRef<Value> delegates) {
+                                   const MethodTables &tables) {
   if (!chain->instructions())
     return error(offsetOf(chain), where + ".instructions")
            << "the chain has no instructions list";
-  auto inputs = getValues(chain->inputs(), values, where + ".inputs");
-  auto outputs = getValues(chain->outputs(), values, where + ".outputs");
+  auto inputs = getValues(chain->inputs(), tables.values, where + ".inputs");
+  auto outputs = getValues(chain->outputs(), tables.values, where + ".outputs");
   if (failed(inputs) || failed(outputs))
     return failure();
 
-  ArrayAttr stacktrace;
-  if (const auto *lists = chain->stacktrace()) {
-    SmallVector<Attribute> frameLists;
-    for (const fb::FrameList *list : *lists) {
-      SmallVector<Attribute> frames;
-      if (list->items())
-        for (const fb::Frame *frame : *list->items()) {
-          auto str = [&](const flatbuffers::String *s) {
-            return s ? builder.getStringAttr(s->string_view()) : StringAttr();
-          };
-          frames.push_back(FrameAttr::get(context, str(frame->filename()),
-                                          frame->lineno(), str(frame->name()),
-                                          str(frame->context())));
-        }
-      frameLists.push_back(builder.getArrayAttr(frames));
-    }
-    stacktrace = builder.getArrayAttr(frameLists);
-  }
-
   auto chainOp = compat::create<ChainOp>(builder, locFor(where, chain), *inputs,
-                                         *outputs, stacktrace);
+                                         *outputs, readStacktrace(chain));
   chainOp.getBody().push_back(new Block());
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(&chainOp.getBody().front());
 
   const auto *instructions = chain->instructions();
   for (auto [index, instruction] : llvm::enumerate(*instructions)) {
-    // Only error messages read it: built only for one.
-    auto at = [&, index = index] {
-      return (where + ".instructions[" + Twine(index) + "]").str();
-    };
     Location loc =
         plainLocFor(instruction, {TablePath::Instruction, planIndex, chainIndex,
                                   static_cast<uint32_t>(index)});
-    if (!instruction->instr_args())
-      return error(offsetOf(instruction), at() + ".instr_args")
-             << "the instruction's arguments are missing";
-    switch (instruction->instr_args_type()) {
-    case fb::InstructionArguments::KernelCall: {
-      const fb::KernelCall *call = instruction->instr_args_as_KernelCall();
-      int32_t opIndex = call->op_index();
-      if (opIndex < 0 || static_cast<uint32_t>(opIndex) >= operators.size())
-        return error(offsetOf(call), at() + ".op_index")
-               << "operator index " << opIndex << " is out of range ("
-               << operators.size() << " operators)";
-      if (!call->args())
-        return error(offsetOf(call), at() + ".args") << "the call has no args";
-      auto args = getValues(call->args(), values, at() + ".args");
-      if (failed(args))
-        return failure();
-      compat::create<KernelCallOp>(builder, loc, operators[opIndex], *args);
-      break;
-    }
-    case fb::InstructionArguments::DelegateCall: {
-      const fb::DelegateCall *call = instruction->instr_args_as_DelegateCall();
-      int32_t delegateIndex = call->delegate_index();
-      if (delegateIndex < 0 ||
-          static_cast<uint32_t>(delegateIndex) >= delegates.size())
-        return error(offsetOf(call), at() + ".delegate_index")
-               << "delegate index " << delegateIndex << " is out of range ("
-               << delegates.size() << " delegates)";
-      if (!call->args())
-        return error(offsetOf(call), at() + ".args") << "the call has no args";
-      auto args = getValues(call->args(), values, at() + ".args");
-      if (failed(args))
-        return failure();
-      compat::create<CallDelegateOp>(builder, loc, delegates[delegateIndex],
-                                     *args);
-      break;
-    }
-    case fb::InstructionArguments::MoveCall: {
-      const fb::MoveCall *move = instruction->instr_args_as_MoveCall();
-      auto from =
-          getValue(move->move_from(), values, move, at() + ".move_from");
-      auto to = getValue(move->move_to(), values, move, at() + ".move_to");
-      if (failed(from) || failed(to))
-        return failure();
-      compat::create<MoveOp>(builder, loc, *from, *to);
-      break;
-    }
-    case fb::InstructionArguments::JumpFalseCall: {
-      const fb::JumpFalseCall *jump =
-          instruction->instr_args_as_JumpFalseCall();
-      auto condition = getValue(jump->cond_value_index(), values, jump,
-                                at() + ".cond_value_index");
-      if (failed(condition))
-        return failure();
-      int32_t destination = jump->destination_instruction();
-      if (destination < 0 ||
-          static_cast<uint32_t>(destination) >= instructions->size())
-        return error(offsetOf(jump), at() + ".destination_instruction")
-               << "destination " << destination << " is outside the chain ("
-               << instructions->size() << " instructions)";
-      compat::create<JumpFalseOp>(builder, loc, *condition, destination);
-      break;
-    }
-    case fb::InstructionArguments::FreeCall: {
-      const fb::FreeCall *free = instruction->instr_args_as_FreeCall();
-      auto value =
-          getValue(free->value_index(), values, free, at() + ".value_index");
-      if (failed(value))
-        return failure();
-      compat::create<FreeOp>(builder, loc, *value);
-      break;
-    }
-    default:
-      return error(offsetOf(instruction), at() + ".instr_args_type")
-             << "unknown instruction type "
-             << static_cast<int>(instruction->instr_args_type());
-    }
+    // A Twine: the path is spelled out only for an error.
+    if (failed(readInstruction(instruction, loc,
+                               where + ".instructions[" + Twine(index) + "]",
+                               instructions->size(), tables)))
+      return failure();
   }
   return success();
 }
 
-LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
-                                    unsigned planIndex) {
-  std::string where = ("execution_plan[" + Twine(planIndex) + "]").str();
+LogicalResult PTEReader::checkMethodTables(const fb::ExecutionPlan *plan,
+                                           const Twine &where) {
   auto missing = [&](StringRef field) {
     return error(offsetOf(plan), where + "." + field)
            << "the method has no " << field << ", which the runtime requires";
@@ -1008,15 +1064,12 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
   if (!plan->non_const_buffer_sizes() ||
       plan->non_const_buffer_sizes()->size() == 0)
     return missing("non_const_buffer_sizes");
+  return success();
+}
 
-  StringRef name = plan->name()->string_view();
-  where = (where + " '" + name + "'").str();
-  if (planPaths.size() <= planIndex)
-    planPaths.resize(planIndex + 1);
-  planPaths[planIndex] = where;
-  auto method = compat::create<MethodOp>(
-      builder, locFor(where, plan), builder.getStringAttr(name),
-      DenseI64ArrayAttr(), ContainerMetaAttr(), ArrayAttr());
+LogicalResult PTEReader::readMethodAttributes(const fb::ExecutionPlan *plan,
+                                              MethodOp method,
+                                              const Twine &where) {
   SmallVector<int64_t> buffers = readScalars(plan->non_const_buffer_sizes());
   method.setBuffersAttr(builder.getDenseI64ArrayAttr(buffers));
   if (const fb::ContainerMetadata *meta = plan->container_meta_type()) {
@@ -1026,49 +1079,32 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
     method.setContainerMetaAttr(ContainerMetaAttr::get(
         context, str(meta->encoded_inp_str()), str(meta->encoded_out_str())));
   }
-  if (const auto *devices = plan->non_const_buffer_device()) {
-    SmallVector<Attribute> entries;
-    for (auto [index, device] : llvm::enumerate(*devices)) {
-      auto type =
-          symbolizeDeviceType(static_cast<int32_t>(device->device_type()));
-      if (!type)
-        return error(offsetOf(device), where + ".non_const_buffer_device[" +
-                                           Twine(index) + "].device_type")
-               << "device type " << static_cast<int>(device->device_type())
-               << " is not valid";
-      entries.push_back(BufferDeviceAttr::get(context, device->buffer_idx(),
-                                              *type, device->device_index()));
-    }
-    method.setBufferDevicesAttr(builder.getArrayAttr(entries));
+  const auto *devices = plan->non_const_buffer_device();
+  if (!devices)
+    return success();
+  SmallVector<Attribute> entries;
+  for (auto [index, device] : llvm::enumerate(*devices)) {
+    auto type =
+        symbolizeDeviceType(static_cast<int32_t>(device->device_type()));
+    if (!type)
+      return error(offsetOf(device), where + ".non_const_buffer_device[" +
+                                         Twine(index) + "].device_type")
+             << "device type " << static_cast<int>(device->device_type())
+             << " is not valid";
+    entries.push_back(BufferDeviceAttr::get(context, device->buffer_idx(),
+                                            *type, device->device_index()));
   }
+  method.setBufferDevicesAttr(builder.getArrayAttr(entries));
+  return success();
+}
 
-  method.getBody().push_back(new Block());
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(&method.getBody().front());
-
-  // Values first, in index order; list items may name later values, so
-  // they are connected once every value exists.
-  SmallVector<Value> values;
-  values.reserve(plan->values()->size());
-  SmallVector<
-      std::tuple<Operation *, const flatbuffers::Vector<int32_t> *, uint32_t>>
-      lists;
-  SmallVector<
-      std::tuple<Operation *, const flatbuffers::Vector<int64_t> *, uint32_t>>
-      intLists;
-  for (auto [index, value] : llvm::enumerate(*plan->values())) {
-    auto op = readValue(
-        value, where + ".values[" + Twine(index) + "]",
-        {TablePath::Value, planIndex, 0, static_cast<uint32_t>(index)}, lists,
-        intLists);
-    if (failed(op))
-      return failure();
-    values.push_back((*op)->getResult(0));
-  }
+LogicalResult PTEReader::connectListItems(const PendingItems &pending,
+                                          ArrayRef<Value> values,
+                                          const Twine &where) {
   auto itemsPath = [&](uint32_t index) {
     return (where + ".values[" + Twine(index) + "].items").str();
   };
-  for (auto [op, items, valueIndex] : lists) {
+  for (auto [op, items, valueIndex] : pending.lists) {
     SmallVector<Value> operands;
     bool optional = isa<OptionalTensorListOp>(op);
     for (auto [position, index] : llvm::enumerate(readScalars(items))) {
@@ -1082,32 +1118,72 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
     }
     op->setOperands(operands);
   }
-  for (auto [op, items, valueIndex] : intLists) {
+  for (auto [op, items, valueIndex] : pending.intLists) {
     auto operands = getValues(items, values, itemsPath(valueIndex));
     if (failed(operands))
       return failure();
     op->setOperands(*operands);
   }
+  return success();
+}
 
+LogicalResult PTEReader::readValues(const fb::ExecutionPlan *plan,
+                                    unsigned planIndex, const Twine &where,
+                                    SmallVectorImpl<Value> &values) {
+  // Values first, in index order; list items may name later values, so
+  // they are connected once every value exists.
+  values.reserve(plan->values()->size());
+  PendingItems pending;
+  for (auto [index, value] : llvm::enumerate(*plan->values())) {
+    auto op = readValue(
+        value, where + ".values[" + Twine(index) + "]",
+        {TablePath::Value, planIndex, 0, static_cast<uint32_t>(index)},
+        pending);
+    if (failed(op))
+      return failure();
+    values.push_back((*op)->getResult(0));
+  }
+  return connectListItems(pending, values, where);
+}
+
+LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
+                                    unsigned planIndex) {
+  std::string where = ("execution_plan[" + Twine(planIndex) + "]").str();
+  if (failed(checkMethodTables(plan, where)))
+    return failure();
+  StringRef name = plan->name()->string_view();
+  where = (where + " '" + name + "'").str();
+  if (planPaths.size() <= planIndex)
+    planPaths.resize(planIndex + 1);
+  planPaths[planIndex] = where;
+  auto method = compat::create<MethodOp>(
+      builder, locFor(where, plan), builder.getStringAttr(name),
+      DenseI64ArrayAttr(), ContainerMetaAttr(), ArrayAttr());
+  if (failed(readMethodAttributes(plan, method, where)))
+    return failure();
+
+  method.getBody().push_back(new Block());
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPointToStart(&method.getBody().front());
+  MethodTables tables;
+  if (failed(readValues(plan, planIndex, where, tables.values)))
+    return failure();
   // The operator and delegate tables as they are, entries no instruction
   // uses included: the runtime resolves and initializes every one.
-  SmallVector<Value> operators, delegates;
-  if (failed(readOperators(plan, where, operators)) ||
-      failed(readDelegates(plan, planIndex, where, delegates)))
+  if (failed(readOperators(plan, where, tables.operators)) ||
+      failed(readDelegates(plan, planIndex, where, tables.delegates)))
     return failure();
   for (auto [index, chain] : llvm::enumerate(*plan->chains()))
     if (failed(readChain(chain, planIndex, index,
-                         where + ".chains[" + Twine(index) + "]", values,
-                         operators, delegates)))
+                         where + ".chains[" + Twine(index) + "]", tables)))
       return failure();
 
-  auto inputs = getValues(plan->inputs(), values, where + ".inputs");
-  auto outputs = getValues(plan->outputs(), values, where + ".outputs");
+  auto inputs = getValues(plan->inputs(), tables.values, where + ".inputs");
+  auto outputs = getValues(plan->outputs(), tables.values, where + ".outputs");
   if (failed(inputs) || failed(outputs))
     return failure();
   compat::create<SignatureOp>(builder, locFor(where + ".signature"), *inputs,
                               *outputs);
-
   return success();
 }
 

@@ -65,6 +65,18 @@ public:
 
 private:
   LogicalResult placeData();
+  /// Which blobs go to segments and which inline; the delegate entries with
+  /// inline payloads, which are placed by their size.
+  void choosePlacements(DenseSet<Operation *> &asSegment,
+                        DenseSet<Operation *> &asInline,
+                        SmallVectorImpl<DelegateOp> &inlinePayloadEntries);
+  /// Gives each blob of `asSegment` and `asInline` its place.
+  LogicalResult placeBlobs(const DenseSet<Operation *> &asSegment,
+                           const DenseSet<Operation *> &asInline);
+  /// Gives each inline payload of `entries` its place.
+  LogicalResult placeInlinePayloads(ArrayRef<DelegateOp> entries);
+  /// Aligns the data inside the flatbuffer, refusing what it cannot hold.
+  LogicalResult alignInlineData();
   FailureOr<Payload> getBytes(Operation *user, ElementsAttr data,
                               uint64_t alignment);
   /// The key under which an entry's payload is placed: its blob, or the
@@ -155,16 +167,9 @@ Operation *PTEWriter::getPayloadKey(DelegateOp entry) {
   return entry;
 }
 
-/// Where each blob goes: a placed blob where its placement says, whether or
-/// not anything names it; an unplaced one as a segment when program data
-/// names it, and otherwise, for delegate payloads, by the layout options.
-LogicalResult PTEWriter::placeData() {
-  constantSegment = program.getConstantSegment();
-  constantBuffer = program.getConstantBuffer();
-  mutableSegments = llvm::to_vector(program.getMutableDataSegments());
-  namedData = llvm::to_vector(program.getNamedData());
-
-  DenseSet<Operation *> asSegment, asInline;
+void PTEWriter::choosePlacements(
+    DenseSet<Operation *> &asSegment, DenseSet<Operation *> &asInline,
+    SmallVectorImpl<DelegateOp> &inlinePayloadEntries) {
   for (BlobOp blob : program.getBlobs())
     if (std::optional<DataPlacement> placement = blob.getPlacement())
       (*placement == DataPlacement::Inline ? asInline : asSegment).insert(blob);
@@ -176,7 +181,6 @@ LogicalResult PTEWriter::placeData() {
       asSegment.insert(symbols.lookup(blob.getValue()));
   });
 
-  SmallVector<DelegateOp> inlinePayloadEntries;
   for (MethodOp method : program.getMethods())
     for (DelegateOp entry : method.getDelegates()) {
       if (entry.getInlinePayload()) {
@@ -190,13 +194,10 @@ LogicalResult PTEWriter::placeData() {
           cast<ShapedType>(blob.getData().getType()).getNumElements();
       (keepInline(size) ? asInline : asSegment).insert(blob);
     }
+}
 
-  // A program without constant data of its own gets an empty constant
-  // segment at index 0, which keeps the file off the runtime's deprecated
-  // path; one with only the deprecated constant buffer keeps that path.
-  if (!constantSegment && !constantBuffer)
-    segments.push_back({});
-
+LogicalResult PTEWriter::placeBlobs(const DenseSet<Operation *> &asSegment,
+                                    const DenseSet<Operation *> &asInline) {
   for (BlobOp blob : program.getBlobs()) {
     bool segment = asSegment.contains(blob), inlined = asInline.contains(blob);
     if (!segment && !inlined)
@@ -216,7 +217,11 @@ LogicalResult PTEWriter::placeData() {
       segments.back().alignment =
           std::lcm(segments.back().alignment, options.constantAlignment);
   }
-  for (DelegateOp entry : inlinePayloadEntries) {
+  return success();
+}
+
+LogicalResult PTEWriter::placeInlinePayloads(ArrayRef<DelegateOp> entries) {
+  for (DelegateOp entry : entries) {
     et::BlobAttr blob = entry.getInlinePayload();
     auto payload = getBytes(entry, blob.getData(), blob.getAlignment());
     if (failed(payload))
@@ -230,6 +235,10 @@ LogicalResult PTEWriter::placeData() {
     }
   }
 
+  return success();
+}
+
+LogicalResult PTEWriter::alignInlineData() {
   for (auto [key, index] : inlineOf) {
     Payload &payload = inlineData[index];
     payload.alignment = std::lcm(payload.alignment, options.inlineAlignment);
@@ -240,6 +249,31 @@ LogicalResult PTEWriter::placeData() {
              << "aligned to at most " << pte::kMaxInlineAlignment
              << " (put it in a segment instead)";
   }
+
+  return success();
+}
+
+/// Where each blob goes: a placed blob where its placement says, whether or
+/// not anything names it; an unplaced one as a segment when program data
+/// names it, and otherwise, for delegate payloads, by the layout options.
+LogicalResult PTEWriter::placeData() {
+  constantSegment = program.getConstantSegment();
+  constantBuffer = program.getConstantBuffer();
+  mutableSegments = llvm::to_vector(program.getMutableDataSegments());
+  namedData = llvm::to_vector(program.getNamedData());
+  DenseSet<Operation *> asSegment, asInline;
+  SmallVector<DelegateOp> inlinePayloadEntries;
+  choosePlacements(asSegment, asInline, inlinePayloadEntries);
+
+  // A program without constant data of its own gets an empty constant
+  // segment at index 0, which keeps the file off the runtime's deprecated
+  // path; one with only the deprecated constant buffer keeps that path.
+  if (!constantSegment && !constantBuffer)
+    segments.push_back({});
+  if (failed(placeBlobs(asSegment, asInline)) ||
+      failed(placeInlinePayloads(inlinePayloadEntries)) ||
+      failed(alignInlineData()))
+    return failure();
 
   if (constantSegment)
     if (std::optional<StringRef> blob = constantSegment.getBlob())

@@ -4,12 +4,13 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The pass stores identical data once in each program and data file. It is
-// split into the parts a reader holds one at a time: the policy decides
-// what may be shared and plans the merges (DedupPolicy.cpp), on groups of
-// identical bytes from the shared content grouping (emit/Support); the
-// report states the plan (DedupReport.cpp); the rewrite carries it out
-// (DedupRewrite.cpp). The pass itself (DedupDelegateBlobs.cpp) runs them.
+// Storing identical data once is a pipeline of passes, each with one job
+// (hoist inline payloads, share blobs, share segment entries, share delegate
+// entries); `dedup-delegate-blobs` runs them (DedupDelegateBlobs.cpp). The
+// sharing passes plan first and then carry out the plan: the policy decides
+// what may be shared (DedupPolicy.cpp) on groups of identical bytes from the
+// shared content grouping (emit/Support); the rewrite carries it out
+// (DedupRewrite.cpp); the result states it (DedupReport.cpp).
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,20 +18,18 @@
 #define EMIT_LIB_DIALECT_ET_TRANSFORMS_DEDUP_H
 
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Dialect/ET/Transforms/DedupResult.h"
+#include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Dialect/ET/Utils/Blobs.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/Support/ContentGroups.h"
 
 #include "llvm/ADT/DenseMap.h"
-#include "llvm/Support/JSON.h"
 
 #include <string>
 #include <vector>
 
 namespace emit::et::dedup {
-
-/// The report's name of a kind of data: its keyword in the dialect.
-inline StringRef getKindName(DataKind kind) { return stringifyDataKind(kind); }
 
 /// The policy options of the pass.
 struct Policy {
@@ -90,7 +89,7 @@ struct SegmentEntries {
   uint64_t bytesBefore = 0, bytesAfter = 0;
 };
 
-/// Everything the pass decided for one program or data file.
+/// What the blob sharing decided for one program or data file.
 struct Plan {
   Operation *container; // ProgramOp or DataFileOp.
   SmallVector<Candidate> candidates;
@@ -101,34 +100,73 @@ struct Plan {
   SmallVector<std::pair<unsigned, std::string>> keptApart;
   /// Each candidate's whole-content hash, where computed.
   SmallVector<std::optional<ContentHash>> hashes;
-  /// The delegate entries that name each blob (for policy and report).
+  /// The delegate entries that name each blob (for policy and result).
   DenseMap<mlir::StringAttr, SmallVector<User, 1>> users;
-  std::vector<SegmentEntries> segments;
   /// Payloads expanded from splats, alive as long as the plan.
   SplatStorage splats;
 };
 
-/// Decides what may be merged in `container` and how: the blobs of equal
-/// bytes, and the equal entries of its constant and mutable segments.
-/// `needUsers` keeps the users of each blob (for a report).
-Plan planDedup(Operation *container, const Policy &policy, bool needUsers,
-               llvm::ThreadPoolInterface *pool);
+/// What the segment entry sharing decided for one program.
+struct SegmentPlan {
+  std::vector<SegmentEntries> segments;
+  SplatStorage splats;
+};
 
-/// Writes `plan` as one report object (docs/DedupReport.md).
-void writeReport(const Plan &plan, bool dryRun, llvm::json::OStream &json);
+/// Decides which blobs of `container` (a program or data file) become one.
+/// `needUsers` keeps the users of each blob (for a result).
+Plan planBlobSharing(Operation *container, const Policy &policy, bool needUsers,
+                     llvm::ThreadPoolInterface *pool);
 
-/// States `plan` as remarks on the blobs and segments it concerns.
-void emitRemarks(const Plan &plan);
+/// Decides which entries of `program`'s constant and mutable segments are
+/// stored once, and how the segments are laid out again.
+SegmentPlan planSegmentSharing(ProgramOp program, const Policy &policy,
+                               llvm::ThreadPoolInterface *pool);
+
+/// States `plan` in `result`: its groups, what was kept apart, and the bytes
+/// of each kind of blob.
+void describeBlobSharing(const Plan &plan, ContainerResult &result);
+
+/// States `plan` in `result`: its segments and their bytes.
+void describeSegmentSharing(const SegmentPlan &plan, ContainerResult &result);
+
+/// States `plan` as remarks on the blobs it concerns.
+void emitBlobRemarks(const Plan &plan);
+
+/// States `plan` as remarks on the segments it concerns.
+void emitSegmentRemarks(const SegmentPlan &plan);
 
 /// Carries out `plan`: merged blobs go, references name their survivors,
-/// which take the lcm of the alignments and every location; each segment
-/// with duplicate entries is stored with every entry once.
-void applyPlan(Plan &plan);
+/// which take the lcm of the alignments and every location.
+void applyBlobSharing(Plan &plan);
+
+/// Carries out `plan`: each segment is stored with every entry once.
+void applySegmentSharing(SegmentPlan &plan);
 
 /// Within each method of `program`, makes calls of delegate entries equal
 /// in backend id, compile specs and payload blob call the first such entry,
 /// and erases the others.
 void shareDelegateEntries(ProgramOp program, bool remarks);
+
+/// How the pipeline runs a sharing pass: the result to fill, if any, and
+/// whether the payload files were already checked.
+struct Driven {
+  Result *result = nullptr;
+  bool payloadsChecked = false;
+};
+
+/// The sharing passes as `dedup-delegate-blobs` runs them.
+std::unique_ptr<mlir::Pass> createShareBlobs(const ShareBlobsOptions &options,
+                                             Driven driven);
+std::unique_ptr<mlir::Pass>
+createShareSegmentEntries(const ShareSegmentEntriesOptions &options,
+                          Driven driven);
+
+/// Whether a sharing pass's `scope` option is valid; if not, says so at
+/// `root` as `pass` was given it.
+LogicalResult checkScope(Operation *root, StringRef scope, StringRef pass);
+
+/// The thread pool of `context`, or none when it runs on one thread.
+llvm::ThreadPoolInterface *getThreadPool(mlir::MLIRContext *context);
 
 } // namespace emit::et::dedup
 

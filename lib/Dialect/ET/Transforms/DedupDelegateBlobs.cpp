@@ -4,22 +4,18 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Stores each distinct piece of data once per program and per data file:
-// delegate payloads, named data, constant and mutable tensor data. Every
-// delegate entry keeps its own backend id and compile specs; only bytes are
-// shared. The parts are in Dedup.h; this runs them.
+// Stores each distinct piece of data once per program and per data file, by
+// running the passes that each do one part of it, and gathers what they did
+// in one result: written as the report, or handed to the caller.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Dedup.h"
 
-#include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
-#include "emit/Support/MLIRCompat.h"
 
-#include "mlir/IR/PatternMatch.h"
+#include "mlir/Pass/PassManager.h"
 #include "mlir/Support/FileUtilities.h"
-#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/Support/ToolOutputFile.h"
 
 namespace emit::et {
@@ -36,136 +32,115 @@ struct DedupDelegateBlobsPass
     : public et::impl::DedupDelegateBlobsBase<DedupDelegateBlobsPass> {
   using DedupDelegateBlobsBase::DedupDelegateBlobsBase;
   DedupDelegateBlobsPass(const DedupDelegateBlobsOptions &options,
-                         raw_ostream &reportStream)
-      : DedupDelegateBlobsBase(options), reportStream(&reportStream) {}
+                         dedup::Result &result)
+      : DedupDelegateBlobsBase(options), callerResult(&result) {}
   void runOnOperation() override;
 
 private:
-  /// Where the report goes when the caller holds it, instead of `report`.
-  raw_ostream *reportStream = nullptr;
+  /// The pipeline of passes that does the job, filling `result` if given.
+  void buildPipeline(OpPassManager &pm, dedup::Result *result);
+  /// Runs the pipeline on `module`, or on a copy of it for a dry run.
+  LogicalResult runPipelineOn(ModuleOp module, dedup::Result *result);
+  /// Writes `result` to the `report` file.
+  LogicalResult writeReportFile(const dedup::Result &result);
 
-  /// Moves the inline payloads that may be merged into program blobs.
-  void hoistPayloads(ArrayRef<Operation *> programs);
+  /// Where the result goes when the caller holds it.
+  dedup::Result *callerResult = nullptr;
 };
 } // namespace
 
-void DedupDelegateBlobsPass::hoistPayloads(ArrayRef<Operation *> programs) {
-  if (minSize == 0) {
-    RewritePatternSet patterns(&getContext());
-    ProgramOp::getCanonicalizationPatterns(patterns, &getContext());
-    // The pattern hoists every inline payload of a program in one
-    // application, so the driver converges.
-    (void)compat::applyToExistingOps(programs, std::move(patterns));
-    return;
+void DedupDelegateBlobsPass::buildPipeline(OpPassManager &pm,
+                                           dedup::Result *result) {
+  // Every sharing pass reads payloads this pass has already checked.
+  dedup::Driven driven{result, /*payloadsChecked=*/true};
+  HoistInlinePayloadsOptions hoist;
+  hoist.minSize = minSize;
+  pm.addPass(createHoistInlinePayloads(hoist));
+  ShareBlobsOptions blobs;
+  blobs.scope = scope;
+  blobs.minSize = minSize;
+  blobs.sameBackend = sameBackend;
+  blobs.remarks = remarks;
+  blobs.testForceHashCollisions = testForceHashCollisions;
+  pm.addPass(dedup::createShareBlobs(blobs, driven));
+  ShareSegmentEntriesOptions entries;
+  entries.scope = scope;
+  entries.minSize = minSize;
+  entries.compact = compactSegments;
+  entries.remarks = remarks;
+  entries.testForceHashCollisions = testForceHashCollisions;
+  pm.addPass(dedup::createShareSegmentEntries(entries, driven));
+  // Sharing entries changes what backends see; a dry run reports bytes only.
+  if (shareEntries && !dryRun) {
+    ShareDelegateEntriesOptions delegates;
+    delegates.remarks = remarks;
+    pm.addPass(createShareDelegateEntries(delegates));
   }
-  IRRewriter rewriter(&getContext());
-  uint64_t threshold = minSize;
-  for (Operation *program : programs)
-    hoistInlinePayloads(
-        cast<ProgramOp>(program), rewriter, [threshold](DelegateOp entry) {
-          return cast<ShapedType>(entry.getInlinePayload().getData().getType())
-                     .getNumElements() >= static_cast<int64_t>(threshold);
-        });
+}
+
+LogicalResult DedupDelegateBlobsPass::runPipelineOn(ModuleOp module,
+                                                    dedup::Result *result) {
+  if (!dryRun) {
+    OpPassManager pm(ModuleOp::getOperationName());
+    buildPipeline(pm, result);
+    return runPipeline(pm, module);
+  }
+  // A dry run works on a copy, so that the result can describe the sharing
+  // that would happen without changing the input.
+  OwningOpRef<ModuleOp> copy = module.clone();
+  PassManager pm(&getContext());
+  pm.enableVerifier(false);
+  buildPipeline(pm, result);
+  return pm.run(*copy);
+}
+
+LogicalResult
+DedupDelegateBlobsPass::writeReportFile(const dedup::Result &result) {
+  std::string error;
+  std::unique_ptr<llvm::ToolOutputFile> file = openOutputFile(report, &error);
+  if (!file)
+    return getOperation().emitError("cannot write the report: ") << error;
+  {
+    llvm::json::OStream json(file->os(), /*IndentSize=*/2);
+    dedup::writeReport(result, json);
+  }
+  file->os() << "\n";
+  file->keep();
+  return success();
 }
 
 void DedupDelegateBlobsPass::runOnOperation() {
-  if (scope != "program" && scope != "method") {
-    getOperation().emitError("invalid scope '")
-        << scope << "' for --dedup-delegate-blobs: expected 'program' or "
-        << "'method'";
+  ModuleOp module = getOperation();
+  if (failed(dedup::checkScope(module, scope, getArgument())))
     return signalPassFailure();
-  }
-  // Every payload this pass reads must be there as the IR recorded it.
-  if (failed(checkPayloadFiles(getOperation())))
-    return signalPassFailure();
-
-  // Programs first, then data files, each in module order.
-  SmallVector<Operation *> programs, dataFiles;
-  for (ProgramOp program : getOperation().getOps<ProgramOp>())
-    programs.push_back(program);
-  for (DataFileOp dataFile : getOperation().getOps<DataFileOp>())
-    dataFiles.push_back(dataFile);
-
-  std::unique_ptr<llvm::ToolOutputFile> reportFile;
-  raw_ostream *reportOS = reportStream;
-  if (reportStream && !report.empty()) {
-    getOperation().emitError("report='")
+  if (callerResult && !report.empty()) {
+    module.emitError("report='")
         << report << "' is not an option here: the report is returned";
     return signalPassFailure();
   }
-  if (!report.empty()) {
-    std::string error;
-    reportFile = openOutputFile(report, &error);
-    if (!reportFile) {
-      getOperation().emitError("cannot write the report: ") << error;
-      return signalPassFailure();
-    }
-    reportOS = &reportFile->os();
-  }
-  std::optional<llvm::json::OStream> json;
-  if (reportOS)
-    json.emplace(*reportOS, /*IndentSize=*/2);
+  // Every payload the passes read must be there as the IR recorded it.
+  if (failed(checkPayloadFiles(module)))
+    return signalPassFailure();
 
-  // A dry run works on copies, so that the report can describe the merge
-  // that would happen without changing the input.
-  SmallVector<OwningOpRef<Operation *>> copies;
-  if (dryRun)
-    for (auto *list : {&programs, &dataFiles})
-      for (Operation *&op : *list) {
-        copies.emplace_back(op->clone());
-        op = copies.back().get();
-      }
-  hoistPayloads(programs);
-
-  dedup::Policy policy;
-  policy.methodScope = scope == "method";
-  policy.sameBackend = sameBackend;
-  policy.minSize = minSize;
-  policy.compactSegments = compactSegments;
-  // The report prints every blob's hash, so none is sampled.
-  policy.grouping.hashWhole = json.has_value();
-  policy.grouping.forceCollisions = testForceHashCollisions;
-  llvm::ThreadPoolInterface *pool = getContext().isMultithreadingEnabled()
-                                        ? &getContext().getThreadPool()
-                                        : nullptr;
-  auto run = [&](ArrayRef<Operation *> containers, StringRef reportKey) {
-    if (json)
-      json->attributeBegin(reportKey), json->arrayBegin();
-    for (Operation *container : containers) {
-      dedup::Plan plan =
-          dedup::planDedup(container, policy, json.has_value(), pool);
-      if (json)
-        dedup::writeReport(plan, dryRun, *json);
-      if (remarks)
-        dedup::emitRemarks(plan);
-      if (dryRun)
-        continue;
-      dedup::applyPlan(plan);
-      if (auto program = dyn_cast<ProgramOp>(container);
-          program && shareEntries)
-        dedup::shareDelegateEntries(program, remarks);
-    }
-    if (json)
-      json->arrayEnd(), json->attributeEnd();
-  };
-  if (json) {
-    json->objectBegin();
-    json->attribute("schema", "emit-dedup-report-2");
-  }
-  run(programs, "programs");
-  run(dataFiles, "data_files");
-  if (json) {
-    json->objectEnd();
-    *reportOS << "\n";
-    if (reportFile)
-      reportFile->keep();
-  }
+  dedup::Result fileResult;
+  dedup::Result *result =
+      callerResult ? callerResult : (report.empty() ? nullptr : &fileResult);
+  if (result)
+    result->clear();
+  if (failed(runPipelineOn(module, result)))
+    return signalPassFailure();
+  if (result)
+    for (auto *list : {&result->programs, &result->dataFiles})
+      for (dedup::ContainerResult &container : *list)
+        container.dryRun = dryRun;
+  if (!report.empty() && failed(writeReportFile(fileResult)))
+    return signalPassFailure();
   if (dryRun)
     markAllAnalysesPreserved();
 }
 
 std::unique_ptr<Pass>
 et::createDedupDelegateBlobs(const DedupDelegateBlobsOptions &options,
-                             raw_ostream &report) {
-  return std::make_unique<DedupDelegateBlobsPass>(options, report);
+                             dedup::Result &result) {
+  return std::make_unique<DedupDelegateBlobsPass>(options, result);
 }

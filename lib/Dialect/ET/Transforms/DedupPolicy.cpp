@@ -16,8 +16,6 @@
 #include "emit/Support/MappedMemory.h"
 
 #include "mlir/IR/SymbolTable.h"
-#include "llvm/ADT/TypeSwitch.h"
-
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -210,33 +208,13 @@ static DenseMap<Operation *, EntryReads> measureEntries(ProgramOp program) {
   return reads;
 }
 
-/// Plans storing each entry of one segment once: the entries any tensor
-/// reads, in the order of their offsets, each at the next multiple of the
-/// alignment the entries had; an entry equal to an earlier one takes its
-/// offset. Returns false when no two entries may be shared (and, with
-/// compactSegments, no byte is unread either).
-static bool planSegmentEntries(SegmentEntries &segment,
-                               ArrayRef<int64_t> offsets,
-                               const EntryReads &reads, const Policy &policy,
-                               SplatStorage &splats,
-                               llvm::ThreadPoolInterface *pool) {
-  std::optional<ArrayRef<char>> bytes =
-      getPayloadBytes(segment.blob.getData(), splats);
-  if (!bytes)
-    return false;
-  SmallVector<unsigned> entries;
-  SmallVector<ArrayRef<char>> items;
-  SmallVector<uint64_t> starts;
-  for (unsigned index = 1; index < offsets.size(); ++index) {
-    uint64_t size = index < reads.sizes.size() ? reads.sizes[index] : 0;
-    uint64_t offset = offsets[index];
-    if (size == 0 || offset > bytes->size() || size > bytes->size() - offset)
-      continue; // Read by no tensor (or not verified): left as it is.
-    entries.push_back(index);
-    items.push_back(bytes->slice(offset, size));
-    if (offset)
-      starts.push_back(offset);
-  }
+/// Groups the `entries` of `segment` whose bytes (`items`) are equal and
+/// that the policy lets share; records each later one in the segment's
+/// duplicates. Returns, for each, the earlier entry it equals.
+static DenseMap<unsigned, unsigned>
+findEqualEntries(SegmentEntries &segment, ArrayRef<unsigned> entries,
+                 ArrayRef<ArrayRef<char>> items, const EntryReads &reads,
+                 const Policy &policy, llvm::ThreadPoolInterface *pool) {
   ContentGroups groups = groupByContent(items, pool, policy.grouping);
   // The policy's parts: an entry under min-size is its own; with
   // scope=method, only entries that one method alone reads share.
@@ -265,9 +243,18 @@ static bool planSegmentEntries(SegmentEntries &segment,
       representative[entries[item]] = first->second;
     }
   }
-  if (segment.duplicates.empty() && !policy.compactSegments)
-    return false;
+  return representative;
+}
 
+/// Lays `segment` out again: the `entries` no earlier entry equals
+/// (`representative`), in the order of their old `offsets`, each at the next
+/// multiple of the alignment every old offset (`starts`) shared. Returns the
+/// new segment's size.
+static uint64_t
+layOutEntries(SegmentEntries &segment, ArrayRef<int64_t> offsets,
+              ArrayRef<unsigned> entries, ArrayRef<uint64_t> sizes,
+              const DenseMap<unsigned, unsigned> &representative,
+              ArrayRef<uint64_t> starts) {
   // Entries were placed at multiples of the exporter's tensor alignment;
   // the largest power of two every offset shares is at least that.
   segment.alignment =
@@ -283,26 +270,62 @@ static bool planSegmentEntries(SegmentEntries &segment,
   uint64_t end = 0;
   for (unsigned entry : kept) {
     uint64_t start =
-        layout::appendAligned(end, reads.sizes[entry], segment.alignment);
+        layout::appendAligned(end, sizes[entry], segment.alignment);
     segment.pieces.push_back(
-        {static_cast<uint64_t>(offsets[entry]), reads.sizes[entry], start});
+        {static_cast<uint64_t>(offsets[entry]), sizes[entry], start});
     segment.newOffsets[entry] = start;
   }
   for (auto [entry, earlier] : segment.duplicates)
     segment.newOffsets[entry] = segment.newOffsets[earlier];
   segment.sizes.assign(offsets.size(), 0);
   for (unsigned entry : entries)
-    segment.sizes[entry] = reads.sizes[entry];
+    segment.sizes[entry] = sizes[entry];
+  return end;
+}
+
+/// Plans storing each entry of one segment once: the entries any tensor
+/// reads, in the order of their offsets, each at the next multiple of the
+/// alignment the entries had; an entry equal to an earlier one takes its
+/// offset. Returns false when no two entries may be shared (and, with
+/// compactSegments, no byte is unread either).
+static bool planSegmentEntries(SegmentEntries &segment,
+                               ArrayRef<int64_t> offsets,
+                               const EntryReads &reads, const Policy &policy,
+                               SplatStorage &splats,
+                               llvm::ThreadPoolInterface *pool) {
+  std::optional<ArrayRef<char>> bytes =
+      getPayloadBytes(segment.blob.getData(), splats);
+  if (!bytes)
+    return false;
+  SmallVector<unsigned> entries;
+  SmallVector<ArrayRef<char>> items;
+  SmallVector<uint64_t> starts;
+  for (unsigned index = 1; index < offsets.size(); ++index) {
+    uint64_t size = index < reads.sizes.size() ? reads.sizes[index] : 0;
+    uint64_t offset = offsets[index];
+    if (size == 0 || offset > bytes->size() || size > bytes->size() - offset)
+      continue; // Read by no tensor (or not verified): left as it is.
+    entries.push_back(index);
+    items.push_back(bytes->slice(offset, size));
+    if (offset)
+      starts.push_back(offset);
+  }
+  DenseMap<unsigned, unsigned> representative =
+      findEqualEntries(segment, entries, items, reads, policy, pool);
+  if (segment.duplicates.empty() && !policy.compactSegments)
+    return false;
+
+  uint64_t end = layOutEntries(segment, offsets, entries, reads.sizes,
+                               representative, starts);
   segment.bytesBefore = bytes->size();
   segment.bytesAfter = end;
   // Compacting only pays when some bytes go.
   return !segment.duplicates.empty() || end < bytes->size();
 }
 
-/// Plans storing equal entries of `program`'s constant and mutable segments
-/// once.
-static void collectSegments(Plan &plan, ProgramOp program, const Policy &policy,
-                            llvm::ThreadPoolInterface *pool) {
+SegmentPlan dedup::planSegmentSharing(ProgramOp program, const Policy &policy,
+                                      llvm::ThreadPoolInterface *pool) {
+  SegmentPlan plan;
   DenseMap<Operation *, EntryReads> reads = measureEntries(program);
   mlir::SymbolTable symbols(program);
   auto consider = [&](Operation *op, FlatSymbolRefAttr symbol,
@@ -326,10 +349,11 @@ static void collectSegments(Plan &plan, ProgramOp program, const Policy &policy,
   for (MutableDataSegmentOp segment : program.getMutableDataSegments())
     consider(segment, segment.getBlobAttr(), segment.getOffsets(),
              DataKind::Mutable);
+  return plan;
 }
 
-Plan dedup::planDedup(Operation *container, const Policy &policy,
-                      bool needUsers, llvm::ThreadPoolInterface *pool) {
+Plan dedup::planBlobSharing(Operation *container, const Policy &policy,
+                            bool needUsers, llvm::ThreadPoolInterface *pool) {
   Plan plan;
   plan.container = container;
   auto program = dyn_cast<ProgramOp>(container);
@@ -340,7 +364,18 @@ Plan dedup::planDedup(Operation *container, const Policy &policy,
   for (const Candidate &candidate : plan.candidates)
     items.push_back(candidate.bytes);
   planMerges(plan, groupByContent(items, pool, policy.grouping));
-  if (program)
-    collectSegments(plan, program, policy, pool);
   return plan;
+}
+
+LogicalResult dedup::checkScope(Operation *root, StringRef scope,
+                                StringRef pass) {
+  if (scope == "program" || scope == "method")
+    return success();
+  return root->emitError("invalid scope '")
+         << scope << "' for --" << pass << ": expected 'program' or 'method'";
+}
+
+llvm::ThreadPoolInterface *dedup::getThreadPool(MLIRContext *context) {
+  return context->isMultithreadingEnabled() ? &context->getThreadPool()
+                                            : nullptr;
 }

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// States a plan: as one JSON object per program or data file (the format is
-// in docs/DedupReport.md), and as remarks on the ops it concerns.
+// States a plan: as a dedup::Result, as remarks on the ops it concerns, and
+// the result as JSON (docs/DedupReport.md).
 //
 //===----------------------------------------------------------------------===//
 
@@ -22,141 +22,207 @@ using namespace emit;
 using namespace emit::et;
 using namespace emit::et::dedup;
 
-namespace {
-/// Bytes before and after, by kind.
-struct KindBytes {
-  std::array<uint64_t, kNumDataKinds> before{}, after{};
-};
-} // namespace
-
-static KindBytes countBytes(const Plan &plan) {
-  KindBytes bytes;
-  for (const Candidate &candidate : plan.candidates)
-    bytes.before[static_cast<unsigned>(candidate.kind)] +=
-        candidate.bytes.size();
-  for (const Merge &merge : plan.merges) {
-    const Candidate &survivor = plan.candidates[merge.survivor];
-    bytes.after[static_cast<unsigned>(survivor.kind)] += survivor.bytes.size();
+KindBytes ContainerResult::total() const {
+  KindBytes sum;
+  for (const KindBytes &kind : kinds) {
+    sum.before += kind.before;
+    sum.after += kind.after;
   }
-  for (const SegmentEntries &segment : plan.segments) {
-    bytes.before[static_cast<unsigned>(segment.kind)] += segment.bytesBefore;
-    bytes.after[static_cast<unsigned>(segment.kind)] += segment.bytesAfter;
-  }
-  return bytes;
+  return sum;
 }
 
-void dedup::writeReport(const Plan &plan, bool dryRun,
-                        llvm::json::OStream &json) {
-  KindBytes bytes = countBytes(plan);
-  uint64_t before = 0, after = 0;
-  for (unsigned kind = 0; kind < kNumDataKinds; ++kind) {
-    before += bytes.before[kind];
-    after += bytes.after[kind];
-  }
+ContainerResult &Result::of(Operation *container) {
+  bool isProgram = isa<ProgramOp>(container);
+  StringRef name = SymbolTable::getSymbolName(container).getValue();
+  std::vector<ContainerResult> &list = isProgram ? programs : dataFiles;
+  for (ContainerResult &result : list)
+    if (result.name == name)
+      return result;
+  ContainerResult &result = list.emplace_back();
+  result.isProgram = isProgram;
+  result.name = name.str();
+  return result;
+}
+
+/// The users of `blob` as the result states them.
+static void appendUsers(const Plan &plan, BlobOp blob,
+                        std::vector<BlobUser> &users) {
+  auto it = plan.users.find(blob.getSymNameAttr());
+  if (it == plan.users.end())
+    return;
+  for (const User &user : it->second)
+    users.push_back({user.method.str(), user.entryIndex, user.calls,
+                     user.backend.str(), user.specsDigest});
+}
+
+/// The blobs of `plan` that `indices` name.
+static std::vector<std::string> blobNames(const Plan &plan,
+                                          ArrayRef<unsigned> indices) {
+  std::vector<std::string> names;
+  for (unsigned index : indices)
+    names.push_back(plan.candidates[index].blob.getSymName().str());
+  return names;
+}
+
+void dedup::describeBlobSharing(const Plan &plan, ContainerResult &result) {
   // The keys that name each blob, for named data groups.
   DenseMap<StringAttr, SmallVector<StringRef, 1>> keys;
   for (Operation &op : plan.container->getRegion(0).front())
     if (auto named = dyn_cast<NamedDataOp>(op))
       keys[named.getBlobAttr().getAttr()].push_back(named.getKey());
+  for (const Candidate &candidate : plan.candidates)
+    result.bytesOf(candidate.kind).before += candidate.bytes.size();
+  for (const Merge &merge : plan.merges) {
+    const Candidate &survivor = plan.candidates[merge.survivor];
+    result.bytesOf(survivor.kind).after += survivor.bytes.size();
+    BlobGroup &group = result.groups.emplace_back();
+    group.blob = survivor.blob.getSymName().str();
+    group.kind = survivor.kind;
+    group.size = survivor.bytes.size();
+    group.hash = plan.hashes[merge.survivor];
+    group.alignment = merge.alignment;
+    group.merged = blobNames(plan, merge.merged);
+    SmallVector<unsigned> members{merge.survivor};
+    llvm::append_range(members, merge.merged);
+    for (unsigned index : members) {
+      BlobOp blob = plan.candidates[index].blob;
+      appendUsers(plan, blob, group.users);
+      for (StringRef key : keys.lookup(blob.getSymNameAttr()))
+        group.keys.push_back(key.str());
+    }
+  }
+  for (auto [first, second] : plan.nearMisses)
+    result.keptApart.push_back({blobNames(plan, {first, second}),
+                                plan.candidates[second].bytes.size(),
+                                "same size and hash, different bytes"});
+  for (auto &[index, reason] : plan.keptApart)
+    result.keptApart.push_back({blobNames(plan, {index}),
+                                plan.candidates[index].bytes.size(),
+                                "equal bytes kept apart: " + reason});
+}
 
-  auto blobName = [&](unsigned index) {
-    return plan.candidates[index].blob.getSymName();
-  };
-  auto writeUser = [&](const User &user) {
-    json.object([&] {
-      json.attribute("method", user.method);
-      json.attribute("delegate", user.entryIndex);
-      json.attribute("calls", user.calls);
-      json.attribute("backend", user.backend);
-      json.attribute("compile_specs_digest", hex16(user.specsDigest));
-    });
-  };
+void dedup::describeSegmentSharing(const SegmentPlan &plan,
+                                   ContainerResult &result) {
+  for (const SegmentEntries &segment : plan.segments) {
+    KindBytes &bytes = result.bytesOf(segment.kind);
+    bytes.before += segment.bytesBefore;
+    bytes.after += segment.bytesAfter;
+    SegmentSharing &sharing = result.segments.emplace_back();
+    sharing.kind = segment.kind;
+    sharing.blob = segment.blob.getSymName().str();
+    sharing.bytesBefore = segment.bytesBefore;
+    sharing.bytesAfter = segment.bytesAfter;
+    for (auto [entry, earlier] : segment.duplicates)
+      sharing.sharedEntries.push_back({entry, earlier, segment.sizes[entry]});
+  }
+}
+
+static void writeUser(const BlobUser &user, llvm::json::OStream &json) {
   json.object([&] {
-    json.attribute(isa<ProgramOp>(plan.container) ? "program" : "data_file",
-                   SymbolTable::getSymbolName(plan.container).getValue());
-    json.attribute("dry_run", dryRun);
-    json.attribute("bytes_before", before);
-    json.attribute("bytes_after", after);
-    json.attributeObject("kinds", [&] {
-      for (unsigned kind = 0; kind < kNumDataKinds; ++kind)
-        if (bytes.before[kind])
-          json.attributeObject(getKindName(static_cast<DataKind>(kind)), [&] {
-            json.attribute("bytes_before", bytes.before[kind]);
-            json.attribute("bytes_after", bytes.after[kind]);
-            json.attribute("bytes_saved",
-                           bytes.before[kind] - bytes.after[kind]);
-          });
+    json.attribute("method", user.method);
+    json.attribute("delegate", user.delegate);
+    json.attribute("calls", user.calls);
+    json.attribute("backend", user.backend);
+    json.attribute("compile_specs_digest", hex16(user.compileSpecsDigest));
+  });
+}
+
+static void writeGroup(const BlobGroup &group, llvm::json::OStream &json) {
+  json.object([&] {
+    json.attribute("blob", group.blob);
+    json.attribute("kind", stringifyDataKind(group.kind));
+    json.attribute("size", group.size);
+    if (group.hash)
+      json.attribute("xxh3_128", group.hash->toHex());
+    json.attribute("alignment", group.alignment);
+    json.attributeArray("merged", [&] {
+      for (const std::string &name : group.merged)
+        json.value(name);
     });
-    json.attributeArray("groups", [&] {
-      for (const Merge &merge : plan.merges) {
-        const Candidate &survivor = plan.candidates[merge.survivor];
-        json.object([&] {
-          json.attribute("blob", survivor.blob.getSymName());
-          json.attribute("kind", getKindName(survivor.kind));
-          json.attribute("size", survivor.bytes.size());
-          if (const std::optional<ContentHash> &hash =
-                  plan.hashes[merge.survivor])
-            json.attribute("xxh3_128", hash->toHex());
-          json.attribute("alignment", merge.alignment);
-          json.attributeArray("merged", [&] {
-            for (unsigned index : merge.merged)
-              json.value(blobName(index));
-          });
-          SmallVector<unsigned> members{merge.survivor};
-          llvm::append_range(members, merge.merged);
-          json.attributeArray("users", [&] {
-            for (unsigned index : members)
-              for (const User &user : plan.users.lookup(
-                       plan.candidates[index].blob.getSymNameAttr()))
-                writeUser(user);
-          });
-          json.attributeArray("keys", [&] {
-            for (unsigned index : members)
-              for (StringRef key :
-                   keys.lookup(plan.candidates[index].blob.getSymNameAttr()))
-                json.value(key);
-          });
-        });
-      }
+    json.attributeArray("users", [&] {
+      for (const BlobUser &user : group.users)
+        writeUser(user, json);
     });
-    json.attributeArray("segments", [&] {
-      for (const SegmentEntries &segment : plan.segments)
-        json.object([&] {
-          json.attribute("kind", getKindName(segment.kind));
-          json.attribute("blob", segment.blob.getSymName());
-          json.attribute("bytes_before", segment.bytesBefore);
-          json.attribute("bytes_after", segment.bytesAfter);
-          json.attributeArray("shared_entries", [&] {
-            for (auto [entry, earlier] : segment.duplicates)
-              json.object([&] {
-                json.attribute("entry", entry);
-                json.attribute("same_as", earlier);
-                json.attribute("size", segment.sizes[entry]);
-              });
-          });
-        });
+    json.attributeArray("keys", [&] {
+      for (const std::string &key : group.keys)
+        json.value(key);
     });
-    json.attributeArray("near_misses", [&] {
-      for (auto [first, second] : plan.nearMisses)
+  });
+}
+
+static void writeSegment(const SegmentSharing &segment,
+                         llvm::json::OStream &json) {
+  json.object([&] {
+    json.attribute("kind", stringifyDataKind(segment.kind));
+    json.attribute("blob", segment.blob);
+    json.attribute("bytes_before", segment.bytesBefore);
+    json.attribute("bytes_after", segment.bytesAfter);
+    json.attributeArray("shared_entries", [&] {
+      for (const SharedEntry &entry : segment.sharedEntries)
         json.object([&] {
-          json.attributeArray("blobs", [&] {
-            json.value(blobName(first));
-            json.value(blobName(second));
-          });
-          json.attribute("size", plan.candidates[second].bytes.size());
-          json.attribute("reason", "same size and hash, different bytes");
-        });
-      for (auto &[index, reason] : plan.keptApart)
-        json.object([&] {
-          json.attributeArray("blobs", [&] { json.value(blobName(index)); });
-          json.attribute("size", plan.candidates[index].bytes.size());
-          json.attribute("reason", "equal bytes kept apart: " + reason);
+          json.attribute("entry", entry.entry);
+          json.attribute("same_as", entry.sameAs);
+          json.attribute("size", entry.size);
         });
     });
   });
 }
 
-void dedup::emitRemarks(const Plan &plan) {
+static void writeContainer(const ContainerResult &result,
+                           llvm::json::OStream &json) {
+  json.object([&] {
+    json.attribute(result.isProgram ? "program" : "data_file", result.name);
+    json.attribute("dry_run", result.dryRun);
+    KindBytes total = result.total();
+    json.attribute("bytes_before", total.before);
+    json.attribute("bytes_after", total.after);
+    json.attributeObject("kinds", [&] {
+      for (unsigned kind = 0; kind < kNumDataKinds; ++kind)
+        if (const KindBytes &bytes = result.kinds[kind]; bytes.before)
+          json.attributeObject(
+              stringifyDataKind(static_cast<DataKind>(kind)), [&] {
+                json.attribute("bytes_before", bytes.before);
+                json.attribute("bytes_after", bytes.after);
+                json.attribute("bytes_saved", bytes.before - bytes.after);
+              });
+    });
+    json.attributeArray("groups", [&] {
+      for (const BlobGroup &group : result.groups)
+        writeGroup(group, json);
+    });
+    json.attributeArray("segments", [&] {
+      for (const SegmentSharing &segment : result.segments)
+        writeSegment(segment, json);
+    });
+    json.attributeArray("near_misses", [&] {
+      for (const KeptApart &kept : result.keptApart)
+        json.object([&] {
+          json.attributeArray("blobs", [&] {
+            for (const std::string &name : kept.blobs)
+              json.value(name);
+          });
+          json.attribute("size", kept.size);
+          json.attribute("reason", kept.reason);
+        });
+    });
+  });
+}
+
+void dedup::writeReport(const Result &result, llvm::json::OStream &json) {
+  json.object([&] {
+    json.attribute("schema", "emit-dedup-report-2");
+    json.attributeArray("programs", [&] {
+      for (const ContainerResult &program : result.programs)
+        writeContainer(program, json);
+    });
+    json.attributeArray("data_files", [&] {
+      for (const ContainerResult &dataFile : result.dataFiles)
+        writeContainer(dataFile, json);
+    });
+  });
+}
+
+void dedup::emitBlobRemarks(const Plan &plan) {
   for (const Merge &merge : plan.merges) {
     if (merge.merged.empty())
       continue;
@@ -166,16 +232,19 @@ void dedup::emitRemarks(const Plan &plan) {
         << merge.merged.size() + 1
         << (survivor.kind == DataKind::Delegate
                 ? " payloads"
-                : (" " + getKindName(survivor.kind) + " blobs").str())
+                : (" " + stringifyDataKind(survivor.kind) + " blobs").str())
         << ", alignment " << merge.alignment;
   }
   for (auto &[index, reason] : plan.keptApart)
     plan.candidates[index].blob.emitRemark()
         << "equal bytes kept in a separate blob (" << reason << ")";
+}
+
+void dedup::emitSegmentRemarks(const SegmentPlan &plan) {
   for (const SegmentEntries &segment : plan.segments)
     segment.op->emitRemark()
         << "stores " << segment.duplicates.size() << " "
-        << getKindName(segment.kind)
+        << stringifyDataKind(segment.kind)
         << " entries that equal earlier ones once: " << segment.bytesAfter
         << " bytes instead of " << segment.bytesBefore;
 }

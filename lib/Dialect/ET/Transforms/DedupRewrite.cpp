@@ -41,7 +41,7 @@ static void rebuildSegment(const SegmentEntries &segment,
     cast<MutableDataSegmentOp>(segment.op).setOffsetsAttr(offsets);
 }
 
-void dedup::applyPlan(Plan &plan) {
+void dedup::applyBlobSharing(Plan &plan) {
   MLIRContext *context = plan.container->getContext();
   DenseMap<StringAttr, StringAttr> replacement; // Merged -> survivor.
   for (const Merge &merge : plan.merges) {
@@ -65,6 +65,9 @@ void dedup::applyPlan(Plan &plan) {
   for (const Merge &merge : plan.merges)
     for (unsigned index : merge.merged)
       plan.candidates[index].blob.erase();
+}
+
+void dedup::applySegmentSharing(SegmentPlan &plan) {
   for (const SegmentEntries &segment : plan.segments)
     rebuildSegment(segment, plan.splats);
 }

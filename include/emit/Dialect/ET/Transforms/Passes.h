@@ -8,6 +8,7 @@
 #define EMIT_DIALECT_ET_TRANSFORMS_PASSES_H
 
 #include "emit/Dialect/ET/IR/ETDialect.h"
+#include "emit/Dialect/ET/Transforms/DedupResult.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/Pass.h"
 
@@ -18,13 +19,13 @@ namespace emit::et {
 #define GEN_PASS_REGISTRATION
 #include "emit/Dialect/ET/Transforms/Passes.h.inc"
 
-/// The `dedup-delegate-blobs` pass with `options`, writing its report
-/// (docs/DedupReport.md) to `report` instead of a file, for tools and
-/// bindings that keep the report in memory. The `report` option must then
-/// be left empty.
+/// The `dedup-delegate-blobs` pass with `options`, stating what it shared in
+/// `result` (which it clears first) instead of a report file, for tools and
+/// bindings that use the result. The `report` option must then be left
+/// empty.
 std::unique_ptr<mlir::Pass>
 createDedupDelegateBlobs(const DedupDelegateBlobsOptions &options,
-                         llvm::raw_ostream &report);
+                         dedup::Result &result);
 
 /// Checks that the programs and data files of `module` fit together as the
 /// runtime requires when it loads a program with those data files: no key

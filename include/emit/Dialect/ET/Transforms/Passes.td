@@ -9,11 +9,253 @@
 
 include "mlir/Pass/PassBase.td"
 
+def HoistInlinePayloads
+    : Pass<"et-hoist-inline-payloads", "::mlir::ModuleOp"> {
+  let summary = "Move inline delegate payloads into `et.blob` symbols";
+  let description = [{
+    Moves the payload an `et.delegate` carries inline (`#et.blob`) into an
+    `et.blob` of its program, which the delegate entry then names, so that
+    the sharing passes see every payload as a blob. The blob takes the
+    payload's alignment and the entry's location; names are `payload_N` in
+    program order. With `min-size=N`, payloads under N bytes stay inline.
+    This is the first step of `dedup-delegate-blobs`.
+
+    Before:
+
+    ```mlir
+    et.program @p {
+      et.method @forward {
+        ...
+        %qnn = et.delegate "QnnBackend"
+            #et.blob<dense_resource<a> : tensor<4xi8>, align 16>
+        ...
+      }
+    }
+    ```
+
+    After:
+
+    ```mlir
+    et.program @p {
+      et.blob @payload_0 align 16 = dense_resource<a> : tensor<4xi8>
+      et.method @forward {
+        ...
+        %qnn = et.delegate "QnnBackend" @payload_0
+        ...
+      }
+    }
+    ```
+  }];
+  let options = [
+    Option<"minSize", "min-size", "uint64_t", /*default=*/"0",
+           "Leave payloads smaller than this many bytes inline">,
+  ];
+  let dependentDialects = ["::emit::et::ETDialect"];
+}
+
+def ShareBlobs : Pass<"et-share-blobs", "::mlir::ModuleOp"> {
+  let summary = "Store blobs of equal bytes once";
+  let description = [{
+    In every `et.program` and every `et.data_file`, groups the blobs
+    (delegate payloads, named data, data file segments; not the constant
+    and mutable segments, whose entries `et-share-segment-entries` shares)
+    by content and keeps one blob per group: the first in program order,
+    with the least common multiple of the group's alignments and the fused
+    locations of all of them. Everything that named a merged blob (delegate
+    entries, named data keys) names it; merged blobs go. Blobs nothing names
+    stay, and a blob placed inline never merges with a segment.
+
+    Every merge is confirmed byte for byte, so a hash collision never merges
+    different data. Items are bucketed by size and a 128-bit content hash
+    (XXH3); items of 1 MiB or more are hashed by a sample first (their first
+    and last 64 KiB and 16 spaced 4 KiB windows): one whose size and sample
+    no other item shares is never read whole, two that share them are
+    compared directly, and more are split by a hash of all their bytes
+    before comparing. Resource names and element signedness play no part.
+    Hashing and comparing run on MLIR's thread pool; payloads in files are
+    read with `pread`. Names and groups follow program order whatever the
+    scheduling.
+
+    `scope=method` shares bytes only among users in one method, `min-size=N`
+    leaves blobs under N bytes apart, `same-backend` merges only payloads
+    whose delegate entries name one backend id. `remarks` states each merge,
+    and each group kept apart, as an MLIR remark.
+
+    Before:
+
+    ```mlir
+    et.program @p {
+      et.blob @payload_0 align 16 = dense_resource<a> : tensor<4xi8>
+      et.blob @payload_1 align 64 = dense_resource<b> : tensor<4xi8>
+      et.method @prefill {
+        ...
+        %qnn = et.delegate "QnnBackend" @payload_0
+        ...
+      }
+      et.method @decode {
+        ...
+        %qnn = et.delegate "QnnBackend" @payload_1
+        ...
+      }
+    }
+    // with resources a and b holding the same four bytes
+    ```
+
+    After:
+
+    ```mlir
+    et.program @p {
+      et.blob @payload_0 align 64 = dense_resource<a> : tensor<4xi8>
+      et.method @prefill {
+        ...
+        %qnn = et.delegate "QnnBackend" @payload_0
+        ...
+      }
+      et.method @decode {
+        ...
+        %qnn = et.delegate "QnnBackend" @payload_0
+        ...
+      }
+    }
+    ```
+  }];
+  let options = [
+    Option<"scope", "scope", "std::string", /*default=*/"\"program\"",
+           "Where blobs may be shared: `program` (across methods) or "
+           "`method` (only among users in one method)">,
+    Option<"minSize", "min-size", "uint64_t", /*default=*/"0",
+           "Leave blobs smaller than this many bytes unmerged">,
+    Option<"sameBackend", "same-backend", "bool", /*default=*/"false",
+           "Merge only payloads whose calls all name the same backend id">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark on every blob that now serves several and on "
+           "every group kept apart">,
+    Option<"testForceHashCollisions", "test-force-hash-collisions", "bool",
+           /*default=*/"false",
+           "Testing only: give every blob the same hash, so that only the "
+           "byte comparison keeps different blobs apart">,
+  ];
+  let dependentDialects = ["::emit::et::ETDialect"];
+}
+
+def ShareSegmentEntries
+    : Pass<"et-share-segment-entries", "::mlir::ModuleOp"> {
+  let summary = "Store equal entries of constant and mutable segments once";
+  let description = [{
+    Groups the entries of each program's constant segment, and of each of
+    its mutable data segments, that tensors read by content (the bytes each
+    entry's largest reader needs). When some entries are equal, the segment
+    is rebuilt with every entry once, in the order of the old offsets, each
+    at the next multiple of the alignment all the old offsets shared; equal
+    entries then point at one offset. Entries no tensor reads are left out
+    of the new segment. Mutable initial states are only read (the runtime
+    copies them into planned memory) and never share with constants.
+
+    `scope=method` shares only entries that tensors of one method alone
+    read, `min-size=N` leaves entries under N bytes apart, `compact` also
+    rebuilds segments with no equal entries whose bytes some entries no
+    tensor reads hold (after constants moved to a data file, say).
+    `remarks` states each rebuilt segment as an MLIR remark.
+
+    Before:
+
+    ```mlir
+    et.program @p {
+      et.blob @segment_0 align 16 = dense<...> : tensor<48xi8>
+      et.constant_segment @segment_0 offsets [0, 16, 32]
+      et.method @forward {
+        %0 = et.tensor float [4] dim_order [0] data(1)
+        %1 = et.tensor float [4] dim_order [0] data(2)
+        ...
+      }
+    }
+    // with entries 1 and 2 holding the same 16 bytes
+    ```
+
+    After:
+
+    ```mlir
+    et.program @p {
+      et.blob @segment_0 align 16 = dense<...> : tensor<16xi8>
+      et.constant_segment @segment_0 offsets [0, 0, 0]
+      ...
+    }
+    ```
+  }];
+  let options = [
+    Option<"scope", "scope", "std::string", /*default=*/"\"program\"",
+           "Where entries may be shared: `program` (across methods) or "
+           "`method` (only among entries that one method reads)">,
+    Option<"minSize", "min-size", "uint64_t", /*default=*/"0",
+           "Leave entries smaller than this many bytes apart">,
+    Option<"compact", "compact", "bool", /*default=*/"false",
+           "Also rebuild segments whose bytes some entries no tensor reads "
+           "hold, keeping only what tensors read">,
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark on every segment whose entries were shared">,
+    Option<"testForceHashCollisions", "test-force-hash-collisions", "bool",
+           /*default=*/"false",
+           "Testing only: give every entry the same hash, so that only the "
+           "byte comparison keeps different entries apart">,
+  ];
+  let dependentDialects = ["::emit::et::ETDialect"];
+}
+
+def ShareDelegateEntries
+    : Pass<"et-share-delegate-entries", "::mlir::ModuleOp"> {
+  let summary = "Let calls share one delegate entry when entries are equal";
+  let description = [{
+    Within each method, makes the calls of delegate entries that are equal
+    in backend id, compile specs and payload blob call the first such entry,
+    and erases the others: the runtime then initializes the backend once for
+    all of them. Entries with inline payloads are never shared, nor entries
+    of different methods. The surviving entry takes the fused locations of
+    the entries it replaces; `remarks` states each sharing as a remark.
+
+    ExecuTorch's runtime initializes a backend once per delegate entry, so
+    this changes what backends see: it is not part of `dedup-delegate-blobs`
+    unless `share-entries` asks for it.
+
+    Before:
+
+    ```mlir
+    %a = et.delegate "XnnpackBackend" @payload_0
+        specs [#et.compile_spec<"k" = "v">]
+    %b = et.delegate "XnnpackBackend" @payload_0
+        specs [#et.compile_spec<"k" = "v">]
+    et.chain inputs() outputs() {
+      et.call_delegate %a (%0)
+      et.call_delegate %b (%0)
+    }
+    ```
+
+    After:
+
+    ```mlir
+    %a = et.delegate "XnnpackBackend" @payload_0
+        specs [#et.compile_spec<"k" = "v">]
+    et.chain inputs() outputs() {
+      et.call_delegate %a (%0)
+      et.call_delegate %a (%0)
+    }
+    ```
+  }];
+  let options = [
+    Option<"remarks", "remarks", "bool", /*default=*/"false",
+           "Emit a remark on every entry that now serves several">,
+  ];
+  let dependentDialects = ["::emit::et::ETDialect"];
+}
+
 def DedupDelegateBlobs : Pass<"dedup-delegate-blobs", "::mlir::ModuleOp"> {
   let summary = "Store identical data once, never merging calls";
   let description = [{
     Stores each distinct piece of data once in every `et.program` and every
-    `et.data_file`, and never shares anything else:
+    `et.data_file`, and never shares anything else. It is a pipeline of the
+    passes below, each with one job (`et-hoist-inline-payloads`,
+    `et-share-blobs`, `et-share-segment-entries`, and with `share-entries`
+    `et-share-delegate-entries`), run on the module; it checks the payload
+    files once for all of them and gathers one report:
 
     1. Inline payloads (`#et.blob` on an `et.delegate`) are hoisted into
        `et.blob` symbols (the `et.program` canonicalization).

@@ -1,0 +1,63 @@
+//===- ShareSegmentEntries.cpp - Equal segment entries once -----*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Stores the equal entries of each program's constant and mutable segments
+// once: plans with the policy, states the plan, rebuilds the segments.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Dedup.h"
+
+namespace emit::et {
+#define GEN_PASS_DEF_SHARESEGMENTENTRIES
+#include "emit/Dialect/ET/Transforms/Passes.h.inc"
+} // namespace emit::et
+
+using namespace mlir;
+using namespace emit;
+using namespace emit::et;
+
+namespace {
+struct ShareSegmentEntriesPass
+    : public et::impl::ShareSegmentEntriesBase<ShareSegmentEntriesPass> {
+  using ShareSegmentEntriesBase::ShareSegmentEntriesBase;
+  ShareSegmentEntriesPass(const ShareSegmentEntriesOptions &options,
+                          dedup::Driven driven)
+      : ShareSegmentEntriesBase(options), driven(driven) {}
+  void runOnOperation() override;
+
+private:
+  dedup::Driven driven;
+};
+} // namespace
+
+void ShareSegmentEntriesPass::runOnOperation() {
+  ModuleOp module = getOperation();
+  if (failed(dedup::checkScope(module, scope, getArgument())) ||
+      (!driven.payloadsChecked && failed(checkPayloadFiles(module))))
+    return signalPassFailure();
+  dedup::Policy policy;
+  policy.methodScope = scope == "method";
+  policy.minSize = minSize;
+  policy.compactSegments = compact;
+  policy.grouping.hashWhole = driven.result != nullptr;
+  policy.grouping.forceCollisions = testForceHashCollisions;
+  llvm::ThreadPoolInterface *pool = dedup::getThreadPool(&getContext());
+  for (ProgramOp program : module.getOps<ProgramOp>()) {
+    dedup::SegmentPlan plan = dedup::planSegmentSharing(program, policy, pool);
+    if (driven.result)
+      dedup::describeSegmentSharing(plan, driven.result->of(program));
+    if (remarks)
+      dedup::emitSegmentRemarks(plan);
+    dedup::applySegmentSharing(plan);
+  }
+}
+
+std::unique_ptr<Pass>
+dedup::createShareSegmentEntries(const ShareSegmentEntriesOptions &options,
+                                 Driven driven) {
+  return std::make_unique<ShareSegmentEntriesPass>(options, driven);
+}
