@@ -19,9 +19,16 @@
 #
 #   bench/run.py [--workloads llm,small,roundtrip,small10k,tools,link]
 #                [--runs 3]
-#                [--data DIR] [--build DIR]
+#                [--data DIR] [--build DIR] [--baseline REV]
+#
+# With --baseline REV, it builds REV in its own directory, runs the working
+# tree's build and REV's alternately on every workload (new, old, new, ...),
+# and prints each figure as a ratio new / old: the median of the runs' ratios
+# and their spread.
 
 import argparse
+import contextlib
+import io
 import json
 import os
 import re
@@ -404,6 +411,98 @@ def bench_tools(args):
     return result
 
 
+
+def cache_value(build, key):
+    """A value of `build`'s CMakeCache.txt, or None."""
+    with open(os.path.join(build, "CMakeCache.txt")) as cache:
+        for line in cache:
+            if line.startswith(key + ":"):
+                return line.split("=", 1)[1].strip()
+    return None
+
+
+def build_baseline(rev, build):
+    """Builds the tools of commit `rev` in their own directory (configured as
+    `build` is) and returns that build directory."""
+    sha = run(["git", "-C", ROOT, "rev-parse", "--verify", rev + "^{commit}"],
+              capture_output=True).stdout.strip()
+    where = os.path.join(ROOT, "build", "bench-baseline", sha[:12])
+    source, target = os.path.join(where, "src"), os.path.join(where, "build")
+    if not os.path.exists(os.path.join(source, "CMakeLists.txt")):
+        os.makedirs(source, exist_ok=True)
+        archive = subprocess.Popen(["git", "-C", ROOT, "archive", sha],
+                                   stdout=subprocess.PIPE)
+        run(["tar", "-x", "-C", source], stdin=archive.stdout)
+        if archive.wait():
+            sys.exit("bench: cannot read commit %s" % rev)
+    if not os.path.exists(os.path.join(target, "build.ninja")):
+        configure = ["cmake", "-G", "Ninja", "-S", source, "-B", target,
+                     "-DCMAKE_BUILD_TYPE=Release"]
+        for key in ("MLIR_DIR", "LLVM_DIR", "LLVM_EXTERNAL_LIT"):
+            value = cache_value(build, key)
+            if value:
+                configure.append("-D%s=%s" % (key, value))
+        run(configure, stdout=subprocess.DEVNULL)
+    run(["ninja", "-C", target, "emit-translate", "emit-opt", "emit-link",
+         "emit-bench-hash"], stdout=subprocess.DEVNULL)
+    print("baseline: %s (%s) built in %s" % (rev, sha[:12], target))
+    return target
+
+
+def figures(result):
+    """The figures of one workload's result that compare two builds: times
+    (s) and peak RSS (MiB), by name."""
+    name = result["workload"]
+    if name == "link":
+        return {"%s %s" % (job, what): result[job][key]
+                for job in ("merge", "split")
+                for what, key in (("s", "job_s"), ("MiB", "peak_rss_mib"))}
+    if name == "tools":
+        found = {}
+        for job, value in result.items():
+            if isinstance(value, dict) and "job_s" in value:
+                found["%s s" % job] = value["job_s"]
+                found["%s MiB" % job] = max(value["stage_peak_rss_mib"])
+        return found
+    found = {"job s": result["job_s"], "peak MiB": result["peak_rss_mib"]}
+    for stage, seconds in result["stages_s"].items():
+        found["%s s" % stage] = seconds
+    return found
+
+
+def compare(args, run_workload):
+    """Runs every workload on the working tree's build and the baseline's,
+    alternating, one run each at a time, and prints new / old per figure."""
+    old_build = build_baseline(args.baseline, args.build)
+    rows = []
+    for name in args.workloads.split(","):
+        pairs = []
+        for _ in range(args.runs):
+            one = {}
+            for label, build in (("new", args.build), ("old", old_build)):
+                single = argparse.Namespace(**vars(args))
+                single.build, single.runs = build, 1
+                with contextlib.redirect_stdout(io.StringIO()):
+                    one[label] = figures(run_workload(name, single))
+            pairs.append(one)
+        for figure in pairs[0]["new"]:
+            new = [p["new"][figure] for p in pairs]
+            old = [p["old"][figure] for p in pairs]
+            ratios = [n / o if o else float("nan") for n, o in zip(new, old)]
+            rows.append((name, figure, statistics.median(new),
+                         statistics.median(old), statistics.median(ratios),
+                         min(ratios), max(ratios)))
+    print("\nnew (working tree) against old (%s), %d runs each, alternating;"
+          " ratio = median of the runs' new / old, spread = their range" %
+          (args.baseline, args.runs))
+    print("| workload | figure | new | old | new / old | spread |")
+    print("|---|---|---|---|---|---|")
+    for name, figure, new, old, ratio, low, high in rows:
+        print("| %s | %s | %.3f | %.3f | %.3fx | %.2f-%.2f |" %
+              (name, figure, new, old, ratio, low, high))
+    return rows
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workloads",
@@ -413,12 +512,27 @@ def main():
                                                        "bench-data"))
     parser.add_argument("--build", default=os.path.join(ROOT, "build"))
     parser.add_argument("--json", help="also write the results here")
+    parser.add_argument("--baseline", metavar="REV",
+                        help="also build commit REV and print every figure "
+                             "as a ratio to it, runs alternating")
     args = parser.parse_args()
     os.makedirs(args.data, exist_ok=True)
     special = {"link": bench_link, "tools": bench_tools}
-    results = [special[name](args) if name in special else
-               bench(name, WORKLOADS[name], args)
-               for name in args.workloads.split(",")]
+
+    def run_workload(name, workload_args):
+        if name in special:
+            return special[name](workload_args)
+        return bench(name, WORKLOADS[name], workload_args)
+
+    if args.baseline:
+        rows = compare(args, run_workload)
+        if args.json:
+            with open(args.json, "w") as f:
+                json.dump([dict(zip(("workload", "figure", "new", "old",
+                                     "ratio", "low", "high"), row))
+                           for row in rows], f, indent=2)
+        return
+    results = [run_workload(name, args) for name in args.workloads.split(",")]
     by_name = {r["workload"]: r for r in results}
     if "small" in by_name and "small10k" in by_name:
         ratio = (by_name["small"]["pass_us_per_call"] /
