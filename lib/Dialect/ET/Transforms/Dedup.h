@@ -165,6 +165,13 @@ createShareSegmentEntries(const ShareSegmentEntriesOptions &options,
 /// `root` as `pass` was given it.
 LogicalResult checkScope(Operation *root, StringRef scope, StringRef pass);
 
+/// What every sharing pass does first: checks its `scope` and, unless the
+/// pipeline did, the payload files of `module`; returns the policy of the
+/// options the sharing passes have in common.
+FailureOr<Policy> startSharing(mlir::ModuleOp module, StringRef pass,
+                               StringRef scope, uint64_t minSize,
+                               bool forceCollisions, const Driven &driven);
+
 /// The thread pool of `context`, or none when it runs on one thread.
 llvm::ThreadPoolInterface *getThreadPool(mlir::MLIRContext *context);
 

@@ -375,6 +375,22 @@ LogicalResult dedup::checkScope(Operation *root, StringRef scope,
          << scope << "' for --" << pass << ": expected 'program' or 'method'";
 }
 
+FailureOr<Policy> dedup::startSharing(ModuleOp module, StringRef pass,
+                                      StringRef scope, uint64_t minSize,
+                                      bool forceCollisions,
+                                      const Driven &driven) {
+  if (failed(checkScope(module, scope, pass)) ||
+      (!driven.payloadsChecked && failed(checkPayloadFiles(module))))
+    return failure();
+  Policy policy;
+  policy.methodScope = scope == "method";
+  policy.minSize = minSize;
+  // A result states every blob's hash, so none is sampled.
+  policy.grouping.hashWhole = driven.result != nullptr;
+  policy.grouping.forceCollisions = forceCollisions;
+  return policy;
+}
+
 llvm::ThreadPoolInterface *dedup::getThreadPool(MLIRContext *context) {
   return context->isMultithreadingEnabled() ? &context->getThreadPool()
                                             : nullptr;

@@ -34,20 +34,15 @@ private:
 
 void ShareBlobsPass::runOnOperation() {
   ModuleOp module = getOperation();
-  if (failed(dedup::checkScope(module, scope, getArgument())) ||
-      (!driven.payloadsChecked && failed(checkPayloadFiles(module))))
+  FailureOr<dedup::Policy> policy = dedup::startSharing(
+      module, getArgument(), scope, minSize, testForceHashCollisions, driven);
+  if (failed(policy))
     return signalPassFailure();
-  dedup::Policy policy;
-  policy.methodScope = scope == "method";
-  policy.sameBackend = sameBackend;
-  policy.minSize = minSize;
-  // A result states every blob's hash, so none is sampled.
-  policy.grouping.hashWhole = driven.result != nullptr;
-  policy.grouping.forceCollisions = testForceHashCollisions;
+  policy->sameBackend = sameBackend;
   llvm::ThreadPoolInterface *pool = dedup::getThreadPool(&getContext());
   auto share = [&](Operation *container) {
     dedup::Plan plan = dedup::planBlobSharing(
-        container, policy, /*needUsers=*/driven.result != nullptr, pool);
+        container, *policy, /*needUsers=*/driven.result != nullptr, pool);
     if (driven.result)
       dedup::describeBlobSharing(plan, driven.result->of(container));
     if (remarks)

@@ -36,18 +36,14 @@ private:
 
 void ShareSegmentEntriesPass::runOnOperation() {
   ModuleOp module = getOperation();
-  if (failed(dedup::checkScope(module, scope, getArgument())) ||
-      (!driven.payloadsChecked && failed(checkPayloadFiles(module))))
+  FailureOr<dedup::Policy> policy = dedup::startSharing(
+      module, getArgument(), scope, minSize, testForceHashCollisions, driven);
+  if (failed(policy))
     return signalPassFailure();
-  dedup::Policy policy;
-  policy.methodScope = scope == "method";
-  policy.minSize = minSize;
-  policy.compactSegments = compact;
-  policy.grouping.hashWhole = driven.result != nullptr;
-  policy.grouping.forceCollisions = testForceHashCollisions;
+  policy->compactSegments = compact;
   llvm::ThreadPoolInterface *pool = dedup::getThreadPool(&getContext());
   for (ProgramOp program : module.getOps<ProgramOp>()) {
-    dedup::SegmentPlan plan = dedup::planSegmentSharing(program, policy, pool);
+    dedup::SegmentPlan plan = dedup::planSegmentSharing(program, *policy, pool);
     if (driven.result)
       dedup::describeSegmentSharing(plan, driven.result->of(program));
     if (remarks)
