@@ -55,6 +55,7 @@ void PayloadFiles::setBaseDirectory(StringRef directory) {
   std::lock_guard<std::mutex> lock(mutex);
   std::string error;
   baseDirectory = realPathOf(directory.empty() ? "." : directory, error);
+  byReference.clear();
 }
 
 bool PayloadFiles::allowFile(StringRef file, std::string &error) {
@@ -138,12 +139,16 @@ FailureOr<ArrayRef<char>>
 PayloadFiles::getBytes(StringRef reference, uint64_t offset, uint64_t size,
                        const FileFingerprint &expected, std::string &error) {
   std::lock_guard<std::mutex> lock(mutex);
-  std::string real = resolve(reference, error);
-  if (real.empty())
-    return failure();
-  OpenFile *file = open(real, error);
-  if (!file)
-    return failure();
+  OpenFile *&file = byReference[reference];
+  if (!file) {
+    std::string real = resolve(reference, error);
+    if (!real.empty())
+      file = open(real, error);
+    if (!file) {
+      byReference.erase(reference);
+      return failure();
+    }
+  }
   const FileFingerprint &found = file->fingerprint;
   if (!(found == expected)) {
     error = "payload file '" + reference.str() +

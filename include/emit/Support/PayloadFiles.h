@@ -93,6 +93,10 @@ private:
   std::string baseDirectory;        // A real path; "" until first needed.
   std::vector<std::string> allowed; // Real paths.
   llvm::StringMap<std::unique_ptr<OpenFile>> files; // By real path.
+  /// The open file of each reference that resolved, so that a reference is
+  /// resolved (a path walk and a readlink per component) once, not once per
+  /// payload. Cleared when the base directory changes.
+  llvm::StringMap<OpenFile *> byReference;
 };
 
 /// Registers `--payload-file=FILE` (repeatable) with the command line of
