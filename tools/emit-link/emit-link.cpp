@@ -43,8 +43,6 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 
-#include <map>
-
 using namespace mlir;
 using namespace emit;
 namespace cl = llvm::cl;

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "emit/Dialect/ET/IR/ETDialect.h"
 #include "emit/Dialect/ET/Utils/Blobs.h"
+#include "emit/Dialect/ET/IR/ETDialect.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -67,9 +67,9 @@ TEST_F(BlobsTest, ForEachBlobUserVisitsInProgramOrder) {
     seen.push_back(stringifyDataKind(user.getDataKind()).str() + ":" +
                    (blob ? blob.getValue().str() : "inline"));
   });
-  EXPECT_EQ(seen, (std::vector<std::string>{
-                      "constant:c", "mutable:m", "named_data:w",
-                      "named_data:shared", "delegate:shared", "delegate:w"}));
+  EXPECT_EQ(seen, (std::vector<std::string>{"constant:c", "mutable:m",
+                                            "named_data:w", "named_data:shared",
+                                            "delegate:shared", "delegate:w"}));
 }
 
 TEST_F(BlobsTest, ClassifyTakesTheFirstKindInDataKindOrder) {
@@ -102,9 +102,9 @@ TEST_F(BlobsTest, ReplaceBlobReferencesRepointsEveryUser) {
 
 TEST_F(BlobsTest, GatherBytesPlacesPiecesAndZeroFills) {
   const char first[] = {1, 2, 3}, second[] = {9};
-  ElementsAttr gathered =
-      gatherBytes(&context, "gathered", 8,
-                  {{ArrayRef<char>(first, 3), 0}, {ArrayRef<char>(second, 1), 6}});
+  ElementsAttr gathered = gatherBytes(
+      &context, "gathered", 8,
+      {{ArrayRef<char>(first, 3), 0}, {ArrayRef<char>(second, 1), 6}});
   SplatStorage splats;
   std::optional<ArrayRef<char>> bytes = getPayloadBytes(gathered, splats);
   ASSERT_TRUE(bytes.has_value());

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "emit/Dialect/ET/IR/ETDialect.h"
 #include "emit/Dialect/ET/Transforms/DedupResult.h"
+#include "emit/Dialect/ET/IR/ETDialect.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -71,17 +71,16 @@ TEST(DedupResultTest, ReportWritesTheDocumentedFields) {
   llvm::raw_string_ostream os(text);
   llvm::json::OStream json(os);
   dedup::writeReport(result, json);
-  EXPECT_EQ(
-      text,
-      R"({"schema":"emit-dedup-report-2","programs":[{"program":"llm",)"
-      R"("dry_run":false,"bytes_before":8,"bytes_after":4,"kinds":{)"
-      R"("delegate":{"bytes_before":8,"bytes_after":4,"bytes_saved":4}},)"
-      R"("groups":[{"blob":"payload_0","kind":"delegate","size":4,)"
-      R"("alignment":64,"merged":["payload_1"],"users":[{"method":)"
-      R"("prefill","delegate":0,"calls":1,"backend":"QnnBackend",)"
-      R"("compile_specs_digest":"0000000000000abc"}],"keys":[]}],)"
-      R"("segments":[],"near_misses":[{"blobs":["payload_2"],"size":4,)"
-      R"("reason":"equal bytes kept apart: x"}]}],"data_files":[]})");
+  EXPECT_EQ(text,
+            R"({"schema":"emit-dedup-report-2","programs":[{"program":"llm",)"
+            R"("dry_run":false,"bytes_before":8,"bytes_after":4,"kinds":{)"
+            R"("delegate":{"bytes_before":8,"bytes_after":4,"bytes_saved":4}},)"
+            R"("groups":[{"blob":"payload_0","kind":"delegate","size":4,)"
+            R"("alignment":64,"merged":["payload_1"],"users":[{"method":)"
+            R"("prefill","delegate":0,"calls":1,"backend":"QnnBackend",)"
+            R"("compile_specs_digest":"0000000000000abc"}],"keys":[]}],)"
+            R"("segments":[],"near_misses":[{"blobs":["payload_2"],"size":4,)"
+            R"("reason":"equal bytes kept apart: x"}]}],"data_files":[]})");
 }
 
 } // namespace

@@ -37,6 +37,16 @@ struct DedupDelegateBlobsPass
   void runOnOperation() override;
 
 private:
+  /// The options a sharing pass has in common with this one.
+  template <typename Options>
+  Options sharingOptions() const {
+    Options options;
+    options.scope = scope;
+    options.minSize = minSize;
+    options.remarks = remarks;
+    options.testForceHashCollisions = testForceHashCollisions;
+    return options;
+  }
   /// The pipeline of passes that does the job, filling `result` if given.
   void buildPipeline(OpPassManager &pm, dedup::Result *result);
   /// Runs the pipeline on `module`, or on a copy of it for a dry run.
@@ -56,19 +66,11 @@ void DedupDelegateBlobsPass::buildPipeline(OpPassManager &pm,
   HoistInlinePayloadsOptions hoist;
   hoist.minSize = minSize;
   pm.addPass(createHoistInlinePayloads(hoist));
-  ShareBlobsOptions blobs;
-  blobs.scope = scope;
-  blobs.minSize = minSize;
+  auto blobs = sharingOptions<ShareBlobsOptions>();
   blobs.sameBackend = sameBackend;
-  blobs.remarks = remarks;
-  blobs.testForceHashCollisions = testForceHashCollisions;
   pm.addPass(dedup::createShareBlobs(blobs, driven));
-  ShareSegmentEntriesOptions entries;
-  entries.scope = scope;
-  entries.minSize = minSize;
+  auto entries = sharingOptions<ShareSegmentEntriesOptions>();
   entries.compact = compactSegments;
-  entries.remarks = remarks;
-  entries.testForceHashCollisions = testForceHashCollisions;
   pm.addPass(dedup::createShareSegmentEntries(entries, driven));
   // Sharing entries changes what backends see; a dry run reports bytes only.
   if (shareEntries && !dryRun) {
