@@ -778,7 +778,8 @@ Operation *PTEReader::readListValue(const fb::EValue *value, Location loc,
 FailureOr<Operation *> PTEReader::readValue(const fb::EValue *value,
                                             const Twine &where, TablePath path,
                                             PendingItems &pending) {
-  Location loc = plainLocFor(value, path);
+  // A tensor is located at its own table, so its value needs none.
+  auto loc = [&] { return plainLocFor(value, path); };
   fb::KernelTypes type = value->val_type();
   if (type != fb::KernelTypes::Null && type != fb::KernelTypes::NONE &&
       !value->val())
@@ -790,26 +791,26 @@ FailureOr<Operation *> PTEReader::readValue(const fb::EValue *value,
     return error(offsetOf(value), where)
            << "the value has no type (tag NONE); None is written as Null";
   case fb::KernelTypes::Null:
-    return compat::create<NullOp>(builder, loc, valueType).getOperation();
+    return compat::create<NullOp>(builder, loc(), valueType).getOperation();
   case fb::KernelTypes::Int:
     return compat::create<IntOp>(
-               builder, loc, valueType,
+               builder, loc(), valueType,
                builder.getI64IntegerAttr(value->val_as_Int()->int_val()))
         .getOperation();
   case fb::KernelTypes::Bool:
     return compat::create<BoolOp>(
-               builder, loc, valueType,
+               builder, loc(), valueType,
                builder.getBoolAttr(value->val_as_Bool()->bool_val()))
         .getOperation();
   case fb::KernelTypes::Double:
     return compat::create<DoubleOp>(
-               builder, loc, valueType,
+               builder, loc(), valueType,
                builder.getF64FloatAttr(value->val_as_Double()->double_val()))
         .getOperation();
   case fb::KernelTypes::String: {
     const auto *string = value->val_as_String()->string_val();
     return compat::create<StringOp>(
-               builder, loc, valueType,
+               builder, loc(), valueType,
                builder.getStringAttr(string ? string->string_view() : ""))
         .getOperation();
   }
@@ -820,7 +821,7 @@ FailureOr<Operation *> PTEReader::readValue(const fb::EValue *value,
   case fb::KernelTypes::BoolList:
   case fb::KernelTypes::TensorList:
   case fb::KernelTypes::OptionalTensorList:
-    return readListValue(value, loc, path, pending);
+    return readListValue(value, loc(), path, pending);
   }
   return error(offsetOf(value), where)
          << "unknown value type " << static_cast<int>(type);
