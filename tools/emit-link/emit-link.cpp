@@ -23,6 +23,7 @@
 #include "emit/Link/Link.h"
 #include "emit/Link/LinkReport.h"
 #include "emit/Pipeline/Pipeline.h"
+#include "emit/Support/HugePageHeap.h"
 #include "emit/Support/MLIRCompat.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Support/OutputFiles.h"
@@ -299,6 +300,7 @@ static LogicalResult writeOutputs(ModuleOp module,
 }
 
 int main(int argc, char **argv) {
+  emit::restartWithHugePageHeap(argv);
   llvm::InitLLVM init(argc, argv);
   llvm::setBugReportMsg("PLEASE submit a bug report to the emit project "
                         "and include the crash backtrace.\n");

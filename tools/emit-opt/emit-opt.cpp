@@ -11,6 +11,7 @@
 
 #include "emit/InitAll.h"
 #include "emit/Support/AtomicOutput.h"
+#include "emit/Support/HugePageHeap.h"
 #include "emit/Support/PayloadFiles.h"
 
 #include "mlir/Dialect/Func/IR/FuncOps.h"
@@ -36,6 +37,7 @@ static mlir::LogicalResult runOpt(int argc, char **argv,
 }
 
 int main(int argc, char **argv) {
+  emit::restartWithHugePageHeap(argv);
   mlir::DialectRegistry registry;
   registry.insert<mlir::func::FuncDialect>();
   emit::registerAllDialects(registry);

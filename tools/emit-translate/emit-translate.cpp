@@ -19,6 +19,7 @@
 #include "emit/InitAll.h"
 #include "emit/Pipeline/TranslateRegistration.h"
 #include "emit/Support/AtomicOutput.h"
+#include "emit/Support/HugePageHeap.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Support/PayloadFiles.h"
 #include "emit/Target/PTE/PTE.h"
@@ -159,6 +160,7 @@ static LogicalResult runTranslate(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
+  emit::restartWithHugePageHeap(argv);
   llvm::InitLLVM initLLVM(argc, argv);
   llvm::setBugReportMsg("PLEASE submit a bug report to the emit project "
                         "and include the crash backtrace.\n");

@@ -1,0 +1,46 @@
+//===- HugePageHeap.cpp - Back a tool's heap with huge pages ----*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/Support/HugePageHeap.h"
+
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <string>
+#include <unistd.h>
+
+/// Whether the kernel backs memory with transparent huge pages when asked
+/// to (madvise) or always; "[never]" and kernels without them do not.
+static bool kernelGrantsHugePages() {
+  std::ifstream mode("/sys/kernel/mm/transparent_hugepage/enabled");
+  std::string line;
+  return std::getline(mode, line) &&
+         (line.find("[madvise]") != std::string::npos ||
+          line.find("[always]") != std::string::npos);
+}
+
+void emit::restartWithHugePageHeap(char **argv) {
+// Not under AddressSanitizer, whose allocator is not glibc's.
+#if defined(__linux__) && defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
+  constexpr const char *kTunable = "glibc.malloc.hugetlb";
+  const char *tunables = getenv("GLIBC_TUNABLES");
+  if ((tunables && strstr(tunables, kTunable)) || !kernelGrantsHugePages())
+    return;
+  std::string original = tunables ? tunables : "";
+  std::string value = original.empty() ? "" : original + ":";
+  value += std::string(kTunable) + "=1";
+  if (setenv("GLIBC_TUNABLES", value.c_str(), 1) != 0)
+    return;
+  execv("/proc/self/exe", argv);
+  // Still here: run as started.
+  if (tunables)
+    setenv("GLIBC_TUNABLES", original.c_str(), 1);
+  else
+    unsetenv("GLIBC_TUNABLES");
+#else
+  (void)argv;
+#endif
+}
