@@ -12,14 +12,22 @@
 #     one process), with its peak RSS and the time of each stage; for the
 #     link workload, emit-link merging two programs into one, and splitting
 #     them into two programs and one shared .ptd; for the tools workload,
-#     the three tools a user composes, through files and pipes.
+#     the three tools a user composes, through files and pipes;
+#   - for small and graph, ExecuTorch's own Python doing the same job
+#     (bench/et_python_job.py: read, share payloads by SHA-256, write with
+#     segments), when its serializer is set up (../shared/tools/et-python).
 # Reports medians, and every figure as a ratio to the baselines, since the
 # machine is shared and noisy. Every timed step starts after a sync, with no dirty
 # pages left by the step before. Checks the output's segment table.
 #
-#   bench/run.py [--workloads llm,small,roundtrip,small10k,tools,link]
-#                [--runs 3]
+#   bench/run.py [--workloads llm,small,roundtrip,small10k,graph,tools,link]
+#                [--runs 3] [--et-python DIR]
 #                [--data DIR] [--build DIR] [--baseline REV]
+#
+# graph, a program of 50,000 kernel calls, is written by ExecuTorch's own
+# serializer (bench/gen_graph.py), so it needs --et-python (default
+# ~/.cache/et-python, where ../shared/tools/et-python/setup.sh puts it); it
+# is skipped, saying so, without it.
 #
 # With --baseline REV, it builds REV in its own directory, runs the working
 # tree's build and REV's alternately on every workload (new, old, new, ...),
@@ -48,7 +56,8 @@ WORKLOADS = {
                 about="2 methods x 32 calls of 64 MiB, the same 32 payloads "
                       "in both: 4 GiB referenced, 2 GiB unique"),
     "small": dict(methods=8, calls=12500, size=4096, unique=10000, names="",
-                  about="8 methods, 100,000 calls of 4 KiB, 90% duplicates"),
+                  about="8 methods, 100,000 calls of 4 KiB, 90% duplicates",
+                  reference=True),
     "small10k": dict(methods=8, calls=1250, size=4096, unique=1000, names="",
                      about="as small, with 10,000 calls (per-call scaling)"),
     "roundtrip": dict(methods=2, calls=16, size=64 * MiB, unique=16, names="",
@@ -71,17 +80,28 @@ LINK = dict(programs=("prefill", "decode"), calls=32, size=64 * 1024,
                   "weights in named data: 4 GiB in, 2 GiB unique")
 
 
+# An un-delegated model, as ExecuTorch's serializer writes it.
+GRAPH = dict(calls=50000,
+             about="one method of 50,000 kernel calls and 150,001 tensor "
+                   "values, constants in the constant segment, written by "
+                   "ExecuTorch's serializer")
+
+# The Python that runs ExecuTorch's serializer: Debian's, with its
+# python3-flatbuffers (see ../shared/tools/et-python).
+ET_PYTHON = "/usr/bin/python3"
+
+
 def run(command, **kwargs):
     return subprocess.run(command, check=True, text=True, **kwargs)
 
 
-def timed(command):
+def timed(command, env=None):
     """Wall time and peak RSS (KiB) of a command, via GNU time."""
     with tempfile.NamedTemporaryFile("r") as report:
         start = time.perf_counter()
         result = subprocess.run(["/usr/bin/time", "-o", report.name, "-f",
                                  "%M"] + command, check=True, text=True,
-                                capture_output=True)
+                                capture_output=True, env=env)
         wall = time.perf_counter() - start
         rss = int(report.read().split()[-1])
     return wall, rss, result.stderr
@@ -106,6 +126,58 @@ def generate(name, spec, data, build):
             for payload in range(spec["unique"]):
                 out.write(gen_pte.payload_bytes(payload, spec["size"]))
     return path, unique
+
+
+def et_python_env(args):
+    """The environment in which ET_PYTHON imports ExecuTorch's serializer
+    from --et-python, or None when it cannot."""
+    if not args.et_python:
+        return None
+    env = dict(os.environ, PYTHONPATH=args.et_python)
+    probe = subprocess.run(
+        [ET_PYTHON, "-c", "import executorch.exir._serialize._program"],
+        env=env, capture_output=True)
+    return env if probe.returncode == 0 else None
+
+
+def emit_job(build, path, out):
+    """emit-translate --pte-to-pte: wall time, peak RSS (KiB) and the
+    (import, passes, export) times it reports."""
+    translate = os.path.join(build, "bin", "emit-translate")
+    wall, peak, err = timed([translate, "--pte-to-pte", path, "-o", out,
+                             "--pte-timing"])
+    match = re.search(r"import ([0-9.]+) s, passes ([0-9.]+) s, export "
+                      r"([0-9.]+) s", err)
+    return wall, peak, tuple(float(x) for x in match.groups())
+
+
+def reference_job(env, path, out):
+    """The same job done by ExecuTorch's Python: wall time, peak RSS (KiB)."""
+    wall, peak, _ = timed([ET_PYTHON, os.path.join(ROOT, "bench",
+                                                   "et_python_job.py"),
+                           path, out], env=env)
+    return wall, peak
+
+
+def reference_figures(times, rss, job_s, peak_mib):
+    """The reference's medians, and emit's job as ratios to them."""
+    if not times:
+        return {}
+    median = statistics.median
+    return {"executorch_python_s": median(times),
+            "executorch_python_rss_mib": median(rss) / 1024,
+            "job_over_executorch_python": job_s / median(times),
+            "rss_over_executorch_python": peak_mib * 1024 / median(rss)}
+
+
+def print_reference(result):
+    if "executorch_python_s" in result:
+        print("  ExecuTorch's Python, same job: %.2f s, peak RSS %.0f MiB; "
+              "emit: %.3fx its time, %.2fx its RSS" %
+              (result["executorch_python_s"],
+               result["executorch_python_rss_mib"],
+               result["job_over_executorch_python"],
+               result["rss_over_executorch_python"]))
 
 
 def segments_of(build, pte):
@@ -135,9 +207,12 @@ def bench(name, spec, args):
     path, unique = generate(name, spec, args.data, args.build)
     out = os.path.join(args.data, name + ".out.pte")
     copy = os.path.join(args.data, name + ".copy.bin")
-    translate = os.path.join(args.build, "bin", "emit-translate")
+    reference = os.path.join(args.data, name + ".executorch.pte")
     hasher = os.path.join(args.build, "bin", "emit-bench-hash")
+    env = (et_python_env(args)
+           if spec.get("reference") and args.et_python_reference else None)
     copies, hashes, jobs, rss, stages = [], [], [], [], []
+    ref_times, ref_rss = [], []
 
     for _ in range(args.runs):
         settle(out)
@@ -147,15 +222,18 @@ def bench(name, spec, args):
         line = run([hasher, unique], capture_output=True).stdout
         hashes.append(float(re.search(r"in ([0-9.]+) s", line).group(1)))
         settle(copy)
-        wall, peak, err = timed([translate, "--pte-to-pte", path, "-o", out,
-                                 "--pte-timing"])
+        wall, peak, times = emit_job(args.build, path, out)
         jobs.append(wall)
         rss.append(peak)
-        match = re.search(r"import ([0-9.]+) s, passes ([0-9.]+) s, export "
-                          r"([0-9.]+) s", err)
-        stages.append(tuple(float(x) for x in match.groups()))
-    if os.path.exists(copy):
-        os.remove(copy)
+        stages.append(times)
+        if env:
+            settle(reference)
+            wall, peak = reference_job(env, path, reference)
+            ref_times.append(wall)
+            ref_rss.append(peak)
+    for scratch in (copy, reference):
+        if os.path.exists(scratch):
+            os.remove(scratch)
 
     segments = segments_of(args.build, out)
     calls = spec["methods"] * spec["calls"]
@@ -183,6 +261,7 @@ def bench(name, spec, args):
         "rss_budget_mib": 256 + 0.05 * calls * spec["size"] / MiB,
         "segments_written": len(segments),
     }
+    result.update(reference_figures(ref_times, ref_rss, job_s, peak_mib))
     print("\n== %s: %s" % (name, spec["about"]))
     print("  baselines (unique %.1f MiB): copy %.3f s, hash %.3f s" %
           (unique_bytes / MiB, copy_s, hash_s))
@@ -201,6 +280,56 @@ def bench(name, spec, args):
            100 * exp / total, result["pass_us_per_call"]))
     print("  output: %d segments (1 constant + %d unique payloads)" %
           (len(segments), spec["unique"]))
+    print_reference(result)
+    return result
+
+
+def bench_graph(args):
+    """The big graph: emit's job and ExecuTorch's Python's, alternating."""
+    env = et_python_env(args)
+    if not env:
+        print("\n== graph: skipped: ExecuTorch's Python serializer is not "
+              "importable from --et-python %s (set it up with "
+              "../shared/tools/et-python/setup.sh)" % args.et_python)
+        return None
+    path = os.path.join(args.data, "graph.pte")
+    if not os.path.exists(path):
+        run([ET_PYTHON, os.path.join(ROOT, "bench", "gen_graph.py"), path,
+             "--calls", str(GRAPH["calls"])], env=env)
+    out = os.path.join(args.data, "graph.out.pte")
+    reference = os.path.join(args.data, "graph.executorch.pte")
+    jobs, rss, stages, ref_times, ref_rss = [], [], [], [], []
+    for _ in range(args.runs):
+        settle(out)
+        wall, peak, times = emit_job(args.build, path, out)
+        jobs.append(wall)
+        rss.append(peak)
+        stages.append(times)
+        if args.et_python_reference:
+            settle(reference)
+            wall, peak = reference_job(env, path, reference)
+            ref_times.append(wall)
+            ref_rss.append(peak)
+    if os.path.exists(reference):
+        os.remove(reference)
+    # Nothing to share: the output holds the one constant segment.
+    segments = segments_of(args.build, out)
+    assert len(segments) == 1, ("graph", len(segments))
+    median = statistics.median
+    job_s, peak_mib = median(jobs), median(rss) / 1024
+    imp, passes, exp = (median(s[i] for s in stages) for i in range(3))
+    result = {"workload": "graph", "about": GRAPH["about"],
+              "calls": GRAPH["calls"], "job_s": job_s,
+              "peak_rss_mib": peak_mib,
+              "stages_s": {"import": imp, "passes": passes, "export": exp},
+              "us_per_call": job_s / GRAPH["calls"] * 1e6}
+    result.update(reference_figures(ref_times, ref_rss, job_s, peak_mib))
+    print("\n== graph: %s" % GRAPH["about"])
+    print("  whole job: %.3f s (%.1f us per kernel call); peak RSS %.0f MiB"
+          % (job_s, result["us_per_call"], peak_mib))
+    print("  stages: import %.3f s, passes %.3f s, export %.3f s" %
+          (imp, passes, exp))
+    print_reference(result)
     return result
 
 
@@ -482,9 +611,17 @@ def compare(args, run_workload):
             for label, build in (("new", args.build), ("old", old_build)):
                 single = argparse.Namespace(**vars(args))
                 single.build, single.runs = build, 1
-                with contextlib.redirect_stdout(io.StringIO()):
-                    one[label] = figures(run_workload(name, single))
+                with contextlib.redirect_stdout(io.StringIO()) as quiet:
+                    result = run_workload(name, single)
+                if not result:  # Skipped, and why.
+                    print(quiet.getvalue().strip())
+                    break
+                one[label] = figures(result)
+            if len(one) < 2:
+                break
             pairs.append(one)
+        if not pairs:
+            continue
         for figure in pairs[0]["new"]:
             new = [p["new"][figure] for p in pairs]
             old = [p["old"][figure] for p in pairs]
@@ -506,7 +643,14 @@ def compare(args, run_workload):
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workloads",
-                        default="llm,small,small10k,roundtrip,tools,link")
+                        default="llm,small,small10k,roundtrip,graph,tools,"
+                                "link")
+    parser.add_argument("--et-python", metavar="DIR",
+                        default=os.path.expanduser("~/.cache/et-python"),
+                        help="ExecuTorch's Python serializer, as "
+                             "../shared/tools/et-python/setup.sh sets it "
+                             "up: writes the graph workload, and is the "
+                             "reference small and graph are compared with")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--data", default=os.path.join(ROOT, "build",
                                                        "bench-data"))
@@ -517,7 +661,10 @@ def main():
                              "as a ratio to it, runs alternating")
     args = parser.parse_args()
     os.makedirs(args.data, exist_ok=True)
-    special = {"link": bench_link, "tools": bench_tools}
+    # The reference's time does not depend on emit's build: compared runs
+    # leave it out.
+    args.et_python_reference = not args.baseline
+    special = {"link": bench_link, "tools": bench_tools, "graph": bench_graph}
 
     def run_workload(name, workload_args):
         if name in special:
@@ -533,6 +680,7 @@ def main():
                            for row in rows], f, indent=2)
         return
     results = [run_workload(name, args) for name in args.workloads.split(",")]
+    results = [result for result in results if result]
     by_name = {r["workload"]: r for r in results}
     if "small" in by_name and "small10k" in by_name:
         ratio = (by_name["small"]["pass_us_per_call"] /

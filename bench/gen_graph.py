@@ -1,0 +1,96 @@
+#!/usr/bin/env python3
+# gen_graph.py - write an un-delegated ExecuTorch program with ExecuTorch's
+# own serializer: the benchmarks' big-graph workload.
+#
+# Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+#
+# One method "forward", a chain of CALLS kernel calls, each
+# aten::linear.out(x, weight, bias, out=y): three new tensor values per call
+# (a constant weight, a constant bias, a planned output), so 3 * CALLS + 1
+# tensors in all, and every constant distinct, in the constant segment. The
+# program goes through serialize_pte_binary with segments extracted, as
+# ExecuTorch's exporter writes it. Needs ExecuTorch's Python serializer
+# (../shared/tools/et-python): run with PYTHONPATH pointing at it.
+#
+#   PYTHONPATH=$HOME/.cache/et-python python3 gen_graph.py OUT.pte \
+#       --calls 50000
+
+import argparse
+import struct
+import sys
+
+from executorch.exir._serialize._program import PTEFile, serialize_pte_binary
+from executorch.exir.scalar_type import ScalarType
+from executorch.exir.schema import (
+    AllocationDetails, Buffer, Chain, ContainerMetadata, EValue,
+    ExecutionPlan, Instruction, KernelCall, Operator, Program,
+    SubsegmentOffsets, Tensor, TensorShapeDynamism)
+
+FEATURES = 16  # activations are [1, 16] floats
+
+
+def tensor(sizes, buffer=0, offset=None):
+    """A float tensor: constant when buffer > 0, planned when offset is set."""
+    allocation = None
+    if offset is not None:
+        allocation = AllocationDetails(memory_id=1, memory_offset_low=offset,
+                                       memory_offset_high=0)
+    return EValue(Tensor(
+        scalar_type=ScalarType.FLOAT, storage_offset=0, sizes=sizes,
+        dim_order=list(range(len(sizes))), requires_grad=False, layout=0,
+        data_buffer_idx=buffer, allocation_info=allocation,
+        shape_dynamism=TensorShapeDynamism.STATIC))
+
+
+def constant(index, count):
+    """Distinct float32 content for constant number index."""
+    return struct.pack(f"<{count}f", *(float(index + i) for i in range(count)))
+
+
+def build(calls):
+    activation_bytes = FEATURES * 4
+    values = [tensor([1, FEATURES], offset=0)]  # the input
+    buffers = [Buffer(storage=b"")]  # index 0: no data, as the emitter writes
+    instructions = []
+    for call in range(calls):
+        x = len(values) - 1
+        buffers.append(Buffer(storage=constant(2 * call, FEATURES * FEATURES)))
+        values.append(tensor([FEATURES, FEATURES], buffer=len(buffers) - 1))
+        buffers.append(Buffer(storage=constant(2 * call + 1, FEATURES)))
+        values.append(tensor([FEATURES], buffer=len(buffers) - 1))
+        # Outputs alternate between two planned slots, as a memory planner
+        # reuses them.
+        values.append(tensor([1, FEATURES],
+                             offset=activation_bytes * (1 + call % 2)))
+        y = len(values) - 1
+        instructions.append(Instruction(KernelCall(
+            op_index=0, args=[x, x + 1, x + 2, y, y])))
+    plan = ExecutionPlan(
+        name="forward",
+        container_meta_type=ContainerMetadata("", ""),
+        values=values, inputs=[0], outputs=[len(values) - 1],
+        chains=[Chain(inputs=[0], outputs=[len(values) - 1],
+                      instructions=instructions, stacktrace=None)],
+        operators=[Operator(name="aten::linear", overload="out")],
+        delegates=[], non_const_buffer_sizes=[0, 3 * activation_bytes])
+    return Program(version=0, execution_plan=[plan], constant_buffer=buffers,
+                   backend_delegate_data=[], segments=[],
+                   constant_segment=SubsegmentOffsets(segment_index=0,
+                                                      offsets=[]))
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("out")
+    parser.add_argument("--calls", type=int, default=50000)
+    args = parser.parse_args()
+    data = serialize_pte_binary(PTEFile(program=build(args.calls)),
+                                extract_delegate_segments=True,
+                                segment_alignment=128)
+    with open(args.out, "wb") as out:
+        out.write(bytes(data))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
