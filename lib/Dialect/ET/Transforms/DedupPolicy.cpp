@@ -129,6 +129,9 @@ static void planMerges(Plan &plan, const ContentGroups &groups) {
 static void collectCandidates(Plan &plan, const Policy &policy) {
   DenseMap<StringAttr, DataKind> kinds = classifyBlobs(plan.container);
   Region &body = plan.container->getRegion(0);
+  // Reserved: doubling would hold up to three times the candidates at the
+  // pass's peak.
+  plan.candidates.reserve(llvm::range_size(body.front().getOps<BlobOp>()));
   for (BlobOp blob : body.front().getOps<BlobOp>()) {
     auto named = kinds.find(blob.getSymNameAttr());
     DataKind kind = named == kinds.end() ? DataKind::Unnamed : named->second;
@@ -361,6 +364,7 @@ Plan dedup::planBlobSharing(Operation *container, const Policy &policy,
     collectUsers(program, plan.users);
   collectCandidates(plan, policy);
   SmallVector<ArrayRef<char>> items;
+  items.reserve(plan.candidates.size());
   for (const Candidate &candidate : plan.candidates)
     items.push_back(candidate.bytes);
   planMerges(plan, groupByContent(items, pool, policy.grouping));
