@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FileLayout.h"
+#include "FlatbufferAllocator.h"
 #include "emit/Support/FileFormat.h"
 #include "emit/Target/PTE/PTE.h"
 
@@ -76,7 +77,8 @@ static LogicalResult writeDataFile(DataFileOp dataFile, raw_ostream &os,
       dataFile.getSegmentAlignment(), options.segmentAlignment);
   uint64_t baseAlignment = layout::placeSegments(segments, segmentAlignment);
 
-  flatbuffers::FlatBufferBuilder builder;
+  ReservedRangeAllocator allocator;
+  flatbuffers::FlatBufferBuilder builder(1024, &allocator);
   std::vector<Offset<ft::DataSegment>> segmentTable;
   for (const layout::Segment &segment : segments)
     segmentTable.push_back(

@@ -13,6 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FileLayout.h"
+#include "FlatbufferAllocator.h"
 #include "emit/Target/PTE/PTE.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
@@ -121,7 +122,8 @@ private:
   ProgramOp program;
   const PTEWriteOptions &options;
   mlir::SymbolTable symbols;
-  flatbuffers::FlatBufferBuilder builder;
+  ReservedRangeAllocator allocator; // Before the builder that uses it.
+  flatbuffers::FlatBufferBuilder builder{1024, &allocator};
 
   std::vector<Segment> segments;
   DenseMap<Operation *, uint32_t> segmentOf;
