@@ -170,6 +170,35 @@ def reference_figures(times, rss, job_s, peak_mib):
             "rss_over_executorch_python": peak_mib * 1024 / median(rss)}
 
 
+def job_runs(args, path, out, env, before=lambda: None):
+    """args.runs runs of emit's job on `path`, each after `before()` and,
+    with `env`, followed by ExecuTorch's Python doing the same job: the
+    lists of wall times, peak RSS (KiB) and stage times, and of the
+    reference's wall times and peak RSS."""
+    runs = dict(jobs=[], rss=[], stages=[], ref_times=[], ref_rss=[])
+    reference = out[:-len(".out.pte")] + ".executorch.pte"
+    for _ in range(args.runs):
+        settle(out)
+        before()
+        wall, peak, times = emit_job(args.build, path, out)
+        runs["jobs"].append(wall)
+        runs["rss"].append(peak)
+        runs["stages"].append(times)
+        if env:
+            settle(reference)
+            wall, peak = reference_job(env, path, reference)
+            runs["ref_times"].append(wall)
+            runs["ref_rss"].append(peak)
+    if os.path.exists(reference):
+        os.remove(reference)
+    return runs
+
+
+def stage_medians(stages):
+    """The median (import, passes, export) times of `stages`."""
+    return tuple(statistics.median(s[i] for s in stages) for i in range(3))
+
+
 def print_reference(result):
     if "executorch_python_s" in result:
         print("  ExecuTorch's Python, same job: %.2f s, peak RSS %.0f MiB; "
@@ -207,33 +236,23 @@ def bench(name, spec, args):
     path, unique = generate(name, spec, args.data, args.build)
     out = os.path.join(args.data, name + ".out.pte")
     copy = os.path.join(args.data, name + ".copy.bin")
-    reference = os.path.join(args.data, name + ".executorch.pte")
     hasher = os.path.join(args.build, "bin", "emit-bench-hash")
     env = (et_python_env(args)
            if spec.get("reference") and args.et_python_reference else None)
-    copies, hashes, jobs, rss, stages = [], [], [], [], []
-    ref_times, ref_rss = [], []
+    copies, hashes = [], []
 
-    for _ in range(args.runs):
-        settle(out)
+    def baselines():
         start = time.perf_counter()
         run(["cp", unique, copy])
         copies.append(time.perf_counter() - start)
         line = run([hasher, unique], capture_output=True).stdout
         hashes.append(float(re.search(r"in ([0-9.]+) s", line).group(1)))
         settle(copy)
-        wall, peak, times = emit_job(args.build, path, out)
-        jobs.append(wall)
-        rss.append(peak)
-        stages.append(times)
-        if env:
-            settle(reference)
-            wall, peak = reference_job(env, path, reference)
-            ref_times.append(wall)
-            ref_rss.append(peak)
-    for scratch in (copy, reference):
-        if os.path.exists(scratch):
-            os.remove(scratch)
+
+    runs = job_runs(args, path, out, env, before=baselines)
+    jobs, rss = runs["jobs"], runs["rss"]
+    if os.path.exists(copy):
+        os.remove(copy)
 
     segments = segments_of(args.build, out)
     calls = spec["methods"] * spec["calls"]
@@ -241,7 +260,7 @@ def bench(name, spec, args):
     unique_bytes = spec["unique"] * spec["size"]
     median = statistics.median
     copy_s, hash_s, job_s = median(copies), median(hashes), median(jobs)
-    imp, passes, exp = (median(s[i] for s in stages) for i in range(3))
+    imp, passes, exp = stage_medians(runs["stages"])
     total = imp + passes + exp
     peak_mib = median(rss) / 1024
     result = {
@@ -261,7 +280,8 @@ def bench(name, spec, args):
         "rss_budget_mib": 256 + 0.05 * calls * spec["size"] / MiB,
         "segments_written": len(segments),
     }
-    result.update(reference_figures(ref_times, ref_rss, job_s, peak_mib))
+    result.update(reference_figures(runs["ref_times"], runs["ref_rss"], job_s,
+                                    peak_mib))
     print("\n== %s: %s" % (name, spec["about"]))
     print("  baselines (unique %.1f MiB): copy %.3f s, hash %.3f s" %
           (unique_bytes / MiB, copy_s, hash_s))
@@ -297,33 +317,21 @@ def bench_graph(args):
         run([ET_PYTHON, os.path.join(ROOT, "bench", "gen_graph.py"), path,
              "--calls", str(GRAPH["calls"])], env=env)
     out = os.path.join(args.data, "graph.out.pte")
-    reference = os.path.join(args.data, "graph.executorch.pte")
-    jobs, rss, stages, ref_times, ref_rss = [], [], [], [], []
-    for _ in range(args.runs):
-        settle(out)
-        wall, peak, times = emit_job(args.build, path, out)
-        jobs.append(wall)
-        rss.append(peak)
-        stages.append(times)
-        if args.et_python_reference:
-            settle(reference)
-            wall, peak = reference_job(env, path, reference)
-            ref_times.append(wall)
-            ref_rss.append(peak)
-    if os.path.exists(reference):
-        os.remove(reference)
+    runs = job_runs(args, path, out,
+                    env if args.et_python_reference else None)
     # Nothing to share: the output holds the one constant segment.
     segments = segments_of(args.build, out)
     assert len(segments) == 1, ("graph", len(segments))
-    median = statistics.median
-    job_s, peak_mib = median(jobs), median(rss) / 1024
-    imp, passes, exp = (median(s[i] for s in stages) for i in range(3))
+    job_s = statistics.median(runs["jobs"])
+    peak_mib = statistics.median(runs["rss"]) / 1024
+    imp, passes, exp = stage_medians(runs["stages"])
     result = {"workload": "graph", "about": GRAPH["about"],
               "calls": GRAPH["calls"], "job_s": job_s,
               "peak_rss_mib": peak_mib,
               "stages_s": {"import": imp, "passes": passes, "export": exp},
               "us_per_call": job_s / GRAPH["calls"] * 1e6}
-    result.update(reference_figures(ref_times, ref_rss, job_s, peak_mib))
+    result.update(reference_figures(runs["ref_times"], runs["ref_rss"], job_s,
+                                    peak_mib))
     print("\n== graph: %s" % GRAPH["about"])
     print("  whole job: %.3f s (%.1f us per kernel call); peak RSS %.0f MiB"
           % (job_s, result["us_per_call"], peak_mib))
