@@ -16,6 +16,7 @@
 #include "emit/Support/Hex.h"
 #include "emit/Support/MappedMemory.h"
 
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -185,45 +186,88 @@ bucketByHash(ArrayRef<ArrayRef<char>> items, llvm::ThreadPoolInterface *pool,
   return buckets;
 }
 
-/// Within each bucket, in parallel, compares every item with the first of
-/// each group so far; adds the groups and near misses to `result` in item
-/// order, whatever the bucketing and scheduling.
+namespace {
+/// A candidate duplicate: an item and the first item of its bucket.
+struct Candidate {
+  unsigned first, item;
+};
+} // namespace
+
+/// Whether each candidate's item equals its bucket's first item. Compared
+/// in parallel, in the order of the items' bytes in memory (file order for
+/// a mapped file), so that neighbours read next come from one read-ahead
+/// instead of a read each.
+static llvm::BitVector confirmCandidates(ArrayRef<ArrayRef<char>> items,
+                                         MutableArrayRef<Candidate> candidates,
+                                         llvm::ThreadPoolInterface *pool) {
+  llvm::sort(candidates, [&](const Candidate &a, const Candidate &b) {
+    return std::make_pair(reinterpret_cast<uintptr_t>(items[a.item].data()),
+                          a.item) <
+           std::make_pair(reinterpret_cast<uintptr_t>(items[b.item].data()),
+                          b.item);
+  });
+  // Reads ahead only where the next comparison reads on from here: a
+  // read-ahead that no neighbour uses would multiply the bytes read.
+  auto readsOn = [&](unsigned from, unsigned next) {
+    uintptr_t start = reinterpret_cast<uintptr_t>(items[from].data());
+    uintptr_t nextStart = reinterpret_cast<uintptr_t>(items[next].data());
+    return nextStart >= start &&
+           nextStart - start + items[next].size() <= kReadAheadSize;
+  };
+  std::vector<char> equal(candidates.size());
+  parallelForWeighted(
+      pool, candidates.size(),
+      [&](size_t index) { return 2 * items[candidates[index].item].size(); },
+      [&](size_t index) {
+        Candidate candidate = candidates[index];
+        bool last = index + 1 == candidates.size();
+        bool aheadFirst =
+            !last && readsOn(candidate.first, candidates[index + 1].first);
+        bool aheadItem =
+            !last && readsOn(candidate.item, candidates[index + 1].item);
+        equal[index] = equalBytes(items[candidate.first], items[candidate.item],
+                                  aheadFirst, aheadItem);
+      });
+  llvm::BitVector unequal(items.size());
+  for (auto [candidate, isEqual] : llvm::zip_equal(candidates, equal))
+    if (!isEqual)
+      unequal.set(candidate.item);
+  return unequal;
+}
+
+/// Splits the buckets into groups of equal bytes and adds them and the near
+/// misses to `result` in item order, whatever the bucketing and scheduling.
+/// Every item is first compared with its bucket's first item; one that
+/// differs is then compared with the first of each other group so far.
 static void compareWithinBuckets(ArrayRef<ArrayRef<char>> items,
                                  const Buckets &buckets,
                                  llvm::ThreadPoolInterface *pool,
                                  ContentGroups &result) {
-  struct BucketResult {
-    SmallVector<SmallVector<unsigned, 2>, 1> groups;
-    SmallVector<std::pair<unsigned, unsigned>> nearMisses;
-  };
-  SmallVector<BucketResult> bucketResults(buckets.size());
-  auto comparedBytes = [&](size_t bucketIndex) -> uint64_t {
-    ArrayRef<unsigned> bucket = buckets[bucketIndex];
-    return bucket.size() < 2
-               ? 0
-               : 2 * (bucket.size() - 1) * items[bucket.front()].size();
-  };
-  parallelForWeighted(
-      pool, buckets.size(), comparedBytes, [&](size_t bucketIndex) {
-        BucketResult &bucketResult = bucketResults[bucketIndex];
-        for (unsigned index : buckets[bucketIndex]) {
-          auto match = llvm::find_if(bucketResult.groups, [&](auto &group) {
-            return equalBytes(items[group.front()], items[index]);
-          });
-          if (match != bucketResult.groups.end()) {
-            match->push_back(index);
-            continue;
-          }
-          if (!bucketResult.groups.empty())
-            bucketResult.nearMisses.push_back(
-                {bucketResult.groups.front().front(), index});
-          bucketResult.groups.push_back({index});
-        }
-      });
+  std::vector<Candidate> candidates;
+  for (ArrayRef<unsigned> bucket : buckets)
+    for (unsigned item : bucket.drop_front())
+      candidates.push_back({bucket.front(), item});
+  llvm::BitVector unequal = confirmCandidates(items, candidates, pool);
 
-  for (BucketResult &bucketResult : bucketResults) {
-    llvm::append_range(result.groups, std::move(bucketResult.groups));
-    llvm::append_range(result.nearMisses, bucketResult.nearMisses);
+  for (ArrayRef<unsigned> bucket : buckets) {
+    size_t firstGroup = result.groups.size();
+    result.groups.push_back({bucket.front()});
+    for (unsigned item : bucket.drop_front()) {
+      if (!unequal[item]) {
+        result.groups[firstGroup].push_back(item);
+        continue;
+      }
+      auto others = MutableArrayRef(result.groups).drop_front(firstGroup + 1);
+      auto match = llvm::find_if(others, [&](auto &group) {
+        return equalBytes(items[group.front()], items[item]);
+      });
+      if (match != others.end()) {
+        match->push_back(item);
+        continue;
+      }
+      result.nearMisses.push_back({bucket.front(), item});
+      result.groups.push_back({item});
+    }
   }
   llvm::sort(result.groups, [](const auto &a, const auto &b) {
     return a.front() < b.front();

@@ -169,8 +169,7 @@ static std::optional<Mapping> findRegisteredMapping(ArrayRef<char> bytes) {
 /// Pieces from this size on are copied file to file by the kernel.
 static constexpr size_t kLargePieceSize = 1 << 20;
 
-/// Large enough to amortize a system call, small enough to stay in L2.
-static constexpr size_t kChunkSize = 256 << 10;
+static constexpr size_t kChunkSize = kReadAheadSize;
 
 /// The bytes of a file most recently read into one per-thread buffer.
 struct Window {
@@ -298,7 +297,8 @@ void emit::forEachChunk(ArrayRef<char> bytes,
   ChunkSource(bytes).forEach(0, consume);
 }
 
-bool emit::equalBytes(ArrayRef<char> a, ArrayRef<char> b) {
+bool emit::equalBytes(ArrayRef<char> a, ArrayRef<char> b, bool readAheadA,
+                      bool readAheadB) {
   if (a.size() != b.size())
     return false;
   if (a.data() == b.data())
@@ -306,10 +306,9 @@ bool emit::equalBytes(ArrayRef<char> a, ArrayRef<char> b) {
   ChunkSource sourceA(a), sourceB(b);
   for (size_t offset = 0; offset < a.size(); offset += kChunkSize) {
     size_t size = std::min(kChunkSize, a.size() - offset);
-    // No read-ahead: compared payloads are rarely neighbours. A payload
-    // compared with several others in turn is read once.
-    ArrayRef<char> pieceA = sourceA.read(offset, size, 0, false);
-    ArrayRef<char> pieceB = sourceB.read(offset, size, 1, false);
+    // A payload compared with several others in turn is read once.
+    ArrayRef<char> pieceA = sourceA.read(offset, size, 0, readAheadA);
+    ArrayRef<char> pieceB = sourceB.read(offset, size, 1, readAheadB);
     if (std::memcmp(pieceA.data(), pieceB.data(), size) != 0)
       return false;
   }

@@ -54,6 +54,22 @@ TEST(ContentGroupsTest, CollidingHashesAreToldApartByTheBytes) {
   EXPECT_EQ(result.nearMisses[0], std::make_pair(0u, 1u));
 }
 
+TEST(ContentGroupsTest, BucketOfSeveralGroupsKeepsFirstComeOrder) {
+  std::vector<std::string> items = {"aaaa", "bbbb", "aaaa", "bbbb", "cccc"};
+  ContentGroupingOptions options;
+  options.forceCollisions = true;
+  ContentGroups result;
+  auto groups = groupsOf(items, options, &result);
+  ASSERT_EQ(groups.size(), 3u);
+  EXPECT_EQ(groups[0], (SmallVector<unsigned, 2>{0, 2}));
+  EXPECT_EQ(groups[1], (SmallVector<unsigned, 2>{1, 3}));
+  EXPECT_EQ(groups[2], (SmallVector<unsigned, 2>{4}));
+  // Each item that starts a group is a near miss of the bucket's first.
+  ASSERT_EQ(result.nearMisses.size(), 2u);
+  EXPECT_EQ(result.nearMisses[0], std::make_pair(0u, 1u));
+  EXPECT_EQ(result.nearMisses[1], std::make_pair(0u, 4u));
+}
+
 TEST(ContentGroupsTest, HashWholeGivesEveryHash) {
   std::vector<std::string> items = {"abc", "abd", "abc"};
   ContentGroupingOptions options;

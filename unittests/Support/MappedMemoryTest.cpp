@@ -79,6 +79,34 @@ TEST(MappedMemoryTest, EqualBytesAcrossMappedAndHeapMemory) {
   EXPECT_FALSE(equalBytes(mapped->getBytes(), heap.drop_back()));
 }
 
+TEST(MappedMemoryTest, EqualBytesReadingAheadOverNeighbours) {
+  // 64 neighbouring items of 1 KiB; the second half repeats the first, but
+  // for one byte of item 40. Compared in file order with read-ahead on both
+  // sides, as ContentGroups compares candidates, then out of order, so that
+  // what a read-ahead left in a buffer is never taken for other bytes.
+  constexpr size_t kItem = 1024, kCount = 64;
+  std::string content = pattern(kItem * kCount / 2);
+  content += content;
+  content[40 * kItem + 5] ^= 1;
+  TempFile file(content);
+  std::string error;
+  std::unique_ptr<MappedFile> mapped = MappedFile::open(file.path, error);
+  ASSERT_TRUE(mapped) << error;
+  auto item = [&](size_t index) {
+    return mapped->getBytes().slice(index * kItem, kItem);
+  };
+  for (size_t index = kCount / 2; index < kCount; ++index)
+    EXPECT_EQ(equalBytes(item(index - kCount / 2), item(index),
+                         /*readAheadA=*/true, /*readAheadB=*/true),
+              index != 40)
+        << "item " << index;
+  for (size_t index : {63u, 33u, 40u, 35u})
+    EXPECT_EQ(equalBytes(item(index), item(index - kCount / 2), true, true),
+              index != 40)
+        << "item " << index;
+  EXPECT_FALSE(equalBytes(item(1), item(5), true, true)); // Pages 0 and 1.
+}
+
 TEST(MappedMemoryTest, WriteBytesStreamsAMapping) {
   std::string content = pattern(2 << 20);
   TempFile file(content);

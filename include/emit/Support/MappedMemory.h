@@ -70,7 +70,15 @@ void forEachChunk(ArrayRef<char> bytes,
 
 /// Whether `a` and `b` hold the same bytes, read as forEachChunk reads them.
 /// Thread-safe.
-bool equalBytes(ArrayRef<char> a, ArrayRef<char> b);
+/// With `readAheadA` (`readAheadB`), a short read of `a` (`b`) fills its
+/// per-thread buffer (kReadAheadSize bytes from its start), for a neighbour
+/// in the file compared next.
+bool equalBytes(ArrayRef<char> a, ArrayRef<char> b, bool readAheadA = false,
+                bool readAheadB = false);
+
+/// The most bytes one read of a file reads: large enough to amortize a
+/// system call, small enough to stay in L2.
+constexpr size_t kReadAheadSize = 256 << 10;
 
 /// A stream buffer size for writeBytes: large pieces, which are larger than
 /// this, go past the buffer to the file without another copy.
