@@ -11,8 +11,6 @@
 
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
-#include "emit/Support/MLIRCompat.h"
-
 #include "mlir/IR/PatternMatch.h"
 
 namespace emit::et {
@@ -33,23 +31,16 @@ struct HoistInlinePayloadsPass
 } // namespace
 
 void HoistInlinePayloadsPass::runOnOperation() {
-  SmallVector<Operation *> programs;
-  for (ProgramOp program : getOperation().getOps<ProgramOp>())
-    programs.push_back(program);
-  if (minSize == 0) {
-    // The program's canonicalization hoists every inline payload in one
-    // application, so the driver converges.
-    RewritePatternSet patterns(&getContext());
-    ProgramOp::getCanonicalizationPatterns(patterns, &getContext());
-    (void)compat::applyToExistingOps(programs, std::move(patterns));
-    return;
-  }
+  // What the program's canonicalization does when every payload is hoisted,
+  // without a pattern driver's pass over every op of the program.
   IRRewriter rewriter(&getContext());
   uint64_t threshold = minSize;
-  for (Operation *program : programs)
-    hoistInlinePayloads(
-        cast<ProgramOp>(program), rewriter, [threshold](DelegateOp entry) {
-          return cast<ShapedType>(entry.getInlinePayload().getData().getType())
-                     .getNumElements() >= static_cast<int64_t>(threshold);
-        });
+  auto shouldHoist = [threshold](DelegateOp entry) {
+    return cast<ShapedType>(entry.getInlinePayload().getData().getType())
+               .getNumElements() >= static_cast<int64_t>(threshold);
+  };
+  for (ProgramOp program : getOperation().getOps<ProgramOp>())
+    hoistInlinePayloads(program, rewriter,
+                        threshold ? function_ref<bool(DelegateOp)>(shouldHoist)
+                                  : nullptr);
 }
