@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FileLayout.h"
+#include "FindingReport.h"
 #include "emit/Support/FileFormat.h"
 #include "emit/Target/PTE/PTE.h"
 
@@ -44,19 +45,22 @@ namespace {
 class PTDReader {
 public:
   PTDReader(llvm::MemoryBufferRef buffer, MLIRContext *context,
-            const std::optional<FileReference> &payloadFile)
+            const PTEReadOptions &options)
       : file(buffer.getBuffer()), fileName(buffer.getBufferIdentifier()),
         context(context), builder(context),
-        fileBytes(context, file, payloadFile),
+        fileBytes(context, file, options.payloadFile),
         fileNameAttr(StringAttr::get(context, fileName)),
-        fileLoc(FileLineColLoc::get(fileNameAttr, 0, 0)) {}
+        fileLoc(FileLineColLoc::get(fileNameAttr, 0, 0)),
+        findings(fileLoc, fileName, options.findings) {}
 
   OwningOpRef<ModuleOp> read(bool verify);
 
 private:
-  InFlightDiagnostic error(uint64_t offset, const Twine &where) {
-    return emitError(fileLoc) << "at byte " << offset << " (" << where << "): ";
+  FindingReport error(const FileCheck &check, uint64_t offset,
+                      const Twine &where) {
+    return FindingReport(findings, check, offset, where);
   }
+  static const FileCheck &check(StringRef name) { return getFileCheck(name); }
   uint64_t offsetOf(const void *object) const {
     return static_cast<const char *>(object) - file.data();
   }
@@ -69,6 +73,10 @@ private:
   LogicalResult readHeader();
   LogicalResult readSegments(DataFileOp dataFile);
   LogicalResult readNamedData();
+  /// Entry `index` of the named data, whose keys so far are `keys`.
+  LogicalResult readNamedDataEntry(const ft::NamedData *entry, unsigned index,
+                                   StringRef where,
+                                   llvm::StringMap<unsigned> &keys);
   FailureOr<TensorLayoutAttr> readLayout(const ft::TensorLayout *layout,
                                          const Twine &where);
 
@@ -80,6 +88,7 @@ private:
   layout::FileBytes fileBytes;
   StringAttr fileNameAttr;
   Location fileLoc;
+  FindingSink findings;
 
   ptd::Header header;
   const ft::FlatTensor *flatTensor = nullptr;
@@ -90,14 +99,13 @@ private:
 LogicalResult PTDReader::readHeader() {
   uint64_t size = file.size();
   if (size < ptd::kMinFileSize)
-    return error(0, "file")
+    return error(check("file-size"), 0, "file")
            << "the file has " << size << " bytes; a .ptd has at least "
            << ptd::kMinFileSize << " (the runtime reads its first 64)";
   StringRef identifier = file.substr(4, 4);
   if (identifier != ft::FlatTensorIdentifier()) {
-    auto diag = error(4, "file identifier")
-                << "expected 'FT01', found '" << llvm::toHex(identifier)
-                << "' (hex)";
+    FindingReport diag = error(check("file-identifier"), 4, "file identifier");
+    diag << "expected 'FT01', found '" << llvm::toHex(identifier) << "' (hex)";
     if (llvm::all_of(identifier, llvm::isPrint))
       diag << ", '" << identifier << "'";
     if (identifier == pte::kIdentifier)
@@ -105,12 +113,12 @@ LogicalResult PTDReader::readHeader() {
     return diag;
   }
   if (!ptd::hasHeader(file))
-    return error(8, "header magic")
+    return error(check("header-length"), 8, "header magic")
            << "expected 'FH01', found '" << llvm::toHex(file.substr(8, 4))
            << "' (hex); a .ptd needs its header";
   uint32_t length = read32le(file.data() + 12);
   if (length < ptd::kHeaderLength)
-    return error(12, "header length")
+    return error(check("header-length"), 12, "header length")
            << "header length " << length << " < " << ptd::kHeaderLength;
   header.flatbufferOffset = read64le(file.data() + 16);
   header.flatbufferSize = read64le(file.data() + 24);
@@ -121,23 +129,24 @@ LogicalResult PTDReader::readHeader() {
   // [0, flatbuffer_offset + flatbuffer_size).
   uint64_t region = header.flatbufferOffset;
   if (region < ptd::kHeaderLength || region % 8 != 0)
-    return error(16, "header flatbuffer_offset")
+    return error(check("header-length"), 16, "header flatbuffer_offset")
            << "flatbuffer_offset " << region << " must be a multiple of 8 "
            << "of at least " << ptd::kHeaderLength
            << " (the header region's length)";
   uint64_t end = region + header.flatbufferSize;
   if (end < region || header.flatbufferSize < 8 || end > size)
-    return error(24, "header flatbuffer_size")
+    return error(check("header-program-size"), 24, "header flatbuffer_size")
            << "flatbuffer_size " << header.flatbufferSize << " after the "
            << region << "-byte header region does not fit the " << size
            << "-byte file";
   if (header.segmentBaseOffset < end || header.segmentBaseOffset > size)
-    return error(32, "header segment_base_offset")
+    return error(check("header-segment-base"), 32, "header segment_base_offset")
            << "segment_base_offset " << header.segmentBaseOffset
            << " is not between the flatbuffer's end (" << end
            << ") and the end of the " << size << "-byte file";
   if (header.segmentDataSize > size - header.segmentBaseOffset)
-    return error(40, "header segment_data_size")
+    return error(check("header-segment-data-size"), 40,
+                 "header segment_data_size")
            << "segment_data_size " << header.segmentDataSize << " from base "
            << header.segmentBaseOffset << " runs past the end of the " << size
            << "-byte file (the file may be truncated)";
@@ -146,7 +155,8 @@ LogicalResult PTDReader::readHeader() {
   // every segment would be read from the wrong place.
   uint64_t dataEnd = header.segmentBaseOffset + header.segmentDataSize;
   if (dataEnd != size)
-    return error(32, "header segment_base_offset and segment_data_size")
+    return error(check("segment-data-end"), 32,
+                 "header segment_base_offset and segment_data_size")
            << "the segment data ends at byte " << dataEnd << " (base "
            << header.segmentBaseOffset << " + segment_data_size "
            << header.segmentDataSize << "), but the file has " << size
@@ -160,7 +170,8 @@ LogicalResult PTDReader::readSegments(DataFileOp dataFile) {
   for (auto [index, segment] : llvm::enumerate(*flatTensor->segments())) {
     uint64_t offset = segment->offset(), size = segment->size();
     if (offset + size < offset || offset + size > header.segmentDataSize)
-      return error(offsetOf(segment), "segments[" + Twine(index) + "]")
+      return error(check("segment-range"), offsetOf(segment),
+                   "segments[" + Twine(index) + "]")
              << "offset " << offset << " and size " << size
              << " run past the segment data (" << header.segmentDataSize
              << " bytes)";
@@ -200,11 +211,11 @@ PTDReader::readLayout(const ft::TensorLayout *layout, const Twine &where) {
   auto scalarType =
       symbolizeScalarType(static_cast<int32_t>(layout->scalar_type()));
   if (!scalarType)
-    return error(offsetOf(layout), where + ".scalar_type")
+    return error(check("tensor"), offsetOf(layout), where + ".scalar_type")
            << "scalar type " << static_cast<int32_t>(layout->scalar_type())
            << " is not a valid ExecuTorch scalar type";
   if (!layout->sizes() || !layout->dim_order())
-    return error(offsetOf(layout), where)
+    return error(check("tensor"), offsetOf(layout), where)
            << "a tensor layout needs both sizes and dim_order";
   SmallVector<int32_t> sizes(layout->sizes()->size());
   if (!sizes.empty())
@@ -212,10 +223,21 @@ PTDReader::readLayout(const ft::TensorLayout *layout, const Twine &where) {
                 sizes.size() * sizeof(int32_t));
   SmallVector<int32_t> dimOrder(layout->dim_order()->begin(),
                                 layout->dim_order()->end());
-  auto attr = TensorLayoutAttr::getChecked(
-      [&] { return error(offsetOf(layout), where) << "the tensor layout "; },
-      context, *scalarType, ArrayRef<int32_t>(sizes),
-      ArrayRef<int32_t>(dimOrder));
+  // The attribute's own checks, as findings when collecting.
+  TensorLayoutAttr attr;
+  std::string path = where.str();
+  (void)findings.capture(check("tensor"), offsetOf(layout), path, [&] {
+    attr = TensorLayoutAttr::getChecked(
+        [&] {
+          InFlightDiagnostic diag = emitError(fileLoc);
+          if (!findings.collecting())
+            diag << "at byte " << offsetOf(layout) << " (" << path << "): ";
+          return std::move(diag << "the tensor layout ");
+        },
+        context, *scalarType, ArrayRef<int32_t>(sizes),
+        ArrayRef<int32_t>(dimOrder));
+    return success(bool(attr));
+  });
   if (!attr)
     return failure();
   return attr;
@@ -223,24 +245,41 @@ PTDReader::readLayout(const ft::TensorLayout *layout, const Twine &where) {
 
 LogicalResult PTDReader::readNamedData() {
   llvm::StringMap<unsigned> keys;
+  bool allRead = true;
   for (auto [index, entry] : llvm::enumerate(*flatTensor->named_data())) {
     std::string where = ("named_data[" + Twine(index) + "]").str();
+    if (succeeded(readNamedDataEntry(entry, index, where, keys)))
+      continue;
+    if (!findings.collecting())
+      return failure();
+    allRead = false;
+  }
+  return success(allRead);
+}
+
+LogicalResult PTDReader::readNamedDataEntry(const ft::NamedData *entry,
+                                            unsigned index, StringRef where,
+                                            llvm::StringMap<unsigned> &keys) {
+  {
     if (!entry->key())
-      return error(offsetOf(entry), where + ".key") << "the key is missing";
+      return error(check("named-data-key"), offsetOf(entry), where + ".key")
+             << "the key is missing";
     StringRef key = entry->key()->string_view();
     if (key.contains('\0'))
-      return error(offsetOf(entry->key()), where + ".key")
+      return error(check("named-data-key"), offsetOf(entry->key()),
+                   where + ".key")
              << "the key holds a NUL byte, which the runtime's lookup "
              << "cannot match";
     // The runtime merges a program's data files into one map and refuses a
     // key that is there twice, even within one file.
     if (!keys.try_emplace(key, index).second)
-      return error(offsetOf(entry), where + ".key")
+      return error(check("named-data-key"), offsetOf(entry), where + ".key")
              << "key '" << key << "' is also named_data[" << keys.lookup(key)
              << "]";
     uint32_t segment = entry->segment_index();
     if (segment >= segmentBlobs.size())
-      return error(offsetOf(entry), where + ".segment_index")
+      return error(check("segment-index"), offsetOf(entry),
+                   where + ".segment_index")
              << "segment_index " << segment << " is out of range ("
              << segmentBlobs.size() << " segments)";
     BlobOp blob = segmentBlobs[segment];
@@ -255,14 +294,22 @@ LogicalResult PTDReader::readNamedData() {
       std::optional<uint64_t> needed = layout.getByteSize();
       // The runtime never compares them: a tensor longer than its segment
       // reads past it.
-      if (!needed || *needed != stored)
-        emitWarning(locFor(where, entry))
-            << "the tensor layout needs "
-            << (needed ? Twine(*needed).str() : std::string("too many"))
-            << " bytes, but segment " << segment << " holds " << stored
-            << (needed && *needed > stored
-                    ? "; a tensor loaded from it reads past its end"
-                    : "");
+      if (!needed || *needed != stored) {
+        std::string message =
+            ("the tensor layout needs " +
+             (needed ? Twine(*needed).str() : std::string("too many")) +
+             " bytes, but segment " + Twine(segment) + " holds " +
+             Twine(stored) +
+             (needed && *needed > stored
+                  ? "; a tensor loaded from it reads past its end"
+                  : ""))
+                .str();
+        if (findings.collecting())
+          findings.report(check("tensor-layout-size"), offsetOf(entry), where,
+                          message, std::nullopt, Severity::Warning);
+        else
+          emitWarning(locFor(where, entry)) << message;
+      }
     }
     compat::create<NamedDataOp>(
         builder, locFor(where, entry), builder.getStringAttr(key),
@@ -279,7 +326,7 @@ OwningOpRef<ModuleOp> PTDReader::read(bool verify) {
       reinterpret_cast<const uint8_t *>(file.data()), flatbufferEnd,
       /*_max_depth=*/64, /*_max_tables=*/flatbufferEnd / 4 + 64);
   if (!ft::VerifyFlatTensorBuffer(verifier)) {
-    error(0, "FlatTensor")
+    error(check("flatbuffer"), 0, "FlatTensor")
         << "the flatbuffer in bytes [0, " << flatbufferEnd
         << ") fails verification: the file is truncated or corrupt, or "
         << "written for ExecuTorch 0.6, whose FlatTensor schema differs";
@@ -287,8 +334,9 @@ OwningOpRef<ModuleOp> PTDReader::read(bool verify) {
   }
   flatTensor = ft::GetFlatTensor(file.data());
   if (!flatTensor->segments() || !flatTensor->named_data()) {
-    error(offsetOf(flatTensor), flatTensor->segments() ? "FlatTensor.named_data"
-                                                       : "FlatTensor.segments")
+    error(check("missing-table"), offsetOf(flatTensor),
+          flatTensor->segments() ? "FlatTensor.named_data"
+                                 : "FlatTensor.segments")
         << "the table is missing, which the runtime requires";
     return nullptr;
   }
@@ -313,5 +361,5 @@ OwningOpRef<ModuleOp> emit::translateFromPTD(llvm::MemoryBufferRef buffer,
                                              MLIRContext *context,
                                              const PTEReadOptions &options) {
   context->loadDialect<ETDialect>();
-  return PTDReader(buffer, context, options.payloadFile).read(options.verify);
+  return PTDReader(buffer, context, options).read(options.verify);
 }

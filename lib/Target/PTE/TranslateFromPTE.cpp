@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FileLayout.h"
+#include "FindingReport.h"
 #include "emit/Target/PTE/PTE.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
@@ -62,20 +63,27 @@ namespace {
 class PTEReader {
 public:
   PTEReader(llvm::MemoryBufferRef buffer, MLIRContext *context,
-            const std::optional<FileReference> &payloadFile)
+            const PTEReadOptions &options)
       : file(buffer.getBuffer()), fileName(buffer.getBufferIdentifier()),
         context(context), builder(context),
-        fileBytes(context, file, payloadFile),
+        fileBytes(context, file, options.payloadFile),
         fileNameAttr(StringAttr::get(context, fileName)),
         fileLoc(FileLineColLoc::get(fileNameAttr, 0, 0)),
+        findings(fileLoc, fileName, options.findings),
         valueType(ValueType::get(context)) {}
 
   OwningOpRef<ModuleOp> read(bool verify);
 
 private:
-  /// Reports a problem at byte `offset` of the file, in the table or field
-  /// `where` (a path such as `execution_plan[0].values[3]`).
-  InFlightDiagnostic error(uint64_t offset, const Twine &where);
+  /// Reports a problem `check` finds at byte `offset` of the file, in the
+  /// table or field `where` (a path such as `execution_plan[0].values[3]`).
+  FindingReport error(const FileCheck &check, uint64_t offset,
+                      const Twine &where) {
+    return FindingReport(findings, check, offset, where);
+  }
+  static const FileCheck &check(StringRef name) { return getFileCheck(name); }
+  /// Whether every finding is recorded, reading on past a bad entry.
+  bool collecting() const { return findings.collecting(); }
   /// The file offset of a flatbuffer object.
   uint64_t offsetOf(const void *object) const {
     return static_cast<const char *>(object) - file.data();
@@ -128,6 +136,10 @@ private:
   LogicalResult readConstantBuffer();
   LogicalResult readMutableDataSegments();
   LogicalResult readNamedData();
+  /// Entry `index` of the named data, whose keys so far are `keys`.
+  LogicalResult readNamedDataEntry(const fb::NamedData *entry, unsigned index,
+                                   StringRef where,
+                                   llvm::StringMap<unsigned> &keys);
   /// The blob of segment `index`, which `table` names at `where`.
   FailureOr<FlatSymbolRefAttr> getSegmentBlob(uint32_t index, const void *table,
                                               const Twine &where);
@@ -188,6 +200,10 @@ private:
   LogicalResult readDelegates(const fb::ExecutionPlan *plan, unsigned planIndex,
                               const Twine &where,
                               SmallVectorImpl<Value> &delegates);
+  /// One delegate entry's payload and compile specs; `at` spells its path.
+  LogicalResult readDelegate(const fb::BackendDelegate *delegate,
+                             function_ref<std::string()> at,
+                             FlatSymbolRefAttr &payload, ArrayAttr &specs);
   LogicalResult readChain(const fb::Chain *chain, unsigned planIndex,
                           unsigned chainIndex, const Twine &where,
                           const MethodTables &tables);
@@ -202,13 +218,15 @@ private:
                          ArrayRef<Value> callees, StringRef field,
                          StringRef callee, Location loc, const Twine &at,
                          ArrayRef<Value> values);
-  /// Maps value indices to values, checking each against the table.
+  /// Maps value indices to values, checking each against the table with
+  /// `check`.
   template <typename T>
-  FailureOr<SmallVector<Value>> getValues(const flatbuffers::Vector<T> *indices,
-                                          ArrayRef<Value> values,
-                                          const Twine &where);
+  FailureOr<SmallVector<Value>>
+  getValues(const flatbuffers::Vector<T> *indices, ArrayRef<Value> values,
+            const FileCheck &check, const Twine &where);
   FailureOr<Value> getValue(int64_t index, ArrayRef<Value> values,
-                            const void *table, const Twine &where);
+                            const void *table, const FileCheck &check,
+                            const Twine &where);
 
   StringRef file;
   StringRef fileName;
@@ -224,6 +242,7 @@ private:
   /// `execution_plan[i] 'name'`, by plan index.
   std::vector<std::string> planPaths;
   Location fileLoc;
+  FindingSink findings;
   Type valueType;
 
   /// The flatbuffer region and the segment region of the file.
@@ -235,15 +254,13 @@ private:
   const fb::Program *program = nullptr;
   ProgramOp programOp;
 
+  /// The method's last kernel call, whose operator the runtime checks.
+  const void *lastKernelCall = nullptr;
   /// The blob of each entry of `segments` and `backend_delegate_data`.
   std::vector<BlobOp> segmentBlobs;
   std::vector<BlobOp> inlineBlobs;
 };
 } // namespace
-
-InFlightDiagnostic PTEReader::error(uint64_t offset, const Twine &where) {
-  return emitError(fileLoc) << "at byte " << offset << " (" << where << "): ";
-}
 
 //===----------------------------------------------------------------------===//
 // Header and verification
@@ -252,13 +269,12 @@ InFlightDiagnostic PTEReader::error(uint64_t offset, const Twine &where) {
 LogicalResult PTEReader::readHeader() {
   uint64_t size = file.size();
   if (size < 8)
-    return error(0, "file")
+    return error(check("file-size"), 0, "file")
            << "the file has " << size << " bytes; a .pte has at least 8";
   StringRef identifier = file.substr(4, 4);
   if (identifier != fb::ProgramIdentifier()) {
-    auto diag = error(4, "file identifier")
-                << "expected 'ET12', found '" << llvm::toHex(identifier)
-                << "' (hex)";
+    FindingReport diag = error(check("file-identifier"), 4, "file identifier");
+    diag << "expected 'ET12', found '" << llvm::toHex(identifier) << "' (hex)";
     if (llvm::all_of(identifier, llvm::isPrint))
       diag << ", '" << identifier << "'";
     if (identifier == pte::kBundledIdentifier)
@@ -279,27 +295,30 @@ LogicalResult PTEReader::readHeader() {
   hasHeader = true;
   uint32_t length = llvm::support::endian::read32le(file.data() + 12);
   if (length < pte::kMinHeaderLength)
-    return error(12, "extended header length")
+    return error(check("header-length"), 12, "extended header length")
            << "header length " << length << " < " << pte::kMinHeaderLength;
   if (size < 8 + uint64_t(length))
-    return error(12, "extended header length")
+    return error(check("header-length"), 12, "extended header length")
            << "header length " << length << " runs past the end of the " << size
            << "-byte file";
   programSize = llvm::support::endian::read64le(file.data() + 16);
   segmentBase = llvm::support::endian::read64le(file.data() + 24);
   if (programSize > size || programSize < 8 + uint64_t(length))
-    return error(16, "extended header program_size")
+    return error(check("header-program-size"), 16,
+                 "extended header program_size")
            << "program_size " << programSize << " is not within the " << size
            << "-byte file (after the " << length << "-byte header)";
   // A base of 0 means no segment data: the runtime then loads no segment.
   if (segmentBase == 0)
     return success();
   if (segmentBase > size)
-    return error(24, "extended header segment_base_offset")
+    return error(check("header-segment-base"), 24,
+                 "extended header segment_base_offset")
            << "segment_base_offset " << segmentBase
            << " is past the end of the " << size << "-byte file";
   if (segmentBase < programSize)
-    return error(24, "extended header segment_base_offset")
+    return error(check("header-segment-base"), 24,
+                 "extended header segment_base_offset")
            << "segment_base_offset " << segmentBase
            << " is inside the program, which ends at " << programSize;
   // segment_data_size came with the 32-byte header; like the runtime, take
@@ -309,7 +328,8 @@ LogicalResult PTEReader::readHeader() {
   if (dataSize == 0)
     return success();
   if (dataSize > size - segmentBase)
-    return error(32, "extended header segment_data_size")
+    return error(check("header-segment-data-size"), 32,
+                 "extended header segment_data_size")
            << "segment_data_size " << dataSize << " from base " << segmentBase
            << " runs past the end of the " << size
            << "-byte file (the file may be truncated)";
@@ -323,9 +343,10 @@ LogicalResult PTEReader::checkSegmentDataEnd(uint64_t end) {
   // every segment would be read from the wrong place.
   if (end == file.size())
     return success();
-  return error(24, segmentDataSize ? "extended header segment_base_offset "
-                                     "and segment_data_size"
-                                   : "extended header segment_base_offset")
+  return error(check("segment-data-end"), 24,
+               segmentDataSize ? "extended header segment_base_offset "
+                                 "and segment_data_size"
+                               : "extended header segment_base_offset")
          << "the segment data ends at byte " << end << " (base " << segmentBase
          << " + "
          << (segmentDataSize ? "segment_data_size " : "the last segment's end ")
@@ -351,7 +372,8 @@ std::optional<std::string> PTEReader::whyNoSegmentData() const {
 FailureOr<uint64_t> PTEReader::vectorAlignment(ArrayRef<uint64_t> addresses) {
   if (!addresses.empty() && hasHeader &&
       programSize % pte::kInlineDataAlignment != 0)
-    return error(16, "extended header program_size")
+    return error(check("program-size-alignment"), 16,
+                 "extended header program_size")
            << "program_size " << programSize << " is not a multiple of "
            << pte::kInlineDataAlignment << ", the alignment the schema forces "
            << "on inline data, to which a flatbuffer holding some is padded";
@@ -378,45 +400,65 @@ LogicalResult PTEReader::readProgramData() {
   if (program->version() != 0)
     programOp.setVersionAttr(builder.getI32IntegerAttr(program->version()));
   // The blob tables first: the tables after them name their blobs.
-  return success(
-      succeeded(readSegments()) && succeeded(readInlineData()) &&
-      succeeded(readConstantSegment()) && succeeded(readConstantBuffer()) &&
-      succeeded(readMutableDataSegments()) && succeeded(readNamedData()));
+  // Collecting findings, every table is read, whatever fails before it.
+  bool allRead = true;
+  for (auto readTable :
+       {&PTEReader::readSegments, &PTEReader::readInlineData,
+        &PTEReader::readConstantSegment, &PTEReader::readConstantBuffer,
+        &PTEReader::readMutableDataSegments, &PTEReader::readNamedData}) {
+    allRead &= succeeded((this->*readTable)());
+    if (!allRead && !collecting())
+      return failure();
+  }
+  return success(allRead);
 }
 
 LogicalResult PTEReader::checkSegments(
     SmallVectorImpl<std::pair<uint64_t, uint64_t>> &placements) {
   std::optional<std::string> noSegmentData = whyNoSegmentData();
   uint64_t dataEnd = 0; // Relative to the base.
+  bool allChecked = true;
   for (auto [index, segment] : llvm::enumerate(*program->segments())) {
     auto where = [index = index] {
       return ("segments[" + Twine(index) + "]").str();
     };
     uint64_t offset = segment->offset(), size = segment->size();
-    if (noSegmentData && size != 0)
-      return error(offsetOf(segment), where())
-             << "the segment holds " << size << " bytes, but " << *noSegmentData
-             << ", so it has no segment data";
+    LogicalResult checked = success();
     uint64_t start = segmentBase + offset;
-    if (start < segmentBase || start + size < start ||
-        start + size > file.size())
-      return error(offsetOf(segment), where())
-             << "offset " << offset << " and size " << size
-             << " from segment base " << segmentBase
-             << " run past the end of the " << file.size() << "-byte file";
+    if (noSegmentData && size != 0)
+      checked = error(check("segment-without-data"), offsetOf(segment), where())
+                << "the segment holds " << size << " bytes, but "
+                << *noSegmentData << ", so it has no segment data";
+    else if (start < segmentBase || start + size < start ||
+             start + size > file.size())
+      checked = error(check("segment-range"), offsetOf(segment), where())
+                << "offset " << offset << " and size " << size
+                << " from segment base " << segmentBase
+                << " run past the end of the " << file.size() << "-byte file";
+    if (failed(checked)) {
+      if (!collecting())
+        return failure();
+      // An empty stand-in keeps the indices of the segments after it.
+      allChecked = false;
+      placements.push_back({0, 0});
+      continue;
+    }
     dataEnd = std::max(dataEnd, offset + size);
     placements.push_back({offset, size});
   }
-  if (!noSegmentData && !segmentDataSize)
+  if (!noSegmentData && !segmentDataSize && allChecked)
     return checkSegmentDataEnd(segmentBase + dataEnd);
-  return success();
+  return success(allChecked);
 }
 
 LogicalResult PTEReader::readSegments() {
   const auto *segments = program->segments();
   SmallVector<std::pair<uint64_t, uint64_t>> placements;
-  if (!segments || failed(checkSegments(placements)))
-    return success(!segments);
+  if (!segments)
+    return success();
+  LogicalResult checked = checkSegments(placements);
+  if (failed(checked) && !collecting())
+    return failure();
   layout::InferredSegments inferred =
       layout::inferSegmentAlignments(segmentBase, placements);
   if (inferred.segmentAlignment)
@@ -426,7 +468,7 @@ LogicalResult PTEReader::readSegments() {
   for (auto [index, segment] : llvm::enumerate(*segments)) {
     auto [offset, size] = placements[index];
     std::optional<uint64_t> alignment = inferred.alignments[index];
-    if (!alignment)
+    if (!alignment && !collecting())
       emitWarning(locFor(("segments[" + Twine(index) + "]").str(), segment))
           << "offset " << offset << " does not follow from the previous "
           << "segment's end (" << previousEnd << ") by alignment; the "
@@ -440,7 +482,7 @@ LogicalResult PTEReader::readSegments() {
                    plainLocFor(segment, {TablePath::Segment, 0, 0,
                                          static_cast<uint32_t>(index)})));
   }
-  return success();
+  return checked;
 }
 
 LogicalResult PTEReader::readInlineData() {
@@ -478,7 +520,7 @@ FailureOr<FlatSymbolRefAttr> PTEReader::getSegmentBlob(uint32_t index,
                                                        const void *table,
                                                        const Twine &where) {
   if (index >= segmentBlobs.size())
-    return error(offsetOf(table), where)
+    return error(check("segment-index"), offsetOf(table), where)
            << "segment_index " << index << " is out of range ("
            << segmentBlobs.size() << " segments)";
   return FlatSymbolRefAttr::get(segmentBlobs[index].getSymNameAttr());
@@ -490,7 +532,7 @@ PTEReader::readOffsets(const flatbuffers::Vector<uint64_t> *offsets,
   SmallVector<int64_t> result;
   for (uint64_t offset : readScalars(offsets)) {
     if (offset > uint64_t(INT64_MAX))
-      return error(offsetOf(table), where)
+      return error(check("segment-offset"), offsetOf(table), where)
              << "offset " << offset << " is too large";
     result.push_back(static_cast<int64_t>(offset));
   }
@@ -582,26 +624,40 @@ LogicalResult PTEReader::readNamedData() {
   if (!named)
     return success();
   if (!program->segments())
-    return error(offsetOf(program), "Program.named_data")
+    return error(check("missing-table"), offsetOf(program),
+                 "Program.named_data")
            << "named data needs the segments table, which is missing";
   llvm::StringMap<unsigned> keys;
+  bool allRead = true;
   for (auto [index, entry] : llvm::enumerate(*named)) {
     std::string where = ("named_data[" + Twine(index) + "]").str();
-    if (!entry->key())
-      return error(offsetOf(entry), where + ".key") << "the key is missing";
-    StringRef key = entry->key()->string_view();
-    if (!keys.try_emplace(key, index).second)
-      return error(offsetOf(entry), where + ".key")
-             << "key '" << key << "' is also named_data[" << keys.lookup(key)
-             << "]";
-    FailureOr<FlatSymbolRefAttr> blob =
-        getSegmentBlob(entry->segment_index(), entry, where + ".segment_index");
-    if (failed(blob))
-      return failure();
-    compat::create<NamedDataOp>(builder, locFor(where, entry),
-                                builder.getStringAttr(key), *blob,
-                                TensorLayoutAttr());
+    if (failed(readNamedDataEntry(entry, index, where, keys))) {
+      if (!collecting())
+        return failure();
+      allRead = false;
+    }
   }
+  return success(allRead);
+}
+
+LogicalResult PTEReader::readNamedDataEntry(const fb::NamedData *entry,
+                                            unsigned index, StringRef where,
+                                            llvm::StringMap<unsigned> &keys) {
+  if (!entry->key())
+    return error(check("named-data-key"), offsetOf(entry), where + ".key")
+           << "the key is missing";
+  StringRef key = entry->key()->string_view();
+  if (!keys.try_emplace(key, index).second)
+    return error(check("named-data-key"), offsetOf(entry), where + ".key")
+           << "key '" << key << "' is also named_data[" << keys.lookup(key)
+           << "]";
+  FailureOr<FlatSymbolRefAttr> blob =
+      getSegmentBlob(entry->segment_index(), entry, where + ".segment_index");
+  if (failed(blob))
+    return failure();
+  compat::create<NamedDataOp>(builder, locFor(where, entry),
+                              builder.getStringAttr(key), *blob,
+                              TensorLayoutAttr());
   return success();
 }
 
@@ -610,9 +666,10 @@ LogicalResult PTEReader::readNamedData() {
 //===----------------------------------------------------------------------===//
 
 FailureOr<Value> PTEReader::getValue(int64_t index, ArrayRef<Value> values,
-                                     const void *table, const Twine &where) {
+                                     const void *table, const FileCheck &check,
+                                     const Twine &where) {
   if (index < 0 || static_cast<uint64_t>(index) >= values.size())
-    return error(offsetOf(table), where)
+    return error(check, offsetOf(table), where)
            << "value index " << index << " is out of range (" << values.size()
            << " values)";
   return values[index];
@@ -621,18 +678,24 @@ FailureOr<Value> PTEReader::getValue(int64_t index, ArrayRef<Value> values,
 template <typename T>
 FailureOr<SmallVector<Value>>
 PTEReader::getValues(const flatbuffers::Vector<T> *indices,
-                     ArrayRef<Value> values, const Twine &where) {
+                     ArrayRef<Value> values, const FileCheck &check,
+                     const Twine &where) {
   SmallVector<Value> result;
   if (!indices)
     return result;
   result.reserve(indices->size());
+  bool allFound = true;
   for (auto [position, index] : llvm::enumerate(readScalars(indices))) {
-    auto value =
-        getValue(index, values, indices, where + "[" + Twine(position) + "]");
-    if (failed(value))
+    auto value = getValue(index, values, indices, check,
+                          where + "[" + Twine(position) + "]");
+    if (failed(value) && !collecting())
       return failure();
-    result.push_back(*value);
+    allFound &= succeeded(value);
+    if (succeeded(value))
+      result.push_back(*value);
   }
+  if (!allFound)
+    return failure();
   return result;
 }
 
@@ -643,7 +706,8 @@ LogicalResult PTEReader::readTensorPlacement(const fb::Tensor *tensor,
                       allocation->memory_offset_low();
     if (allocation->memory_id() > uint32_t(INT32_MAX) ||
         offset > uint64_t(INT64_MAX))
-      return error(offsetOf(allocation), where + ".allocation_info")
+      return error(check("tensor-placement"), offsetOf(allocation),
+                   where + ".allocation_info")
              << "memory id " << allocation->memory_id() << " or offset "
              << offset << " is out of range";
     op.setMemoryIdAttr(builder.getI32IntegerAttr(allocation->memory_id()));
@@ -661,7 +725,8 @@ LogicalResult PTEReader::readTensorPlacement(const fb::Tensor *tensor,
     auto device =
         symbolizeDeviceType(static_cast<int32_t>(extra->device_type()));
     if (!location || !device)
-      return error(offsetOf(extra), where + ".extra_tensor_info")
+      return error(check("tensor-placement"), offsetOf(extra),
+                   where + ".extra_tensor_info")
              << "location " << static_cast<int32_t>(extra->location())
              << " or device type " << static_cast<int32_t>(extra->device_type())
              << " is not valid";
@@ -679,7 +744,8 @@ LogicalResult PTEReader::readTensorPlacement(const fb::Tensor *tensor,
                                          fb::TensorDataLocation::EXTERNAL;
   if (tensor->allocation_info() && tensor->data_buffer_idx() && !external)
     if (std::optional<std::string> why = whyNoSegmentData())
-      return error(offsetOf(tensor), where + ".data_buffer_idx")
+      return error(check("tensor-placement"), offsetOf(tensor),
+                   where + ".data_buffer_idx")
              << "the tensor's initial data is in mutable_data_segments, but "
              << *why << ", so the runtime loads no segment (NotFound)";
   return success();
@@ -691,20 +757,20 @@ FailureOr<Operation *> PTEReader::readTensor(const fb::Tensor *tensor,
   auto scalarType =
       symbolizeScalarType(static_cast<int32_t>(tensor->scalar_type()));
   if (!scalarType)
-    return error(offsetOf(tensor), where + ".scalar_type")
+    return error(check("tensor"), offsetOf(tensor), where + ".scalar_type")
            << "scalar type " << static_cast<int32_t>(tensor->scalar_type())
            << " is not a valid ExecuTorch scalar type";
   if (!tensor->sizes() || !tensor->dim_order())
-    return error(offsetOf(tensor), where)
+    return error(check("tensor"), offsetOf(tensor), where)
            << "a tensor needs both sizes and dim_order";
   if (tensor->storage_offset() != 0)
-    return error(offsetOf(tensor), where + ".storage_offset")
+    return error(check("tensor"), offsetOf(tensor), where + ".storage_offset")
            << "storage_offset is " << tensor->storage_offset()
            << "; the runtime requires 0";
   auto dynamism =
       symbolizeShapeDynamism(static_cast<int32_t>(tensor->shape_dynamism()));
   if (!dynamism)
-    return error(offsetOf(tensor), where + ".shape_dynamism")
+    return error(check("tensor"), offsetOf(tensor), where + ".shape_dynamism")
            << "shape dynamism "
            << static_cast<int32_t>(tensor->shape_dynamism()) << " is not valid";
 
@@ -783,12 +849,12 @@ FailureOr<Operation *> PTEReader::readValue(const fb::EValue *value,
   fb::KernelTypes type = value->val_type();
   if (type != fb::KernelTypes::Null && type != fb::KernelTypes::NONE &&
       !value->val())
-    return error(offsetOf(value), where)
+    return error(check("value"), offsetOf(value), where)
            << "the value of type " << fb::EnumNameKernelTypes(type)
            << " is missing";
   switch (type) {
   case fb::KernelTypes::NONE:
-    return error(offsetOf(value), where)
+    return error(check("value"), offsetOf(value), where)
            << "the value has no type (tag NONE); None is written as Null";
   case fb::KernelTypes::Null:
     return compat::create<NullOp>(builder, loc(), valueType).getOperation();
@@ -823,7 +889,7 @@ FailureOr<Operation *> PTEReader::readValue(const fb::EValue *value,
   case fb::KernelTypes::OptionalTensorList:
     return readListValue(value, loc(), path, pending);
   }
-  return error(offsetOf(value), where)
+  return error(check("value"), offsetOf(value), where)
          << "unknown value type " << static_cast<int>(type);
 }
 
@@ -837,82 +903,116 @@ LogicalResult PTEReader::readOperators(const fb::ExecutionPlan *plan,
   const auto *table = plan->operators();
   if (!table)
     return success();
+  bool allRead = true;
   for (auto [index, op] : llvm::enumerate(*table)) {
     std::string at = (where + ".operators[" + Twine(index) + "]").str();
-    if (!op->name())
-      return error(offsetOf(op), at + ".name") << "the operator has no name";
+    if (!op->name()) {
+      FindingReport report =
+          error(check("operator-name"), offsetOf(op), at + ".name");
+      report << "the operator has no name";
+      if (!collecting())
+        return report;
+      allRead = false;
+    }
     StringAttr overload;
     if (op->overload())
       overload = builder.getStringAttr(op->overload()->string_view());
     operators.push_back(compat::create<OperatorOp>(
         builder, locFor(at, op), OperatorType::get(context),
-        builder.getStringAttr(op->name()->string_view()), overload));
+        builder.getStringAttr(op->name() ? op->name()->string_view() : ""),
+        overload));
   }
-  return success();
+  return success(allRead);
 }
 
 LogicalResult PTEReader::readDelegates(const fb::ExecutionPlan *plan,
                                        unsigned planIndex, const Twine &where,
                                        SmallVectorImpl<Value> &delegates) {
   Type delegateType = DelegateType::get(context);
+  bool allRead = true;
   for (auto [index, delegate] : llvm::enumerate(*plan->delegates())) {
     // Only error messages read it: built only for one (a program can have
     // an entry per call).
     auto at = [&, index = index] {
       return (where + ".delegates[" + Twine(index) + "]").str();
     };
-    if (!delegate->id())
-      return error(offsetOf(delegate), at() + ".id")
-             << "the delegate has no backend id";
-    const fb::BackendDelegateDataReference *processed = delegate->processed();
-    if (!processed)
-      return error(offsetOf(delegate), at() + ".processed")
-             << "the delegate has no payload reference";
-    BlobOp blob;
-    uint32_t dataIndex = processed->index();
-    if (processed->location() == fb::DataLocation::SEGMENT) {
-      if (dataIndex >= segmentBlobs.size())
-        return error(offsetOf(processed), at() + ".processed.index")
-               << "segment index " << dataIndex << " is out of range ("
-               << segmentBlobs.size() << " segments)";
-      if (std::optional<std::string> why = whyNoSegmentData())
-        return error(offsetOf(processed), at() + ".processed")
-               << "a segment reference, but " << *why
-               << ", so the runtime loads no segment (NotFound)";
-      blob = segmentBlobs[dataIndex];
-    } else if (processed->location() == fb::DataLocation::INLINE) {
-      if (dataIndex >= inlineBlobs.size())
-        return error(offsetOf(processed), at() + ".processed.index")
-               << "inline data index " << dataIndex << " is out of range ("
-               << inlineBlobs.size() << " backend_delegate_data entries)";
-      blob = inlineBlobs[dataIndex];
-    } else {
-      return error(offsetOf(processed), at() + ".processed.location")
-             << "unknown data location "
-             << static_cast<int>(processed->location());
-    }
+    Location loc = plainLocFor(delegate, {TablePath::Delegate, planIndex, 0,
+                                          static_cast<uint32_t>(index)});
+    FlatSymbolRefAttr payload;
     ArrayAttr specs;
-    if (const auto *list = delegate->compile_specs()) {
-      SmallVector<Attribute> entries;
-      for (auto [specIndex, spec] : llvm::enumerate(*list)) {
-        if (!spec->key() || !spec->value())
-          return error(offsetOf(spec),
-                       at() + ".compile_specs[" + Twine(specIndex) + "]")
-                 << "a compile spec needs both a key and a value";
-        entries.push_back(CompileSpecAttr::get(
-            context, spec->key()->string_view(),
-            StringRef(reinterpret_cast<const char *>(spec->value()->data()),
-                      spec->value()->size())));
-      }
-      specs = builder.getArrayAttr(entries);
+    if (failed(readDelegate(delegate, at, payload, specs))) {
+      if (!collecting())
+        return failure();
+      // A stand-in keeps the indices of the entries after it.
+      allRead = false;
+      delegates.push_back(compat::create<DelegateOp>(
+          builder, loc, delegateType, "", FlatSymbolRefAttr(), ArrayAttr()));
+      continue;
     }
     delegates.push_back(compat::create<DelegateOp>(
-        builder,
-        plainLocFor(delegate, {TablePath::Delegate, planIndex, 0,
-                               static_cast<uint32_t>(index)}),
-        delegateType, delegate->id()->string_view(),
-        FlatSymbolRefAttr::get(blob.getSymNameAttr()), specs));
+        builder, loc, delegateType, delegate->id()->string_view(), payload,
+        specs));
   }
+  return success(allRead);
+}
+
+LogicalResult PTEReader::readDelegate(const fb::BackendDelegate *delegate,
+                                      function_ref<std::string()> at,
+                                      FlatSymbolRefAttr &payload,
+                                      ArrayAttr &specs) {
+  if (!delegate->id())
+    return error(check("delegate-id"), offsetOf(delegate), at() + ".id")
+           << "the delegate has no backend id";
+  const fb::BackendDelegateDataReference *processed = delegate->processed();
+  if (!processed)
+    return error(check("delegate-processed"), offsetOf(delegate),
+                 at() + ".processed")
+           << "the delegate has no payload reference";
+  BlobOp blob;
+  uint32_t dataIndex = processed->index();
+  if (processed->location() == fb::DataLocation::SEGMENT) {
+    if (dataIndex >= segmentBlobs.size())
+      return error(check("delegate-data-index"), offsetOf(processed),
+                   at() + ".processed.index")
+             << "segment index " << dataIndex << " is out of range ("
+             << segmentBlobs.size() << " segments)";
+    if (std::optional<std::string> why = whyNoSegmentData())
+      return error(check("segment-without-data"), offsetOf(processed),
+                   at() + ".processed")
+             << "a segment reference, but " << *why
+             << ", so the runtime loads no segment (NotFound)";
+    blob = segmentBlobs[dataIndex];
+  } else if (processed->location() == fb::DataLocation::INLINE) {
+    if (dataIndex >= inlineBlobs.size())
+      return error(check(program->backend_delegate_data()
+                             ? "delegate-data-index"
+                             : "delegate-inline-table"),
+                   offsetOf(processed), at() + ".processed.index")
+             << "inline data index " << dataIndex << " is out of range ("
+             << inlineBlobs.size() << " backend_delegate_data entries)";
+    blob = inlineBlobs[dataIndex];
+  } else {
+    return error(check("delegate-data-location"), offsetOf(processed),
+                 at() + ".processed.location")
+           << "unknown data location "
+           << static_cast<int>(processed->location());
+  }
+  payload = FlatSymbolRefAttr::get(blob.getSymNameAttr());
+  const auto *list = delegate->compile_specs();
+  if (!list)
+    return success();
+  SmallVector<Attribute> entries;
+  for (auto [specIndex, spec] : llvm::enumerate(*list)) {
+    if (!spec->key() || !spec->value())
+      return error(check("compile-spec"), offsetOf(spec),
+                   at() + ".compile_specs[" + Twine(specIndex) + "]")
+             << "a compile spec needs both a key and a value";
+    entries.push_back(CompileSpecAttr::get(
+        context, spec->key()->string_view(),
+        StringRef(reinterpret_cast<const char *>(spec->value()->data()),
+                  spec->value()->size())));
+  }
+  specs = builder.getArrayAttr(entries);
   return success();
 }
 
@@ -941,13 +1041,29 @@ LogicalResult PTEReader::readCall(const CallTy *call, int32_t index,
                                   ArrayRef<Value> callees, StringRef field,
                                   StringRef callee, Location loc,
                                   const Twine &at, ArrayRef<Value> values) {
-  if (index < 0 || static_cast<uint32_t>(index) >= callees.size())
-    return error(offsetOf(call), at + "." + field)
-           << callee << " index " << index << " is out of range ("
+  if (index < 0 || static_cast<uint32_t>(index) >= callees.size()) {
+    bool kernel = std::is_same_v<OpTy, KernelCallOp>;
+    FindingReport report =
+        error(check(kernel ? "operator-index" : "delegate-index"),
+              offsetOf(call), at + "." + field);
+    report << callee << " index " << index << " is out of range ("
            << callees.size() << " " << callee << "s)";
+    // Loading a method resolves every kernel call's operator, but keeps
+    // only the last call's result (method.cpp, delayed_error); a delegate
+    // index is first followed when the call runs.
+    bool rejected = kernel && static_cast<const void *>(call) == lastKernelCall;
+    if (rejected)
+      report.setRuntime(RuntimeLoad::Rejects);
+    else if (collecting())
+      report << "; the runtime loads this, and running the method reads past "
+             << "its " << callee << " table";
+    return report;
+  }
   if (!call->args())
-    return error(offsetOf(call), at + ".args") << "the call has no args";
-  auto args = getValues(call->args(), values, at + ".args");
+    return error(check("instruction"), offsetOf(call), at + ".args")
+           << "the call has no args";
+  auto args = getValues(call->args(), values, check("instruction-value-index"),
+                        at + ".args");
   if (failed(args))
     return failure();
   compat::create<OpTy>(builder, loc, callees[index], *args);
@@ -960,7 +1076,8 @@ LogicalResult PTEReader::readInstruction(const fb::Instruction *instruction,
                                          const MethodTables &tables) {
   ArrayRef<Value> values = tables.values;
   if (!instruction->instr_args())
-    return error(offsetOf(instruction), at + ".instr_args")
+    return error(check("instruction"), offsetOf(instruction),
+                 at + ".instr_args")
            << "the instruction's arguments are missing";
   switch (instruction->instr_args_type()) {
   case fb::InstructionArguments::KernelCall: {
@@ -976,8 +1093,10 @@ LogicalResult PTEReader::readInstruction(const fb::Instruction *instruction,
   }
   case fb::InstructionArguments::MoveCall: {
     const fb::MoveCall *move = instruction->instr_args_as_MoveCall();
-    auto from = getValue(move->move_from(), values, move, at + ".move_from");
-    auto to = getValue(move->move_to(), values, move, at + ".move_to");
+    const FileCheck &index = check("instruction-value-index");
+    auto from =
+        getValue(move->move_from(), values, move, index, at + ".move_from");
+    auto to = getValue(move->move_to(), values, move, index, at + ".move_to");
     if (failed(from) || failed(to))
       return failure();
     compat::create<MoveOp>(builder, loc, *from, *to);
@@ -985,13 +1104,15 @@ LogicalResult PTEReader::readInstruction(const fb::Instruction *instruction,
   }
   case fb::InstructionArguments::JumpFalseCall: {
     const fb::JumpFalseCall *jump = instruction->instr_args_as_JumpFalseCall();
-    auto condition = getValue(jump->cond_value_index(), values, jump,
-                              at + ".cond_value_index");
+    auto condition =
+        getValue(jump->cond_value_index(), values, jump,
+                 check("instruction-value-index"), at + ".cond_value_index");
     if (failed(condition))
       return failure();
     int32_t destination = jump->destination_instruction();
     if (destination < 0 || static_cast<uint32_t>(destination) >= size)
-      return error(offsetOf(jump), at + ".destination_instruction")
+      return error(check("jump-destination"), offsetOf(jump),
+                   at + ".destination_instruction")
              << "destination " << destination << " is outside the chain ("
              << size << " instructions)";
     compat::create<JumpFalseOp>(builder, loc, *condition, destination);
@@ -1000,14 +1121,16 @@ LogicalResult PTEReader::readInstruction(const fb::Instruction *instruction,
   case fb::InstructionArguments::FreeCall: {
     const fb::FreeCall *free = instruction->instr_args_as_FreeCall();
     auto value =
-        getValue(free->value_index(), values, free, at + ".value_index");
+        getValue(free->value_index(), values, free,
+                 check("instruction-value-index"), at + ".value_index");
     if (failed(value))
       return failure();
     compat::create<FreeOp>(builder, loc, *value);
     return success();
   }
   default:
-    return error(offsetOf(instruction), at + ".instr_args_type")
+    return error(check("instruction"), offsetOf(instruction),
+                 at + ".instr_args_type")
            << "unknown instruction type "
            << static_cast<int>(instruction->instr_args_type());
   }
@@ -1017,15 +1140,22 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
                                    unsigned chainIndex, const Twine &where,
                                    const MethodTables &tables) {
   if (!chain->instructions())
-    return error(offsetOf(chain), where + ".instructions")
+    return error(check("instruction"), offsetOf(chain), where + ".instructions")
            << "the chain has no instructions list";
-  auto inputs = getValues(chain->inputs(), tables.values, where + ".inputs");
-  auto outputs = getValues(chain->outputs(), tables.values, where + ".outputs");
-  if (failed(inputs) || failed(outputs))
+  const FileCheck &index = check("chain-io-index");
+  auto inputs =
+      getValues(chain->inputs(), tables.values, index, where + ".inputs");
+  auto outputs =
+      getValues(chain->outputs(), tables.values, index, where + ".outputs");
+  bool allRead = succeeded(inputs) && succeeded(outputs);
+  if (!allRead && !collecting())
     return failure();
 
-  auto chainOp = compat::create<ChainOp>(builder, locFor(where, chain), *inputs,
-                                         *outputs, readStacktrace(chain));
+  auto chainOp = compat::create<ChainOp>(
+      builder, locFor(where, chain),
+      succeeded(inputs) ? ValueRange(*inputs) : ValueRange(),
+      succeeded(outputs) ? ValueRange(*outputs) : ValueRange(),
+      readStacktrace(chain));
   chainOp.getBody().push_back(new Block());
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(&chainOp.getBody().front());
@@ -1038,16 +1168,20 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
     // A Twine: the path is spelled out only for an error.
     if (failed(readInstruction(instruction, loc,
                                where + ".instructions[" + Twine(index) + "]",
-                               instructions->size(), tables)))
-      return failure();
+                               instructions->size(), tables))) {
+      if (!collecting())
+        return failure();
+      allRead = false;
+    }
   }
-  return success();
+  return success(allRead);
 }
 
 LogicalResult PTEReader::checkMethodTables(const fb::ExecutionPlan *plan,
                                            const Twine &where) {
-  auto missing = [&](StringRef field) {
-    return error(offsetOf(plan), where + "." + field)
+  auto missing = [&](StringRef field) -> LogicalResult {
+    return error(check(field == "name" ? "method-name" : "missing-table"),
+                 offsetOf(plan), where + "." + field)
            << "the method has no " << field << ", which the runtime requires";
   };
   if (!plan->name())
@@ -1088,8 +1222,9 @@ LogicalResult PTEReader::readMethodAttributes(const fb::ExecutionPlan *plan,
     auto type =
         symbolizeDeviceType(static_cast<int32_t>(device->device_type()));
     if (!type)
-      return error(offsetOf(device), where + ".non_const_buffer_device[" +
-                                         Twine(index) + "].device_type")
+      return error(check("buffer-device"), offsetOf(device),
+                   where + ".non_const_buffer_device[" + Twine(index) +
+                       "].device_type")
              << "device type " << static_cast<int>(device->device_type())
              << " is not valid";
     entries.push_back(BufferDeviceAttr::get(context, device->buffer_idx(),
@@ -1105,27 +1240,33 @@ LogicalResult PTEReader::connectListItems(const PendingItems &pending,
   auto itemsPath = [&](uint32_t index) {
     return (where + ".values[" + Twine(index) + "].items").str();
   };
+  bool allFound = true;
   for (auto [op, items, valueIndex] : pending.lists) {
     SmallVector<Value> operands;
     bool optional = isa<OptionalTensorListOp>(op);
     for (auto [position, index] : llvm::enumerate(readScalars(items))) {
       if (optional && index == -1)
         continue;
-      auto item = getValue(index, values, items,
+      auto item = getValue(index, values, items, check("list-item-index"),
                            itemsPath(valueIndex) + "[" + Twine(position) + "]");
-      if (failed(item))
+      if (failed(item) && !collecting())
         return failure();
-      operands.push_back(*item);
+      allFound &= succeeded(item);
+      if (succeeded(item))
+        operands.push_back(*item);
     }
     op->setOperands(operands);
   }
   for (auto [op, items, valueIndex] : pending.intLists) {
-    auto operands = getValues(items, values, itemsPath(valueIndex));
-    if (failed(operands))
+    auto operands = getValues(items, values, check("list-item-index"),
+                              itemsPath(valueIndex));
+    if (failed(operands) && !collecting())
       return failure();
-    op->setOperands(*operands);
+    allFound &= succeeded(operands);
+    if (succeeded(operands))
+      op->setOperands(*operands);
   }
-  return success();
+  return success(allFound);
 }
 
 LogicalResult PTEReader::readValues(const fb::ExecutionPlan *plan,
@@ -1135,16 +1276,38 @@ LogicalResult PTEReader::readValues(const fb::ExecutionPlan *plan,
   // they are connected once every value exists.
   values.reserve(plan->values()->size());
   PendingItems pending;
+  bool allRead = true;
   for (auto [index, value] : llvm::enumerate(*plan->values())) {
     auto op = readValue(
         value, where + ".values[" + Twine(index) + "]",
         {TablePath::Value, planIndex, 0, static_cast<uint32_t>(index)},
         pending);
-    if (failed(op))
-      return failure();
+    if (failed(op)) {
+      if (!collecting())
+        return failure();
+      // A stand-in keeps the indices of the values after it.
+      allRead = false;
+      op = compat::create<NullOp>(builder, fileLoc, valueType).getOperation();
+    }
     values.push_back((*op)->getResult(0));
   }
-  return connectListItems(pending, values, where);
+  return success(succeeded(connectListItems(pending, values, where)) &&
+                 allRead);
+}
+
+/// The last kernel call of `plan` in the order the runtime loads them.
+static const void *findLastKernelCall(const fb::ExecutionPlan *plan) {
+  const auto *chains = plan->chains();
+  for (unsigned chain = chains->size(); chain-- > 0;) {
+    const auto *instructions = chains->Get(chain)->instructions();
+    if (!instructions)
+      continue;
+    for (unsigned index = instructions->size(); index-- > 0;)
+      if (const auto *call =
+              instructions->Get(index)->instr_args_as_KernelCall())
+        return call;
+  }
+  return nullptr;
 }
 
 LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
@@ -1166,26 +1329,38 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
   method.getBody().push_back(new Block());
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPointToStart(&method.getBody().front());
+  lastKernelCall = findLastKernelCall(plan);
+  // Each table is read whole when collecting findings: a failure stops the
+  // import at once otherwise.
+  bool allRead = true;
+  auto read = [&](LogicalResult result) {
+    allRead &= succeeded(result);
+    return succeeded(result) || collecting();
+  };
   MethodTables tables;
-  if (failed(readValues(plan, planIndex, where, tables.values)))
+  if (!read(readValues(plan, planIndex, where, tables.values)))
     return failure();
   // The operator and delegate tables as they are, entries no instruction
   // uses included: the runtime resolves and initializes every one.
-  if (failed(readOperators(plan, where, tables.operators)) ||
-      failed(readDelegates(plan, planIndex, where, tables.delegates)))
+  if (!read(readOperators(plan, where, tables.operators)) ||
+      !read(readDelegates(plan, planIndex, where, tables.delegates)))
     return failure();
   for (auto [index, chain] : llvm::enumerate(*plan->chains()))
-    if (failed(readChain(chain, planIndex, index,
-                         where + ".chains[" + Twine(index) + "]", tables)))
+    if (!read(readChain(chain, planIndex, index,
+                        where + ".chains[" + Twine(index) + "]", tables)))
       return failure();
 
-  auto inputs = getValues(plan->inputs(), tables.values, where + ".inputs");
-  auto outputs = getValues(plan->outputs(), tables.values, where + ".outputs");
-  if (failed(inputs) || failed(outputs))
+  const FileCheck &index = check("method-io-index");
+  auto inputs =
+      getValues(plan->inputs(), tables.values, index, where + ".inputs");
+  auto outputs =
+      getValues(plan->outputs(), tables.values, index, where + ".outputs");
+  if (!read(success(succeeded(inputs) && succeeded(outputs))))
     return failure();
-  compat::create<SignatureOp>(builder, locFor(where + ".signature"), *inputs,
-                              *outputs);
-  return success();
+  if (succeeded(inputs) && succeeded(outputs))
+    compat::create<SignatureOp>(builder, locFor(where + ".signature"), *inputs,
+                                *outputs);
+  return success(allRead);
 }
 
 //===----------------------------------------------------------------------===//
@@ -1202,14 +1377,14 @@ OwningOpRef<ModuleOp> PTEReader::read(bool verify) {
                                  programSize, /*_max_depth=*/64,
                                  /*_max_tables=*/programSize / 4 + 64);
   if (!fb::VerifyProgramBuffer(verifier)) {
-    error(0, "Program") << "the flatbuffer in bytes [0, " << programSize
-                        << ") fails verification: the file is truncated or "
-                        << "corrupt";
+    error(check("flatbuffer"), 0, "Program")
+        << "the flatbuffer in bytes [0, " << programSize
+        << ") fails verification: the file is truncated or corrupt";
     return nullptr;
   }
   program = fb::GetProgram(file.data());
   if (!program->execution_plan()) {
-    error(offsetOf(program), "Program.execution_plan")
+    error(check("missing-table"), offsetOf(program), "Program.execution_plan")
         << "the program has no execution_plan";
     return nullptr;
   }
@@ -1223,11 +1398,20 @@ OwningOpRef<ModuleOp> PTEReader::read(bool verify) {
   programOp = compat::create<ProgramOp>(builder, fileLoc, name);
   builder.setInsertionPointToEnd(&programOp.getBody().front());
 
-  if (failed(readProgramData()))
+  // Collecting findings, every table and method is read, whatever fails.
+  bool allRead = succeeded(readProgramData());
+  if (!allRead && !collecting())
     return nullptr;
-  for (auto [index, plan] : llvm::enumerate(*program->execution_plan()))
-    if (failed(readMethod(plan, index)))
+  for (auto [index, plan] : llvm::enumerate(*program->execution_plan())) {
+    if (succeeded(readMethod(plan, index)))
+      continue;
+    if (!collecting())
       return nullptr;
+    allRead = false;
+  }
+  // Stand-ins for what was bad would only add findings of their own.
+  if (!allRead)
+    return nullptr;
 
   // What the runtime would reject and the structure above does not show
   // (tensor data out of range, planned tensors past their buffer, ...).
@@ -1244,7 +1428,25 @@ OwningOpRef<ModuleOp> PTEReader::read(bool verify) {
         diag << " (in " << *path << ")";
     return failure(); // Let the enclosing handler report it.
   });
-  if (verify && failed(mlir::verify(*module)))
+  if (!verify)
+    return module;
+  auto tableAt =
+      [&](Location loc) -> std::optional<std::pair<uint64_t, std::string>> {
+    auto plain = dyn_cast<FileLineColLoc>(loc);
+    if (auto name = dyn_cast<NameLoc>(loc))
+      plain = dyn_cast<FileLineColLoc>(name.getChildLoc());
+    if (!plain || plain.getFilename() != fileNameAttr || plain.getLine() != 0)
+      return std::nullopt;
+    std::optional<std::string> path;
+    if (auto name = dyn_cast<NameLoc>(loc))
+      path = name.getName().str();
+    else
+      path = pathAt(plain.getColumn());
+    return std::make_pair(uint64_t(plain.getColumn()), path.value_or(""));
+  };
+  if (failed(findings.capture(
+          check("program-invariant"), 0, "Program",
+          [&] { return mlir::verify(*module); }, tableAt)))
     return nullptr;
   return module;
 }
@@ -1284,5 +1486,5 @@ OwningOpRef<ModuleOp> emit::translateFromPTE(llvm::MemoryBufferRef buffer,
                                              MLIRContext *context,
                                              const PTEReadOptions &options) {
   context->loadDialect<ETDialect>();
-  return PTEReader(buffer, context, options.payloadFile).read(options.verify);
+  return PTEReader(buffer, context, options).read(options.verify);
 }

@@ -17,6 +17,7 @@
 #include "emit/Support/FileFormat.h"
 #include "emit/Support/LLVM.h"
 #include "emit/Support/PayloadFiles.h"
+#include "emit/Target/PTE/Findings.h"
 #include "mlir/IR/OwningOpRef.h"
 
 #include <cstdint>
@@ -89,6 +90,10 @@ struct PTEReadOptions {
   /// invariant may turn this off (`--pte-to-pte` verifies once, after its
   /// passes; the importer is fuzzed with verification on).
   bool verify = true;
+  /// When given, every finding of the import goes here instead of the
+  /// first becoming an error: the import reads on past a bad entry, and
+  /// returns a module only when there was none.
+  FindingList *findings = nullptr;
 };
 
 /// Imports the `.pte` in `buffer` as a module holding one `et.program`.

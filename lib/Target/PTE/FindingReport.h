@@ -1,0 +1,96 @@
+//===- FindingReport.h - How the importers report a finding -----*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// A finding is streamed like a diagnostic (`return error(check, offset,
+// path) << "..."`) and, when the statement ends, either emitted as the
+// import's error or recorded in a FindingList.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_LIB_TARGET_PTE_FINDINGREPORT_H
+#define EMIT_LIB_TARGET_PTE_FINDINGREPORT_H
+
+#include "emit/Target/PTE/Findings.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/Location.h"
+#include "mlir/Support/LogicalResult.h"
+#include "llvm/ADT/Twine.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+
+namespace emit {
+
+/// Where an importer's findings go: diagnostics at `location`, or `list`.
+class FindingSink {
+public:
+  FindingSink(mlir::Location location, StringRef fileName, FindingList *list)
+      : location(location), fileName(fileName), list(list) {}
+
+  /// Whether findings are recorded, and the import reads on past them.
+  bool collecting() const { return list != nullptr; }
+
+  void report(const FileCheck &check, uint64_t offset, StringRef path,
+              StringRef message, std::optional<RuntimeLoad> runtime,
+              Severity severity = Severity::Error);
+
+  /// Runs `body`; when collecting, each error it emits becomes a finding of
+  /// `check` at `offset` and `path` (from `pathOf` the diagnostic's
+  /// location, when given).
+  mlir::LogicalResult
+  capture(const FileCheck &check, uint64_t offset, StringRef path,
+          llvm::function_ref<mlir::LogicalResult()> body,
+          llvm::function_ref<
+              std::optional<std::pair<uint64_t, std::string>>(mlir::Location)>
+              pathOf = nullptr);
+
+private:
+  mlir::Location location;
+  StringRef fileName;
+  FindingList *list;
+};
+
+/// One finding, reported when the statement that streams it ends.
+class FindingReport {
+public:
+  FindingReport(FindingSink &sink, const FileCheck &check, uint64_t offset,
+                const llvm::Twine &path)
+      : sink(&sink), check(&check), offset(offset), path(path.str()) {}
+  FindingReport(const FindingReport &) = delete;
+  FindingReport &operator=(const FindingReport &) = delete;
+  ~FindingReport();
+
+  template <typename T>
+  FindingReport &operator<<(const T &value) {
+    os << value;
+    return *this;
+  }
+  /// What the runtime does with this defect, where it is not the check's.
+  FindingReport &setRuntime(RuntimeLoad load) {
+    runtime = load;
+    return *this;
+  }
+
+  operator mlir::LogicalResult() const { return mlir::failure(); }
+  template <typename T>
+  operator mlir::FailureOr<T>() const {
+    return mlir::failure();
+  }
+
+private:
+  FindingSink *sink;
+  const FileCheck *check;
+  uint64_t offset;
+  std::string path;
+  std::string message;
+  llvm::raw_string_ostream os{message};
+  std::optional<RuntimeLoad> runtime;
+};
+
+} // namespace emit
+
+#endif // EMIT_LIB_TARGET_PTE_FINDINGREPORT_H
