@@ -60,6 +60,9 @@ config.substitutions.append(("%ptd_schema", ptd_schema))
 config.substitutions.append(
     ("%ptd-wrap", "%s %s" % (config.python_executable, os.path.join(
         config.emit_src_root, "test", "Inputs", "ptd-wrap.py"))))
+config.substitutions.append(
+    ("%expect-exit", "%s %s" % (config.python_executable, os.path.join(
+        config.emit_src_root, "test", "Inputs", "expect-exit.py"))))
 # Decodes a .pte or a .ptd to JSON on stdout with the project's schemas.
 pte_json = os.path.join(config.emit_src_root, "test", "Inputs", "pte-json.py")
 config.substitutions.append(
@@ -107,6 +110,7 @@ if lit_config.params.get("verify_roundtrip"):
 llvm_config.add_tool_substitutions(
     [emit_opt, ToolSubst("emit-translate", unresolved="fatal"),
      ToolSubst("emit-link", unresolved="fatal"),
+     ToolSubst("emit-verify", unresolved="fatal"),
      ToolSubst("emit-pte-fuzz-replay", unresolved="fatal"),
      ToolSubst("mlir-opt", unresolved="fatal")],
     [config.emit_tools_dir, config.mlir_tools_dir, config.llvm_tools_dir])

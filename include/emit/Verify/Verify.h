@@ -1,0 +1,59 @@
+//===- Verify.h - Is a program sound, and will the runtime load it -*- C++
+//-*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// emit-verify as a library: imports a `.pte` with its `.ptd` files (or one
+// `.ptd`) collecting every finding instead of stopping at the first, checks
+// the program against its data files, and says what ExecuTorch's runtime
+// does with them at load.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_VERIFY_VERIFY_H
+#define EMIT_VERIFY_VERIFY_H
+
+#include "emit/Support/LLVM.h"
+#include "emit/Target/PTE/Findings.h"
+
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <string>
+#include <vector>
+
+namespace emit {
+
+/// What emit-verify found in a program and its data files.
+struct VerifyReport {
+  /// The files verified, as named: the program (or data file) first.
+  std::vector<std::string> files;
+  FindingList findings;
+  /// What the runtime does with the files at load, from the findings.
+  RuntimeLoad runtimeLoad = RuntimeLoad::Loads;
+
+  unsigned count(Severity severity) const;
+};
+
+/// Verifies the `.pte` or `.ptd` at `path`, a program with the data files
+/// at `dataFiles`. Fails, with the reason in `error`, only when a file
+/// cannot be read or the options are impossible (data files for a data
+/// file); what is wrong with a readable file is a finding.
+FailureOr<VerifyReport> verifyFiles(StringRef path,
+                                    ArrayRef<std::string> dataFiles,
+                                    mlir::MLIRContext &context,
+                                    std::string &error);
+
+/// The report as lines in emit's diagnostic style, then the runtime's
+/// verdict and the counts.
+void printVerifyText(const VerifyReport &report, raw_ostream &os);
+/// The report as JSON, schema `emit-verify-1`.
+void printVerifyJSON(const VerifyReport &report, raw_ostream &os);
+/// The report as a SARIF 2.1.0 log, one run of the tool emit-verify.
+void printVerifySARIF(const VerifyReport &report, raw_ostream &os);
+
+} // namespace emit
+
+#endif // EMIT_VERIFY_VERIFY_H

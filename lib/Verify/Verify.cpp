@@ -1,0 +1,238 @@
+//===- Verify.cpp - Is a program sound, and will the runtime load it ------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The findings come from the importers themselves (collecting, see
+// Findings.h) and from the check of a program against its data files that
+// `--pte-data` runs: one implementation of each check.
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/Verify/Verify.h"
+
+#include "emit/Pipeline/Pipeline.h"
+#include "emit/Support/FileFormat.h"
+#include "emit/Support/MappedMemory.h"
+#include "emit/Target/PTE/PTE.h"
+
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/JSON.h"
+
+using namespace mlir;
+using namespace emit;
+
+unsigned VerifyReport::count(Severity severity) const {
+  return llvm::count_if(findings.findings, [&](const Finding &finding) {
+    return finding.severity == severity;
+  });
+}
+
+/// Imports the file at `path` collecting its findings into `report`; the
+/// module when it has none. `file` keeps the mapping its blobs refer to.
+static OwningOpRef<ModuleOp>
+importCollecting(StringRef path, ProgramFileKind kind, MLIRContext &context,
+                 VerifyReport &report, std::unique_ptr<MappedFile> &file,
+                 std::string &error) {
+  file = MappedFile::open(path, error);
+  if (!file) {
+    error = ("cannot read '" + path + "': " + error).str();
+    return nullptr;
+  }
+  report.files.push_back(path.str());
+  // Payloads stay views of the mapping: nothing reads them whole.
+  PTEReadOptions options;
+  options.findings = &report.findings;
+  return importProgramFile(file->getBuffer(), &context, kind, options);
+}
+
+/// Checks the program in `module` against the data files at `paths`, as
+/// `--pte-data` does, each problem a finding.
+static void checkDataFiles(ModuleOp module, ArrayRef<std::string> paths,
+                           VerifyReport &report) {
+  const FileCheck &check = getFileCheck("external-data");
+  ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &diag) {
+    if (diag.getSeverity() != DiagnosticSeverity::Error)
+      return success();
+    Location loc = diag.getLocation();
+    std::string path;
+    if (auto name = dyn_cast<NameLoc>(loc)) {
+      path = name.getName().str();
+      loc = name.getChildLoc();
+    }
+    auto plain = dyn_cast<FileLineColLoc>(loc);
+    report.findings.findings.push_back(
+        {Severity::Error, &check,
+         plain ? plain.getFilename().str() : report.files.front(),
+         plain ? plain.getColumn() : 0, path, diag.str(), check.runtime});
+    return success();
+  });
+  DataFileSet dataFiles;
+  (void)dataFiles.importInto(module, paths, /*embed=*/false);
+}
+
+/// What the runtime does with the files: the worst of what it does with
+/// each error.
+static RuntimeLoad runtimeLoadOf(const FindingList &list) {
+  RuntimeLoad load = RuntimeLoad::Loads;
+  for (const Finding &finding : list.findings) {
+    if (finding.severity != Severity::Error)
+      continue;
+    if (finding.runtime == RuntimeLoad::Crashes)
+      return RuntimeLoad::Crashes;
+    if (finding.runtime == RuntimeLoad::Rejects)
+      load = RuntimeLoad::Rejects;
+  }
+  return load;
+}
+
+FailureOr<VerifyReport> emit::verifyFiles(StringRef path,
+                                          ArrayRef<std::string> dataFiles,
+                                          MLIRContext &context,
+                                          std::string &error) {
+  VerifyReport report;
+  std::unique_ptr<MappedFile> file;
+  OwningOpRef<ModuleOp> module = importCollecting(path, ProgramFileKind::Either,
+                                                  context, report, file, error);
+  if (!file)
+    return failure();
+  if (isDataFileBuffer(file->getBuffer().getBuffer()) && !dataFiles.empty()) {
+    error = ("'" + path +
+             "' is a data file (.ptd); --data goes with a "
+             "program (.pte)")
+                .str();
+    return failure();
+  }
+  // Each data file on its own first, then, when every file is sound, the
+  // program against them.
+  bool dataSound = true;
+  for (const std::string &dataPath : dataFiles) {
+    std::unique_ptr<MappedFile> dataFile;
+    size_t before = report.findings.findings.size();
+    OwningOpRef<ModuleOp> data = importCollecting(
+        dataPath, ProgramFileKind::DataFile, context, report, dataFile, error);
+    if (!dataFile)
+      return failure();
+    dataSound &= data && report.findings.findings.size() == before;
+  }
+  if (module && dataSound && !dataFiles.empty())
+    checkDataFiles(*module, dataFiles, report);
+  report.runtimeLoad = runtimeLoadOf(report.findings);
+  return report;
+}
+
+static StringRef severityName(Severity severity) {
+  return severity == Severity::Error ? "error" : "warning";
+}
+
+void emit::printVerifyText(const VerifyReport &report, raw_ostream &os) {
+  for (const Finding &finding : report.findings.findings) {
+    os << finding.file << ": at byte " << finding.offset;
+    if (!finding.path.empty())
+      os << " (" << finding.path << ")";
+    os << ": " << severityName(finding.severity) << ": " << finding.message
+       << " [" << finding.check->name << "]\n";
+  }
+  unsigned errors = report.count(Severity::Error);
+  unsigned warnings = report.count(Severity::Warning);
+  os << "runtime: " << getRuntimeLoadName(report.runtimeLoad)
+     << " (ExecuTorch's Program::load with full verification, then "
+        "load_method of every method)\n";
+  os << errors << (errors == 1 ? " error, " : " errors, ") << warnings
+     << (warnings == 1 ? " warning" : " warnings") << "\n";
+}
+
+/// A finding as a JSON object of the emit-verify-1 schema.
+static llvm::json::Object findingJSON(const Finding &finding) {
+  return llvm::json::Object{
+      {"severity", severityName(finding.severity)},
+      {"check", finding.check->name},
+      {"file", finding.file},
+      {"offset", static_cast<int64_t>(finding.offset)},
+      {"path", finding.path},
+      {"message", finding.message},
+      {"runtime_load", getRuntimeLoadName(finding.runtime)},
+  };
+}
+
+void emit::printVerifyJSON(const VerifyReport &report, raw_ostream &os) {
+  llvm::json::Array files, findings;
+  for (const std::string &file : report.files)
+    files.push_back(file);
+  for (const Finding &finding : report.findings.findings)
+    findings.push_back(findingJSON(finding));
+  llvm::json::Object root{
+      {"schema", "emit-verify-1"},
+      {"files", std::move(files)},
+      {"runtime_load", getRuntimeLoadName(report.runtimeLoad)},
+      {"findings", std::move(findings)},
+  };
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
+}
+
+void emit::printVerifySARIF(const VerifyReport &report, raw_ostream &os) {
+  // Rules: the checks that found something, in the order of the catalogue.
+  llvm::SetVector<const FileCheck *> used;
+  for (const Finding &finding : report.findings.findings)
+    used.insert(finding.check);
+  llvm::json::Array rules, results, artifacts;
+  llvm::DenseMap<const FileCheck *, unsigned> ruleIndex;
+  for (const FileCheck &check : getFileChecks()) {
+    if (!used.contains(&check))
+      continue;
+    ruleIndex[&check] = rules.size();
+    rules.push_back(llvm::json::Object{
+        {"id", check.name},
+        {"shortDescription", llvm::json::Object{{"text", check.summary}}},
+        {"properties", llvm::json::Object{{"runtime_load",
+                                           getRuntimeLoadName(check.runtime)}}},
+    });
+  }
+  for (const std::string &file : report.files)
+    artifacts.push_back(
+        llvm::json::Object{{"location", llvm::json::Object{{"uri", file}}}});
+  for (const Finding &finding : report.findings.findings) {
+    llvm::json::Object location{
+        {"physicalLocation",
+         llvm::json::Object{
+             {"artifactLocation", llvm::json::Object{{"uri", finding.file}}},
+             {"region",
+              llvm::json::Object{
+                  {"byteOffset", static_cast<int64_t>(finding.offset)}}},
+         }},
+    };
+    if (!finding.path.empty())
+      location["logicalLocations"] = llvm::json::Array{
+          llvm::json::Object{{"fullyQualifiedName", finding.path}}};
+    results.push_back(llvm::json::Object{
+        {"ruleId", finding.check->name},
+        {"ruleIndex", ruleIndex.lookup(finding.check)},
+        {"level", severityName(finding.severity)},
+        {"message", llvm::json::Object{{"text", finding.message}}},
+        {"locations", llvm::json::Array{std::move(location)}},
+        {"properties",
+         llvm::json::Object{
+             {"runtime_load", getRuntimeLoadName(finding.runtime)}}},
+    });
+  }
+  llvm::json::Object run{
+      {"tool",
+       llvm::json::Object{
+           {"driver", llvm::json::Object{{"name", "emit-verify"},
+                                         {"rules", std::move(rules)}}}}},
+      {"artifacts", std::move(artifacts)},
+      {"results", std::move(results)},
+      {"properties",
+       llvm::json::Object{
+           {"runtime_load", getRuntimeLoadName(report.runtimeLoad)}}},
+  };
+  llvm::json::Object log{
+      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
+      {"version", "2.1.0"},
+      {"runs", llvm::json::Array{std::move(run)}},
+  };
+  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(log))) << "\n";
+}

@@ -1,0 +1,86 @@
+//===- emit-verify.cpp - Is a .pte sound, will the runtime load it --------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// emit-verify PROGRAM.pte [--data=FILE.ptd]... | FILE.ptd
+//
+// Reports every defect of the files, each with its check, byte offset and
+// table path, and what ExecuTorch's runtime does with them at load. Exits
+// 0 when nothing is wrong, 1 when something is (a warning too, with
+// --werror), 2 on bad usage or a file that cannot be read.
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/InitAll.h"
+#include "emit/Verify/Verify.h"
+
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace emit;
+namespace cl = llvm::cl;
+
+namespace {
+enum class Format { Text, JSON, SARIF };
+} // namespace
+
+static cl::OptionCategory category("emit-verify options");
+static cl::opt<std::string> inputPath(cl::Positional, cl::Required,
+                                      cl::desc("<program.pte | data.ptd>"),
+                                      cl::cat(category));
+static cl::list<std::string>
+    dataPaths("data",
+              cl::desc("A data file (.ptd) the program loads with "
+                       "(repeatable): checked on its own and against the "
+                       "program"),
+              cl::value_desc("file.ptd"), cl::cat(category));
+static cl::opt<Format> format(
+    "format", cl::desc("How to print the findings"), cl::init(Format::Text),
+    cl::values(clEnumValN(Format::Text, "text", "one line per finding"),
+               clEnumValN(Format::JSON, "json", "JSON, schema emit-verify-1"),
+               clEnumValN(Format::SARIF, "sarif", "SARIF 2.1.0")),
+    cl::cat(category));
+static cl::opt<bool> warningsAreErrors("werror",
+                                       cl::desc("Exit 1 on a warning too"),
+                                       cl::cat(category));
+
+int main(int argc, char **argv) {
+  llvm::InitLLVM initLLVM(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "emit-verify: is a .pte (with its .ptd files) or a .ptd sound, and "
+          "what does ExecuTorch's runtime do with it at load\n",
+          &llvm::errs()))
+    return 2;
+
+  mlir::DialectRegistry registry;
+  registerAllDialects(registry);
+  mlir::MLIRContext context(registry);
+  std::string error;
+  FailureOr<VerifyReport> report =
+      verifyFiles(inputPath, dataPaths, context, error);
+  if (failed(report)) {
+    llvm::errs() << "emit-verify: " << error << "\n";
+    return 2;
+  }
+  switch (format) {
+  case Format::Text:
+    printVerifyText(*report, llvm::outs());
+    break;
+  case Format::JSON:
+    printVerifyJSON(*report, llvm::outs());
+    break;
+  case Format::SARIF:
+    printVerifySARIF(*report, llvm::outs());
+    break;
+  }
+  bool failedCheck = report->count(Severity::Error) ||
+                     (warningsAreErrors && report->count(Severity::Warning));
+  return failedCheck ? 1 : 0;
+}
