@@ -455,6 +455,10 @@ unsigned et::getScalarTypeByteSize(ScalarType type) {
   case ScalarType::QUInt8:
   case ScalarType::QUInt4x2:
   case ScalarType::QUInt2x4:
+  case ScalarType::Bits1x8:
+  case ScalarType::Bits2x4:
+  case ScalarType::Bits4x2:
+  case ScalarType::Bits8:
   case ScalarType::Float8E5M2:
   case ScalarType::Float8E4M3FN:
   case ScalarType::Float8E5M2FNUZ:
@@ -470,11 +474,15 @@ unsigned et::getScalarTypeByteSize(ScalarType type) {
   case ScalarType::Float:
   case ScalarType::QInt32:
   case ScalarType::UInt32:
+  case ScalarType::ComplexHalf:
     return 4;
   case ScalarType::Long:
   case ScalarType::Double:
   case ScalarType::UInt64:
+  case ScalarType::ComplexFloat:
     return 8;
+  case ScalarType::ComplexDouble:
+    return 16;
   }
   llvm_unreachable("unknown scalar type");
 }

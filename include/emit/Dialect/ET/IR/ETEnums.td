@@ -10,8 +10,8 @@
 include "emit/Dialect/ET/IR/ETBase.td"
 include "mlir/IR/EnumAttr.td"
 
-// Values and names follow ExecuTorch's `ScalarType` so that a round trip
-// through a `.pte` is the identity. Gaps (8-10, 18-21) are reserved upstream.
+// Values and names follow ExecuTorch's `ScalarType` (every value its
+// `isValid` accepts) so that a round trip through a `.pte` is the identity.
 def ET_ScalarType : I32EnumAttr<"ScalarType", "ExecuTorch tensor element type", [
     I32EnumAttrCase<"Byte", 0, "byte">,
     I32EnumAttrCase<"Char", 1, "char">,
@@ -21,6 +21,9 @@ def ET_ScalarType : I32EnumAttr<"ScalarType", "ExecuTorch tensor element type", 
     I32EnumAttrCase<"Half", 5, "half">,
     I32EnumAttrCase<"Float", 6, "float">,
     I32EnumAttrCase<"Double", 7, "double">,
+    I32EnumAttrCase<"ComplexHalf", 8, "complex_half">,
+    I32EnumAttrCase<"ComplexFloat", 9, "complex_float">,
+    I32EnumAttrCase<"ComplexDouble", 10, "complex_double">,
     I32EnumAttrCase<"Bool", 11, "bool">,
     I32EnumAttrCase<"QInt8", 12, "qint8">,
     I32EnumAttrCase<"QUInt8", 13, "quint8">,
@@ -28,6 +31,10 @@ def ET_ScalarType : I32EnumAttr<"ScalarType", "ExecuTorch tensor element type", 
     I32EnumAttrCase<"BFloat16", 15, "bfloat16">,
     I32EnumAttrCase<"QUInt4x2", 16, "quint4x2">,
     I32EnumAttrCase<"QUInt2x4", 17, "quint2x4">,
+    I32EnumAttrCase<"Bits1x8", 18, "bits1x8">,
+    I32EnumAttrCase<"Bits2x4", 19, "bits2x4">,
+    I32EnumAttrCase<"Bits4x2", 20, "bits4x2">,
+    I32EnumAttrCase<"Bits8", 21, "bits8">,
     I32EnumAttrCase<"Bits16", 22, "bits16">,
     I32EnumAttrCase<"Float8E5M2", 23, "float8_e5m2">,
     I32EnumAttrCase<"Float8E4M3FN", 24, "float8_e4m3fn">,
