@@ -38,15 +38,17 @@ public:
               StringRef message, std::optional<RuntimeLoad> runtime,
               Severity severity = Severity::Error);
 
-  /// Runs `body`; when collecting, each error it emits becomes a finding of
-  /// `check` at `offset` and `path` (from `pathOf` the diagnostic's
-  /// location, when given).
+  /// Where a captured diagnostic's finding goes, and of which check.
+  struct Place {
+    const FileCheck *check;
+    uint64_t offset;
+    std::string path;
+  };
+  /// Runs `body`; when collecting, each error it emits becomes a finding at
+  /// `place`, or where `placeOf` puts the diagnostic when given.
   mlir::LogicalResult
-  capture(const FileCheck &check, uint64_t offset, StringRef path,
-          llvm::function_ref<mlir::LogicalResult()> body,
-          llvm::function_ref<
-              std::optional<std::pair<uint64_t, std::string>>(mlir::Location)>
-              pathOf = nullptr);
+  capture(const Place &place, llvm::function_ref<mlir::LogicalResult()> body,
+          llvm::function_ref<Place(mlir::Diagnostic &)> placeOf = nullptr);
 
 private:
   mlir::Location location;

@@ -67,9 +67,10 @@ static constexpr FileCheck kChecks[] = {
     {"chain-io-index", RuntimeLoad::Loads,
      "a chain input or output names a value past the method's values"},
     // Operators, delegates and instructions.
-    {"operator-name", RuntimeLoad::Rejects, "an operator has no name"},
-    {"method-name", RuntimeLoad::Crashes,
-     "a method has no name, which the runtime compares unchecked"},
+    {"operator-name", RuntimeLoad::Loads,
+     "an operator has no name (the runtime resolves only the operators "
+     "kernel calls name)"},
+    {"method-name", RuntimeLoad::Rejects, "a method has no name"},
     {"delegate-id", RuntimeLoad::Rejects, "a delegate has no backend id"},
     {"delegate-processed", RuntimeLoad::Crashes,
      "a delegate has no payload reference, which the runtime follows "
@@ -98,6 +99,9 @@ static constexpr FileCheck kChecks[] = {
     {"program-invariant", RuntimeLoad::Rejects,
      "the program breaks an invariant of the runtime's format (planned "
      "tensors inside their buffers, constant data in range, ...)"},
+    {"list-invariant", RuntimeLoad::Loads,
+     "a list's items are not of its kind (the runtime checks them only "
+     "when a kernel reads the list)"},
     {"external-data", RuntimeLoad::Rejects,
      "external tensor data is missing from the data files, or does not "
      "match"},
@@ -149,24 +153,18 @@ void FindingSink::report(const FileCheck &check, uint64_t offset,
       << "at byte " << offset << " (" << path << "): " << message;
 }
 
-mlir::LogicalResult FindingSink::capture(
-    const FileCheck &check, uint64_t offset, StringRef path,
-    llvm::function_ref<mlir::LogicalResult()> body,
-    llvm::function_ref<
-        std::optional<std::pair<uint64_t, std::string>>(mlir::Location)>
-        pathOf) {
+mlir::LogicalResult
+FindingSink::capture(const Place &place,
+                     llvm::function_ref<mlir::LogicalResult()> body,
+                     llvm::function_ref<Place(mlir::Diagnostic &)> placeOf) {
   if (!list)
     return body();
   mlir::ScopedDiagnosticHandler handler(
       location.getContext(), [&](mlir::Diagnostic &diag) {
         if (diag.getSeverity() != mlir::DiagnosticSeverity::Error)
           return mlir::success(); // Notes and warnings add nothing here.
-        uint64_t at = offset;
-        std::string where = path.str();
-        if (pathOf)
-          if (auto found = pathOf(diag.getLocation()))
-            std::tie(at, where) = *found;
-        report(check, at, where, diag.str(), std::nullopt);
+        Place at = placeOf ? placeOf(diag) : place;
+        report(*at.check, at.offset, at.path, diag.str(), std::nullopt);
         return mlir::success();
       });
   return body();

@@ -226,7 +226,7 @@ PTDReader::readLayout(const ft::TensorLayout *layout, const Twine &where) {
   // The attribute's own checks, as findings when collecting.
   TensorLayoutAttr attr;
   std::string path = where.str();
-  (void)findings.capture(check("tensor"), offsetOf(layout), path, [&] {
+  (void)findings.capture({&check("tensor"), offsetOf(layout), path}, [&] {
     attr = TensorLayoutAttr::getChecked(
         [&] {
           InFlightDiagnostic diag = emitError(fileLoc);

@@ -1295,6 +1295,19 @@ LogicalResult PTEReader::readValues(const fb::ExecutionPlan *plan,
                  allRead);
 }
 
+/// The check of an error the dialect's verifiers report on an op: what the
+/// runtime does depends on the op (it parses a list's items only when a
+/// kernel reads them).
+static const FileCheck &invariantCheckOf(const Diagnostic &diag) {
+  std::string message = diag.str();
+  StringRef text(message);
+  for (StringRef list :
+       {"'et.int_list'", "'et.tensor_list'", "'et.optional_tensor_list'"})
+    if (text.starts_with(list))
+      return getFileCheck("list-invariant");
+  return getFileCheck("program-invariant");
+}
+
 /// The last kernel call of `plan` in the order the runtime loads them.
 static const void *findLastKernelCall(const fb::ExecutionPlan *plan) {
   const auto *chains = plan->chains();
@@ -1430,23 +1443,24 @@ OwningOpRef<ModuleOp> PTEReader::read(bool verify) {
   });
   if (!verify)
     return module;
-  auto tableAt =
-      [&](Location loc) -> std::optional<std::pair<uint64_t, std::string>> {
-    auto plain = dyn_cast<FileLineColLoc>(loc);
-    if (auto name = dyn_cast<NameLoc>(loc))
-      plain = dyn_cast<FileLineColLoc>(name.getChildLoc());
+  // An op's error is a finding at the table its location names.
+  auto placeOf = [&](Diagnostic &diag) {
+    Location loc = diag.getLocation();
+    FindingSink::Place place{&invariantCheckOf(diag), 0, "Program"};
+    auto name = dyn_cast<NameLoc>(loc);
+    auto plain = dyn_cast<FileLineColLoc>(name ? name.getChildLoc() : loc);
     if (!plain || plain.getFilename() != fileNameAttr || plain.getLine() != 0)
-      return std::nullopt;
-    std::optional<std::string> path;
-    if (auto name = dyn_cast<NameLoc>(loc))
-      path = name.getName().str();
-    else
-      path = pathAt(plain.getColumn());
-    return std::make_pair(uint64_t(plain.getColumn()), path.value_or(""));
+      return place;
+    place.offset = plain.getColumn();
+    if (name)
+      place.path = name.getName().str();
+    else if (std::optional<std::string> path = pathAt(plain.getColumn()))
+      place.path = *path;
+    return place;
   };
   if (failed(findings.capture(
-          check("program-invariant"), 0, "Program",
-          [&] { return mlir::verify(*module); }, tableAt)))
+          {&check("program-invariant"), 0, "Program"},
+          [&] { return mlir::verify(*module); }, placeOf)))
     return nullptr;
   return module;
 }
