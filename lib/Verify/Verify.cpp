@@ -12,6 +12,7 @@
 
 #include "emit/Verify/Verify.h"
 
+#include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Support/FileFormat.h"
 #include "emit/Support/MappedMemory.h"
@@ -74,6 +75,41 @@ static void checkDataFiles(ModuleOp module, ArrayRef<std::string> paths,
   (void)dataFiles.importInto(module, paths, /*embed=*/false);
 }
 
+/// No device plans more memory than this: a buffer larger is a corrupt size
+/// the runtime fails to allocate (MemoryAllocationFailed).
+constexpr int64_t kMaxPlannedBufferBytes = int64_t(1) << 40;
+
+/// Checks what the importer takes as it is but no runtime can load: each
+/// planned buffer's size.
+static void checkPlannedBuffers(ModuleOp module, VerifyReport &report) {
+  const FileCheck &check = getFileCheck("planned-buffer-size");
+  for (auto program : module.getOps<et::ProgramOp>()) {
+    for (auto [planIndex, method] : llvm::enumerate(program.getMethods())) {
+      std::optional<ArrayRef<int64_t>> buffers = method.getBuffers();
+      if (!buffers)
+        continue;
+      // The method's location: its table's path at its byte offset.
+      std::string path = ("execution_plan[" + Twine(planIndex) + "]").str();
+      uint64_t offset = 0;
+      if (auto name = dyn_cast<NameLoc>(method.getLoc())) {
+        path = name.getName().str();
+        if (auto plain = dyn_cast<FileLineColLoc>(name.getChildLoc()))
+          offset = plain.getColumn();
+      }
+      for (auto [index, size] : llvm::enumerate(*buffers))
+        if (size > kMaxPlannedBufferBytes)
+          report.findings.findings.push_back(
+              {Severity::Error, &check, report.files.front(), offset,
+               path + ".non_const_buffer_sizes[" + std::to_string(index) + "]",
+               "planned buffer " + std::to_string(index) + " is " +
+                   std::to_string(size) +
+                   " bytes, more than any device has; the runtime fails to "
+                   "allocate it",
+               check.runtime});
+    }
+  }
+}
+
 /// What the runtime does with the files: the worst of what it does with
 /// each error.
 static RuntimeLoad runtimeLoadOf(const FindingList &list) {
@@ -118,6 +154,8 @@ FailureOr<VerifyReport> emit::verifyFiles(StringRef path,
       return failure();
     dataSound &= data && report.findings.findings.size() == before;
   }
+  if (module)
+    checkPlannedBuffers(*module, report);
   if (module && dataSound && !dataFiles.empty())
     checkDataFiles(*module, dataFiles, report);
   report.runtimeLoad = runtimeLoadOf(report.findings);

@@ -41,7 +41,7 @@ static constexpr FileCheck kChecks[] = {
     // Program data.
     {"segment-without-data", RuntimeLoad::Rejects,
      "a segment holds bytes, but the file has no segment data"},
-    {"segment-range", RuntimeLoad::Loads,
+    {"segment-range", RuntimeLoad::Rejects,
      "a segment runs past the end of the file"},
     {"segment-index", RuntimeLoad::Rejects, "a segment index is out of range"},
     {"segment-offset", RuntimeLoad::Rejects,
@@ -99,6 +99,10 @@ static constexpr FileCheck kChecks[] = {
     {"program-invariant", RuntimeLoad::Rejects,
      "the program breaks an invariant of the runtime's format (planned "
      "tensors inside their buffers, constant data in range, ...)"},
+    {"reserved-buffer-size", RuntimeLoad::Loads,
+     "non_const_buffer_sizes[0], which the runtime ignores, is not 0"},
+    {"planned-buffer-size", RuntimeLoad::Rejects,
+     "a planned buffer is larger than any device's memory (1 TiB)"},
     {"list-invariant", RuntimeLoad::Loads,
      "a list's items are not of its kind (the runtime checks them only "
      "when a kernel reads the list)"},

@@ -29,6 +29,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/MathExtras.h"
@@ -131,6 +132,9 @@ private:
   LogicalResult
   checkSegments(SmallVectorImpl<std::pair<uint64_t, uint64_t>> &placements);
   LogicalResult readSegments();
+  /// The segments the runtime reads while loading the program and its
+  /// methods (named data is read when a backend asks for it).
+  llvm::DenseSet<uint32_t> segmentsLoadedAtLoad() const;
   LogicalResult readInlineData();
   LogicalResult readConstantSegment();
   LogicalResult readConstantBuffer();
@@ -413,25 +417,64 @@ LogicalResult PTEReader::readProgramData() {
   return success(allRead);
 }
 
+llvm::DenseSet<uint32_t> PTEReader::segmentsLoadedAtLoad() const {
+  llvm::DenseSet<uint32_t> loaded;
+  // Program::load reads the constant segment when it has an entry besides
+  // the reserved one.
+  if (const fb::SubsegmentOffsets *constants = program->constant_segment())
+    if (constants->offsets() && constants->offsets()->size() > 1)
+      loaded.insert(constants->segment_index());
+  if (const auto *mutables = program->mutable_data_segments())
+    for (const fb::SubsegmentOffsets *entry : *mutables)
+      loaded.insert(entry->segment_index());
+  // load_method initializes every delegate entry with its payload, and a
+  // backend's init may read any named data.
+  bool delegated = false;
+  for (const fb::ExecutionPlan *plan : *program->execution_plan()) {
+    if (!plan->delegates())
+      continue;
+    for (const fb::BackendDelegate *delegate : *plan->delegates()) {
+      delegated = true;
+      if (const auto *processed = delegate->processed())
+        if (processed->location() == fb::DataLocation::SEGMENT)
+          loaded.insert(processed->index());
+    }
+  }
+  if (const auto *named = program->named_data(); named && delegated)
+    for (const fb::NamedData *entry : *named)
+      loaded.insert(entry->segment_index());
+  return loaded;
+}
+
 LogicalResult PTEReader::checkSegments(
     SmallVectorImpl<std::pair<uint64_t, uint64_t>> &placements) {
   std::optional<std::string> noSegmentData = whyNoSegmentData();
   uint64_t dataEnd = 0; // Relative to the base.
   bool allChecked = true;
+  llvm::DenseSet<uint32_t> loaded = segmentsLoadedAtLoad();
   for (auto [index, segment] : llvm::enumerate(*program->segments())) {
     auto where = [index = index] {
       return ("segments[" + Twine(index) + "]").str();
     };
+    // A bad segment the runtime never loads while loading does not stop it.
+    RuntimeLoad runtime =
+        loaded.contains(index) ? RuntimeLoad::Rejects : RuntimeLoad::Loads;
     uint64_t offset = segment->offset(), size = segment->size();
     LogicalResult checked = success();
     uint64_t start = segmentBase + offset;
+    // Without a header, the runtime reads segments from the file's start:
+    // the wrong bytes, or past the end of the file.
+    bool readsInFile = offset <= file.size() && size <= file.size() - offset;
     if (noSegmentData && size != 0)
       checked = error(check("segment-without-data"), offsetOf(segment), where())
+                    .setRuntime(hasHeader || !readsInFile ? runtime
+                                                          : RuntimeLoad::Loads)
                 << "the segment holds " << size << " bytes, but "
                 << *noSegmentData << ", so it has no segment data";
     else if (start < segmentBase || start + size < start ||
              start + size > file.size())
       checked = error(check("segment-range"), offsetOf(segment), where())
+                    .setRuntime(runtime)
                 << "offset " << offset << " and size " << size
                 << " from segment base " << segmentBase
                 << " run past the end of the " << file.size() << "-byte file";
@@ -771,6 +814,7 @@ FailureOr<Operation *> PTEReader::readTensor(const fb::Tensor *tensor,
       symbolizeShapeDynamism(static_cast<int32_t>(tensor->shape_dynamism()));
   if (!dynamism)
     return error(check("tensor"), offsetOf(tensor), where + ".shape_dynamism")
+               .setRuntime(RuntimeLoad::Loads) // It never reads the field.
            << "shape dynamism "
            << static_cast<int32_t>(tensor->shape_dynamism()) << " is not valid";
 
@@ -1301,6 +1345,8 @@ LogicalResult PTEReader::readValues(const fb::ExecutionPlan *plan,
 static const FileCheck &invariantCheckOf(const Diagnostic &diag) {
   std::string message = diag.str();
   StringRef text(message);
+  if (text.contains("buffers must start with the reserved size 0"))
+    return getFileCheck("reserved-buffer-size");
   for (StringRef list :
        {"'et.int_list'", "'et.tensor_list'", "'et.optional_tensor_list'"})
     if (text.starts_with(list))
