@@ -7,7 +7,8 @@
 |* The jobs emit's tools do, as C functions, for bindings (the Python         *|
 |* package `emit` loads this library with ctypes). Each runs the same code    *|
 |* as the tool: emitDedup* is `emit-translate --pte-to-pte` with the dedup    *|
-|* pass's options, emitSummary* is `--pte-summary --pte-summary-format=json`. *|
+|* pass's options, emitSummary* is `--pte-summary --pte-summary-format=json`, *|
+|* emitVerify* is `emit-verify --format=json`.                                *|
 |*                                                                            *|
 |* Every function returns 0 on success. On failure it returns non-zero,       *|
 |* sets *error to emit's diagnostics (as the tools print them) and writes     *|
@@ -47,6 +48,18 @@ int emitSummaryFile(const char *path, EmitBuffer *summary, EmitBuffer *error);
 /// The JSON summary of a program (or data file) in memory.
 int emitSummaryBuffer(const void *data, size_t size, EmitBuffer *summary,
                       EmitBuffer *error);
+
+/// The JSON report (schema emit-verify-1) of `emit-verify --format=json` on
+/// the program (or data file) at `path` with the `dataCount` data files at
+/// `dataPaths`. A file with defects is a report, not a failure: it fails
+/// only when a file cannot be read or the options are impossible.
+int emitVerifyFile(const char *path, const char *const *dataPaths,
+                   size_t dataCount, EmitBuffer *report, EmitBuffer *error);
+
+/// The same for a program (or data file) in memory.
+int emitVerifyBuffer(const void *data, size_t size,
+                     const char *const *dataPaths, size_t dataCount,
+                     EmitBuffer *report, EmitBuffer *error);
 
 /// Releases a buffer emit filled; leaves it empty.
 void emitFree(EmitBuffer *buffer);

@@ -13,6 +13,7 @@
 #include "emit/Support/MappedMemory.h"
 #include "emit/Support/OutputFiles.h"
 #include "emit/Target/PTE/PTE.h"
+#include "emit/Verify/Verify.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -189,6 +190,46 @@ int emitSummaryBuffer(const void *data, size_t size, EmitBuffer *summary,
       StringRef(static_cast<const char *>(data), size), "<bytes>",
       /*RequiresNullTerminator=*/false);
   return summarize(session, *input, /*embed=*/true, summary, error);
+}
+
+/// The emit-verify-1 report of `input` with the data files at `dataPaths`.
+static int verify(Session &session, const llvm::MemoryBuffer &input,
+                  const char *const *dataPaths, size_t dataCount,
+                  EmitBuffer *report, EmitBuffer *error) {
+  std::vector<std::string> dataFiles(dataPaths, dataPaths + dataCount);
+  std::string message;
+  FailureOr<VerifyReport> result =
+      verifyBuffer(input, dataFiles, session.context, message);
+  if (failed(result))
+    return session.fail(error, message);
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  printVerifyJSON(*result, os);
+  os.flush();
+  give(report, json);
+  return 0;
+}
+
+int emitVerifyFile(const char *path, const char *const *dataPaths,
+                   size_t dataCount, EmitBuffer *report, EmitBuffer *error) {
+  Session session;
+  std::string message;
+  std::unique_ptr<MappedFile> input = MappedFile::open(path, message);
+  if (!input)
+    return session.fail(error,
+                        "cannot read '" + std::string(path) + "': " + message);
+  return verify(session, input->getBuffer(), dataPaths, dataCount, report,
+                error);
+}
+
+int emitVerifyBuffer(const void *data, size_t size,
+                     const char *const *dataPaths, size_t dataCount,
+                     EmitBuffer *report, EmitBuffer *error) {
+  Session session;
+  auto input = llvm::MemoryBuffer::getMemBuffer(
+      StringRef(static_cast<const char *>(data), size), "<bytes>",
+      /*RequiresNullTerminator=*/false);
+  return verify(session, *input, dataPaths, dataCount, report, error);
 }
 
 void emitFree(EmitBuffer *buffer) {

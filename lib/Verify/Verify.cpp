@@ -32,22 +32,25 @@ unsigned VerifyReport::count(Severity severity) const {
   });
 }
 
-/// Imports the file at `path` collecting its findings into `report`; the
-/// module when it has none. `file` keeps the mapping its blobs refer to.
-static OwningOpRef<ModuleOp>
-importCollecting(StringRef path, ProgramFileKind kind, MLIRContext &context,
-                 VerifyReport &report, std::unique_ptr<MappedFile> &file,
-                 std::string &error) {
-  file = MappedFile::open(path, error);
-  if (!file) {
-    error = ("cannot read '" + path + "': " + error).str();
-    return nullptr;
-  }
-  report.files.push_back(path.str());
-  // Payloads stay views of the mapping: nothing reads them whole.
+/// Imports `buffer` collecting its findings into `report`; the module when
+/// it has none. Payloads stay views of the buffer: nothing reads them whole.
+static OwningOpRef<ModuleOp> importCollecting(const llvm::MemoryBuffer &buffer,
+                                              ProgramFileKind kind,
+                                              MLIRContext &context,
+                                              VerifyReport &report) {
+  report.files.push_back(buffer.getBufferIdentifier().str());
   PTEReadOptions options;
   options.findings = &report.findings;
-  return importProgramFile(file->getBuffer(), &context, kind, options);
+  return importProgramFile(buffer, &context, kind, options);
+}
+
+/// The file at `path`, mapped, or null with the reason in `error`.
+static std::unique_ptr<MappedFile> openInput(StringRef path,
+                                             std::string &error) {
+  std::unique_ptr<MappedFile> file = MappedFile::open(path, error);
+  if (!file)
+    error = ("cannot read '" + path + "': " + error).str();
+  return file;
 }
 
 /// Checks the program in `module` against the data files at `paths`, as
@@ -125,33 +128,29 @@ static RuntimeLoad runtimeLoadOf(const FindingList &list) {
   return load;
 }
 
-FailureOr<VerifyReport> emit::verifyFiles(StringRef path,
-                                          ArrayRef<std::string> dataFiles,
-                                          MLIRContext &context,
-                                          std::string &error) {
-  VerifyReport report;
-  std::unique_ptr<MappedFile> file;
-  OwningOpRef<ModuleOp> module = importCollecting(path, ProgramFileKind::Either,
-                                                  context, report, file, error);
-  if (!file)
-    return failure();
-  if (isDataFileBuffer(file->getBuffer().getBuffer()) && !dataFiles.empty()) {
-    error = ("'" + path +
-             "' is a data file (.ptd); --data goes with a "
-             "program (.pte)")
+FailureOr<VerifyReport> emit::verifyBuffer(const llvm::MemoryBuffer &input,
+                                           ArrayRef<std::string> dataFiles,
+                                           MLIRContext &context,
+                                           std::string &error) {
+  if (isDataFileBuffer(input.getBuffer()) && !dataFiles.empty()) {
+    error = ("'" + input.getBufferIdentifier() +
+             "' is a data file (.ptd); --data goes with a program (.pte)")
                 .str();
     return failure();
   }
+  VerifyReport report;
+  OwningOpRef<ModuleOp> module =
+      importCollecting(input, ProgramFileKind::Either, context, report);
   // Each data file on its own first, then, when every file is sound, the
   // program against them.
   bool dataSound = true;
   for (const std::string &dataPath : dataFiles) {
-    std::unique_ptr<MappedFile> dataFile;
-    size_t before = report.findings.findings.size();
-    OwningOpRef<ModuleOp> data = importCollecting(
-        dataPath, ProgramFileKind::DataFile, context, report, dataFile, error);
+    std::unique_ptr<MappedFile> dataFile = openInput(dataPath, error);
     if (!dataFile)
       return failure();
+    size_t before = report.findings.findings.size();
+    OwningOpRef<ModuleOp> data = importCollecting(
+        dataFile->getBuffer(), ProgramFileKind::DataFile, context, report);
     dataSound &= data && report.findings.findings.size() == before;
   }
   if (module)
@@ -160,6 +159,16 @@ FailureOr<VerifyReport> emit::verifyFiles(StringRef path,
     checkDataFiles(*module, dataFiles, report);
   report.runtimeLoad = runtimeLoadOf(report.findings);
   return report;
+}
+
+FailureOr<VerifyReport> emit::verifyFiles(StringRef path,
+                                          ArrayRef<std::string> dataFiles,
+                                          MLIRContext &context,
+                                          std::string &error) {
+  std::unique_ptr<MappedFile> file = openInput(path, error);
+  if (!file)
+    return failure();
+  return verifyBuffer(file->getBuffer(), dataFiles, context, error);
 }
 
 static StringRef severityName(Severity severity) {

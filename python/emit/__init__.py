@@ -12,10 +12,11 @@ on the bytes ``to_executorch()`` gives::
     report = emit.dedup("model.pte", "model.dedup.pte", scope="method")
     data, report = emit.dedup(program.buffer)
     print(emit.summary("model.dedup.pte")["dedup_saves"])
+    print(emit.verify("model.pte", data=["weights.ptd"])["runtime_load"])
 
 Errors raise :class:`emit.EmitError`, whose message is emit's diagnostic.
 """
 
-from ._capi import EmitError, dedup, summary
+from ._capi import EmitError, dedup, summary, verify
 
-__all__ = ["EmitError", "dedup", "summary"]
+__all__ = ["EmitError", "dedup", "summary", "verify"]

@@ -35,9 +35,15 @@ def _load():
     lib.emitSummaryFile.argtypes = [ctypes.c_char_p, buffer, buffer]
     lib.emitSummaryBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t,
                                       buffer, buffer]
+    paths = ctypes.POINTER(ctypes.c_char_p)
+    lib.emitVerifyFile.argtypes = [ctypes.c_char_p, paths, ctypes.c_size_t,
+                                   buffer, buffer]
+    lib.emitVerifyBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t, paths,
+                                     ctypes.c_size_t, buffer, buffer]
     lib.emitFree.argtypes = [buffer]
     for function in (lib.emitDedupFile, lib.emitDedupBuffer,
-                     lib.emitSummaryFile, lib.emitSummaryBuffer):
+                     lib.emitSummaryFile, lib.emitSummaryBuffer,
+                     lib.emitVerifyFile, lib.emitVerifyBuffer):
         function.restype = ctypes.c_int
     lib.emitFree.restype = None
     return lib
@@ -139,5 +145,34 @@ def summary(src):
         status = _lib.emitSummaryFile(os.fsencode(src), ctypes.byref(result),
                                       ctypes.byref(error))
     text = _take(result)
+    _check(status, error)
+    return json.loads(text)
+
+
+def verify(src, data=()):
+    """Is an ExecuTorch program (or data file) sound, and what does the
+    runtime do with it at load: the JSON report of ``emit-verify
+    --format=json`` (schema emit-verify-1) as a dict, with ``findings``
+    (each with ``severity``, ``check``, ``file``, ``offset``, ``path`` and
+    ``message``) and ``runtime_load`` ("loads", "rejects" or "crashes").
+
+    ``src`` is a path or the bytes; ``data`` the paths of the data files
+    (.ptd) the program loads with. A file with defects gives a report;
+    :class:`EmitError` is raised only when a file cannot be read."""
+    if isinstance(data, (str, bytes, os.PathLike)):
+        data = [data]
+    encoded = [os.fsencode(path) for path in data]
+    paths = (ctypes.c_char_p * max(1, len(encoded)))(*encoded)
+    report, error = _Buffer(), _Buffer()
+    if isinstance(src, (bytes, bytearray, memoryview)):
+        program = _bytes_of(src)
+        status = _lib.emitVerifyBuffer(program, len(program), paths,
+                                       len(encoded), ctypes.byref(report),
+                                       ctypes.byref(error))
+    else:
+        status = _lib.emitVerifyFile(os.fsencode(src), paths, len(encoded),
+                                     ctypes.byref(report),
+                                     ctypes.byref(error))
+    text = _take(report)
     _check(status, error)
     return json.loads(text)

@@ -6,6 +6,7 @@
 #   PYTHONPATH=<build>/python_packages /usr/bin/python3 -m pytest test/CAPI
 # ===----------------------------------------------------------------------===#
 
+import json
 import os
 import subprocess
 
@@ -139,3 +140,33 @@ def test_data_file(tmp_path):
     ir = tool("emit-translate", "--from-ptd", "--embed-payloads",
               str(out)).stdout.decode()
     assert ir.count("et.blob @") == 2 and ir.count("et.named_data") == 3
+
+
+def test_verify(qnn, tmp_path):
+    """emit.verify is emit-verify --format=json, on paths and on bytes; a
+    defect is a finding in the report, not an exception."""
+    clean = emit.verify(qnn)
+    assert clean["schema"] == "emit-verify-1"
+    assert (clean["runtime_load"], clean["findings"]) == ("loads", [])
+    assert clean["files"] == [str(qnn)]
+    assert emit.verify(qnn.read_bytes())["findings"] == []
+
+    # Cut in half: the flatbuffer or its segments run past the end.
+    data = qnn.read_bytes()
+    report = emit.verify(data[:len(data) // 2])
+    assert report["findings"], "a truncated program has findings"
+    assert report["runtime_load"] in ("rejects", "crashes")
+    first = report["findings"][0]
+    assert set(first) >= {"severity", "check", "file", "offset", "path",
+                          "message"}
+    assert first["file"] == "<bytes>"
+
+    by_cli = json.loads(subprocess.run(
+        [os.path.join(BIN, "emit-verify"), "--format=json", str(qnn)],
+        capture_output=True, check=True).stdout)
+    assert by_cli == clean
+
+    with pytest.raises(emit.EmitError, match="cannot read"):
+        emit.verify(tmp_path / "missing.pte")
+    with pytest.raises(emit.EmitError, match="cannot read"):
+        emit.verify(qnn, data=[tmp_path / "missing.ptd"])

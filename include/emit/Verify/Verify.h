@@ -19,6 +19,7 @@
 #include "emit/Target/PTE/Findings.h"
 
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -45,6 +46,12 @@ FailureOr<VerifyReport> verifyFiles(StringRef path,
                                     ArrayRef<std::string> dataFiles,
                                     mlir::MLIRContext &context,
                                     std::string &error);
+
+/// The same for the `.pte` or `.ptd` in `input`, named by its identifier.
+FailureOr<VerifyReport> verifyBuffer(const llvm::MemoryBuffer &input,
+                                     ArrayRef<std::string> dataFiles,
+                                     mlir::MLIRContext &context,
+                                     std::string &error);
 
 /// The report as lines in emit's diagnostic style, then the runtime's
 /// verdict and the counts.
