@@ -6,11 +6,12 @@
 //===----------------------------------------------------------------------===//
 //
 // Bytes in, import, verify, export to memory, import again. Beyond crashes,
-// hangs and sanitizer reports, it checks two promises: what imports also
-// exports, and what emit writes imports again. Inputs whose identifier says
-// data file (FT01) go through the .ptd importer and writer, the others
-// through the .pte ones, so that mutations of either kind of seed stay
-// with their reader.
+// hangs and sanitizer reports, it checks three promises: what imports also
+// exports, what emit writes imports again, and collecting every finding
+// (emit-verify) agrees with the import, whose error is its first finding.
+// Inputs whose identifier says data file (FT01) go through the .ptd importer
+// and writer, the others through the .pte ones, so that mutations of either
+// kind of seed stay with their reader.
 //
 //===----------------------------------------------------------------------===//
 
@@ -46,8 +47,42 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   auto import = dataFile ? emit::translateFromPTD : emit::translateFromPTE;
   auto write = dataFile ? emit::translateToPTD : emit::translateToPTE;
 
-  OwningOpRef<ModuleOp> module =
-      import(llvm::MemoryBufferRef(bytes, "input"), &context, {});
+  // The first error the import reports, as emit prints it.
+  std::string firstError;
+  OwningOpRef<ModuleOp> module;
+  {
+    ScopedDiagnosticHandler first(&context, [&](Diagnostic &diag) {
+      if (diag.getSeverity() == DiagnosticSeverity::Error && firstError.empty())
+        firstError = diag.str();
+      return success();
+    });
+    module = import(llvm::MemoryBufferRef(bytes, "input"), &context, {});
+  }
+
+  // emit-verify's mode: every finding, and the same verdict. Its first
+  // error is the import's, from the same check.
+  emit::FindingList findings;
+  emit::PTEReadOptions collecting;
+  collecting.findings = &findings;
+  OwningOpRef<ModuleOp> collected =
+      import(llvm::MemoryBufferRef(bytes, "input"), &context, collecting);
+  if (bool(collected) != bool(module) || findings.hasErrors() == bool(module))
+    fail("collecting every finding disagrees with the import");
+  if (!module) {
+    const emit::Finding *first = nullptr;
+    for (const emit::Finding &finding : findings.findings)
+      if (!first && finding.severity == emit::Severity::Error)
+        first = &finding;
+    std::string expected = "at byte " + std::to_string(first->offset) + " (" +
+                           first->path + "): " + first->message;
+    // The finding may add what the runtime does with the defect.
+    if (StringRef(firstError).starts_with("at byte ") &&
+        !StringRef(expected).starts_with(firstError)) {
+      llvm::errs() << "import: " << firstError << "\nfirst:  " << expected
+                   << "\n";
+      fail("the first finding is not the import's error");
+    }
+  }
   if (!module)
     return 0; // Rejected with a diagnostic: fine.
 
