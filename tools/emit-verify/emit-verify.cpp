@@ -14,6 +14,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "emit/InitAll.h"
+#include "emit/Support/HugePageHeap.h"
 #include "emit/Verify/Verify.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -50,6 +51,7 @@ static cl::opt<bool> warningsAreErrors("werror",
                                        cl::cat(category));
 
 int main(int argc, char **argv) {
+  emit::restartWithHugePageHeap(argv);
   llvm::InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(category);
   if (!cl::ParseCommandLineOptions(
