@@ -13,6 +13,7 @@
 #include "emit/Verify/Verify.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Dialect/ET/Utils/Blobs.h"
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Support/FileFormat.h"
 #include "emit/Support/MappedMemory.h"
@@ -21,6 +22,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
 
 using namespace mlir;
@@ -113,6 +115,76 @@ static void checkPlannedBuffers(ModuleOp module, VerifyReport &report) {
   }
 }
 
+/// Where an unnamed blob came from, by the name the importers give it.
+static std::string tableOfBlob(StringRef symbol) {
+  for (auto [prefix, table] :
+       {std::pair<StringRef, StringRef>{"segment_", "segments"},
+        {"inline_", "backend_delegate_data"}})
+    if (symbol.consume_front(prefix))
+      return (table + "[" + symbol + "]").str();
+  return symbol.str();
+}
+
+/// Warns of the data in `container` that nothing names: bytes in the file
+/// for nothing.
+static void checkUnnamedBlobs(Operation *container, StringRef file,
+                              VerifyReport &report) {
+  const FileCheck &check = getFileCheck("unused-data");
+  llvm::DenseMap<StringAttr, et::DataKind> kinds = et::classifyBlobs(container);
+  for (auto blob : container->getRegion(0).getOps<et::BlobOp>()) {
+    if (kinds.count(blob.getSymNameAttr()))
+      continue;
+    uint64_t offset = 0;
+    if (auto plain = dyn_cast<FileLineColLoc>(blob.getLoc()))
+      offset = plain.getColumn();
+    int64_t size = cast<ShapedType>(blob.getData().getType()).getNumElements();
+    if (size == 0)
+      continue; // An empty entry costs its table row only.
+    report.findings.findings.push_back(
+        {Severity::Warning, &check, file.str(), offset,
+         tableOfBlob(blob.getSymName()),
+         "nothing names these " + std::to_string(size) +
+             " bytes: the file carries them for nothing",
+         check.runtime});
+  }
+}
+
+/// Warns of the keys of the data files no external tensor of the program
+/// names, when the program has no delegate entry that could read them.
+static void checkUnusedKeys(ModuleOp program, ArrayRef<ModuleOp> dataFiles,
+                            ArrayRef<std::string> paths, VerifyReport &report) {
+  const FileCheck &check = getFileCheck("unused-data");
+  llvm::StringSet<> names;
+  bool delegated = false;
+  program.walk([&](Operation *op) {
+    if (isa<et::DelegateOp>(op))
+      delegated = true;
+    if (auto tensor = dyn_cast<et::TensorOp>(op))
+      if (et::TensorInfoAttr info = tensor.getInfoAttr())
+        if (info.getFqn())
+          names.insert(info.getFqn().getValue());
+  });
+  if (delegated)
+    return;
+  for (auto [dataFile, path] : llvm::zip_equal(dataFiles, paths))
+    ModuleOp(dataFile).walk([&](et::NamedDataOp entry) {
+      if (names.contains(entry.getKey()))
+        return;
+      uint64_t offset = 0;
+      std::string where = "named_data";
+      if (auto name = dyn_cast<NameLoc>(entry.getLoc())) {
+        where = name.getName().str();
+        if (auto plain = dyn_cast<FileLineColLoc>(name.getChildLoc()))
+          offset = plain.getColumn();
+      }
+      report.findings.findings.push_back(
+          {Severity::Warning, &check, path, offset, where,
+           "no tensor of the program names key '" + entry.getKey().str() +
+               "', and it has no delegate to read it",
+           check.runtime});
+    });
+}
+
 /// What the runtime does with the files: the worst of what it does with
 /// each error.
 static RuntimeLoad runtimeLoadOf(const FindingList &list) {
@@ -144,17 +216,34 @@ FailureOr<VerifyReport> emit::verifyBuffer(const llvm::MemoryBuffer &input,
   // Each data file on its own first, then, when every file is sound, the
   // program against them.
   bool dataSound = true;
+  std::vector<std::unique_ptr<MappedFile>> mapped;
+  std::vector<OwningOpRef<ModuleOp>> dataModules;
   for (const std::string &dataPath : dataFiles) {
-    std::unique_ptr<MappedFile> dataFile = openInput(dataPath, error);
-    if (!dataFile)
+    mapped.push_back(openInput(dataPath, error));
+    if (!mapped.back())
       return failure();
     size_t before = report.findings.findings.size();
-    OwningOpRef<ModuleOp> data = importCollecting(
-        dataFile->getBuffer(), ProgramFileKind::DataFile, context, report);
-    dataSound &= data && report.findings.findings.size() == before;
+    dataModules.push_back(importCollecting(mapped.back()->getBuffer(),
+                                           ProgramFileKind::DataFile, context,
+                                           report));
+    dataSound &=
+        dataModules.back() && report.findings.findings.size() == before;
   }
-  if (module)
+  if (module) {
     checkPlannedBuffers(*module, report);
+    for (Operation &container : module->getBody()->getOperations())
+      checkUnnamedBlobs(&container, input.getBufferIdentifier(), report);
+  }
+  if (dataSound) {
+    SmallVector<ModuleOp> data;
+    for (auto [dataModule, path] : llvm::zip_equal(dataModules, dataFiles)) {
+      for (Operation &container : dataModule->getBody()->getOperations())
+        checkUnnamedBlobs(&container, path, report);
+      data.push_back(*dataModule);
+    }
+    if (module && isa<et::ProgramOp>(module->getBody()->front()))
+      checkUnusedKeys(*module, data, dataFiles, report);
+  }
   if (module && dataSound && !dataFiles.empty())
     checkDataFiles(*module, dataFiles, report);
   report.runtimeLoad = runtimeLoadOf(report.findings);

@@ -103,6 +103,8 @@ static constexpr FileCheck kChecks[] = {
      "non_const_buffer_sizes[0], which the runtime ignores, is not 0"},
     {"planned-buffer-size", RuntimeLoad::Rejects,
      "a planned buffer is larger than any device's memory (1 TiB)"},
+    {"unused-data", RuntimeLoad::Loads,
+     "bytes that nothing the runtime reads names (a warning)"},
     {"list-invariant", RuntimeLoad::Loads,
      "a list's items are not of its kind (the runtime checks them only "
      "when a kernel reads the list)"},
