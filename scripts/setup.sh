@@ -15,6 +15,7 @@
 #     unpacked (apt-get download + dpkg -x) into EMIT_MLIR22_ROOT (default
 #     ~/.cache/emit-llvm22/root) instead; nothing of 19 is removed.
 #   EMIT_CMAKE_ARGS   extra CMake arguments.
+#   EMIT_TARGETS      build only these targets (space-separated), not all.
 #   EMIT_EXTRA_PACKAGES   more Debian packages to install when missing
 #     (scripts/test.sh asks for what only the tests need).
 #===----------------------------------------------------------------------===#
@@ -105,4 +106,5 @@ if [[ ! -f "$build_dir/build.ninja" ]]; then
     -DLLVM_EXTERNAL_LIT="$lit" \
     ${EMIT_CMAKE_ARGS:-} >/dev/null
 fi
-cmake --build "$build_dir"
+# shellcheck disable=SC2086 # EMIT_TARGETS is a list.
+cmake --build "$build_dir" ${EMIT_TARGETS:+--target $EMIT_TARGETS}
