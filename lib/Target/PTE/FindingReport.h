@@ -18,6 +18,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 #include "mlir/Support/LogicalResult.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -92,6 +93,16 @@ private:
   llvm::raw_string_ostream os{message};
   std::optional<RuntimeLoad> runtime;
 };
+
+/// Checks the key of entry `index` of a named data table (at `entryOffset`;
+/// the key's bytes at `keyOffset`, `where` its path) as the runtime's lookup
+/// needs it: present, without a NUL byte, and in no entry before it
+/// (`keys`, to which it is added).
+mlir::LogicalResult checkNamedDataKey(FindingSink &findings,
+                                      std::optional<StringRef> key,
+                                      uint64_t entryOffset, uint64_t keyOffset,
+                                      StringRef where, unsigned index,
+                                      llvm::StringMap<unsigned> &keys);
 
 } // namespace emit
 

@@ -175,3 +175,27 @@ FindingSink::capture(const Place &place,
       });
   return body();
 }
+
+mlir::LogicalResult emit::checkNamedDataKey(FindingSink &findings,
+                                            std::optional<StringRef> key,
+                                            uint64_t entryOffset,
+                                            uint64_t keyOffset, StringRef where,
+                                            unsigned index,
+                                            llvm::StringMap<unsigned> &keys) {
+  const FileCheck &check = getFileCheck("named-data-key");
+  std::string path = (where + ".key").str();
+  if (!key)
+    return FindingReport(findings, check, entryOffset, path)
+           << "the key is missing";
+  if (key->contains('\0'))
+    return FindingReport(findings, check, keyOffset, path)
+           << "the key holds a NUL byte, which the runtime's lookup cannot "
+              "match";
+  // The runtime merges a program's data files into one map and refuses a
+  // key that is there twice, even within one file.
+  if (!keys.try_emplace(*key, index).second)
+    return FindingReport(findings, check, entryOffset, path)
+           << "key '" << *key << "' is also named_data[" << keys.lookup(*key)
+           << "]";
+  return mlir::success();
+}

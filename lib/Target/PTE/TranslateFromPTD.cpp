@@ -260,61 +260,52 @@ LogicalResult PTDReader::readNamedData() {
 LogicalResult PTDReader::readNamedDataEntry(const ft::NamedData *entry,
                                             unsigned index, StringRef where,
                                             llvm::StringMap<unsigned> &keys) {
-  {
-    if (!entry->key())
-      return error(check("named-data-key"), offsetOf(entry), where + ".key")
-             << "the key is missing";
-    StringRef key = entry->key()->string_view();
-    if (key.contains('\0'))
-      return error(check("named-data-key"), offsetOf(entry->key()),
-                   where + ".key")
-             << "the key holds a NUL byte, which the runtime's lookup "
-             << "cannot match";
-    // The runtime merges a program's data files into one map and refuses a
-    // key that is there twice, even within one file.
-    if (!keys.try_emplace(key, index).second)
-      return error(check("named-data-key"), offsetOf(entry), where + ".key")
-             << "key '" << key << "' is also named_data[" << keys.lookup(key)
-             << "]";
-    uint32_t segment = entry->segment_index();
-    if (segment >= segmentBlobs.size())
-      return error(check("segment-index"), offsetOf(entry),
-                   where + ".segment_index")
-             << "segment_index " << segment << " is out of range ("
-             << segmentBlobs.size() << " segments)";
-    BlobOp blob = segmentBlobs[segment];
-    TensorLayoutAttr layout;
-    if (const ft::TensorLayout *table = entry->tensor_layout()) {
-      auto read = readLayout(table, where + ".tensor_layout");
-      if (failed(read))
-        return failure();
-      layout = *read;
-      uint64_t stored =
-          cast<ShapedType>(blob.getData().getType()).getNumElements();
-      std::optional<uint64_t> needed = layout.getByteSize();
-      // The runtime never compares them: a tensor longer than its segment
-      // reads past it.
-      if (!needed || *needed != stored) {
-        std::string message =
-            ("the tensor layout needs " +
-             (needed ? Twine(*needed).str() : std::string("too many")) +
-             " bytes, but segment " + Twine(segment) + " holds " +
-             Twine(stored) +
-             (needed && *needed > stored
-                  ? "; a tensor loaded from it reads past its end"
-                  : ""))
-                .str();
-        if (findings.collecting())
-          findings.report(check("tensor-layout-size"), offsetOf(entry), where,
-                          message, std::nullopt, Severity::Warning);
-        else
-          emitWarning(locFor(where, entry)) << message;
-      }
+  const flatbuffers::String *keyString = entry->key();
+  std::optional<StringRef> maybeKey;
+  if (keyString)
+    maybeKey = keyString->string_view();
+  if (failed(checkNamedDataKey(findings, maybeKey, offsetOf(entry),
+                               keyString ? offsetOf(keyString) : 0, where,
+                               index, keys)))
+    return failure();
+  StringRef key = *maybeKey;
+  uint32_t segment = entry->segment_index();
+  if (segment >= segmentBlobs.size())
+    return error(check("segment-index"), offsetOf(entry),
+                 where + ".segment_index")
+           << "segment_index " << segment << " is out of range ("
+           << segmentBlobs.size() << " segments)";
+  BlobOp blob = segmentBlobs[segment];
+  TensorLayoutAttr layout;
+  if (const ft::TensorLayout *table = entry->tensor_layout()) {
+    auto read = readLayout(table, where + ".tensor_layout");
+    if (failed(read))
+      return failure();
+    layout = *read;
+    uint64_t stored =
+        cast<ShapedType>(blob.getData().getType()).getNumElements();
+    std::optional<uint64_t> needed = layout.getByteSize();
+    // The runtime never compares them: a tensor longer than its segment
+    // reads past it.
+    if (!needed || *needed != stored) {
+      std::string message =
+          ("the tensor layout needs " +
+           (needed ? Twine(*needed).str() : std::string("too many")) +
+           " bytes, but segment " + Twine(segment) + " holds " + Twine(stored) +
+           (needed && *needed > stored
+                ? "; a tensor loaded from it reads past its end"
+                : ""))
+              .str();
+      if (findings.collecting())
+        findings.report(check("tensor-layout-size"), offsetOf(entry), where,
+                        message, std::nullopt, Severity::Warning);
+      else
+        emitWarning(locFor(where, entry)) << message;
     }
-    compat::create<NamedDataOp>(
-        builder, locFor(where, entry), builder.getStringAttr(key),
-        FlatSymbolRefAttr::get(blob.getSymNameAttr()), layout);
   }
+  compat::create<NamedDataOp>(
+      builder, locFor(where, entry), builder.getStringAttr(key),
+      FlatSymbolRefAttr::get(blob.getSymNameAttr()), layout);
   return success();
 }
 

@@ -686,14 +686,15 @@ LogicalResult PTEReader::readNamedData() {
 LogicalResult PTEReader::readNamedDataEntry(const fb::NamedData *entry,
                                             unsigned index, StringRef where,
                                             llvm::StringMap<unsigned> &keys) {
-  if (!entry->key())
-    return error(check("named-data-key"), offsetOf(entry), where + ".key")
-           << "the key is missing";
-  StringRef key = entry->key()->string_view();
-  if (!keys.try_emplace(key, index).second)
-    return error(check("named-data-key"), offsetOf(entry), where + ".key")
-           << "key '" << key << "' is also named_data[" << keys.lookup(key)
-           << "]";
+  const flatbuffers::String *keyString = entry->key();
+  std::optional<StringRef> maybeKey;
+  if (keyString)
+    maybeKey = keyString->string_view();
+  if (failed(checkNamedDataKey(findings, maybeKey, offsetOf(entry),
+                               keyString ? offsetOf(keyString) : 0, where,
+                               index, keys)))
+    return failure();
+  StringRef key = *maybeKey;
   FailureOr<FlatSymbolRefAttr> blob =
       getSegmentBlob(entry->segment_index(), entry, where + ".segment_index");
   if (failed(blob))
