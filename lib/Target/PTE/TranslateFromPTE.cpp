@@ -548,15 +548,16 @@ LogicalResult PTEReader::readInlineData() {
   // Every inline payload is written with the file's one delegate
   // alignment, as ExecuTorch writes them.
   FailureOr<uint64_t> alignment = vectorAlignment(addresses);
-  if (failed(alignment))
+  if (failed(alignment) && !collecting())
     return failure();
+  // Collecting, the entries stay, so that delegates still find theirs.
   for (auto [index, entry] : llvm::enumerate(*entries))
     inlineBlobs.push_back(
         createBlob(("inline_" + Twine(index)).str(), payloads[index],
-                   *alignment, DataPlacement::Inline,
+                   succeeded(alignment) ? *alignment : 1, DataPlacement::Inline,
                    plainLocFor(entry, {TablePath::InlineData, 0, 0,
                                        static_cast<uint32_t>(index)})));
-  return success();
+  return success(succeeded(alignment));
 }
 
 FailureOr<FlatSymbolRefAttr> PTEReader::getSegmentBlob(uint32_t index,
@@ -712,10 +713,19 @@ LogicalResult PTEReader::readNamedDataEntry(const fb::NamedData *entry,
 FailureOr<Value> PTEReader::getValue(int64_t index, ArrayRef<Value> values,
                                      const void *table, const FileCheck &check,
                                      const Twine &where) {
-  if (index < 0 || static_cast<uint64_t>(index) >= values.size())
-    return error(check, offsetOf(table), where)
-           << "value index " << index << " is out of range (" << values.size()
+  if (index < 0 || static_cast<uint64_t>(index) >= values.size()) {
+    FindingReport report = error(check, offsetOf(table), where);
+    report << "value index " << index << " is out of range (" << values.size()
            << " values)";
+    // What loading lets through, emit-verify says what running does.
+    if (collecting() && &check == &PTEReader::check("method-io-index"))
+      report << "; the runtime loads this, and setting or reading it when "
+                "the method runs reads value "
+             << index << " of " << values.size();
+    else if (collecting() && &check == &PTEReader::check("chain-io-index"))
+      report << "; the runtime loads this and never reads it";
+    return report;
+  }
   return values[index];
 }
 
@@ -1155,11 +1165,16 @@ LogicalResult PTEReader::readInstruction(const fb::Instruction *instruction,
     if (failed(condition))
       return failure();
     int32_t destination = jump->destination_instruction();
-    if (destination < 0 || static_cast<uint32_t>(destination) >= size)
-      return error(check("jump-destination"), offsetOf(jump),
-                   at + ".destination_instruction")
-             << "destination " << destination << " is outside the chain ("
+    if (destination < 0 || static_cast<uint32_t>(destination) >= size) {
+      FindingReport report = error(check("jump-destination"), offsetOf(jump),
+                                   at + ".destination_instruction");
+      report << "destination " << destination << " is outside the chain ("
              << size << " instructions)";
+      if (collecting())
+        report << "; the runtime loads this, and a jump taken there runs "
+                  "past the chain's instructions";
+      return report;
+    }
     compat::create<JumpFalseOp>(builder, loc, *condition, destination);
     return success();
   }
