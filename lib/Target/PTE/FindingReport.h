@@ -15,6 +15,7 @@
 
 #include "emit/Target/PTE/Findings.h"
 
+#include "flatbuffers/flatbuffers.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 #include "mlir/Support/LogicalResult.h"
@@ -94,15 +95,15 @@ private:
   std::optional<RuntimeLoad> runtime;
 };
 
-/// Checks the key of entry `index` of a named data table (at `entryOffset`;
-/// the key's bytes at `keyOffset`, `where` its path) as the runtime's lookup
-/// needs it: present, without a NUL byte, and in no entry before it
-/// (`keys`, to which it is added).
-mlir::LogicalResult checkNamedDataKey(FindingSink &findings,
-                                      std::optional<StringRef> key,
-                                      uint64_t entryOffset, uint64_t keyOffset,
-                                      StringRef where, unsigned index,
-                                      llvm::StringMap<unsigned> &keys);
+/// The key of entry `index` of a named data table, at `entry` in `file`
+/// (`where` its path), checked as the runtime's lookup needs it: present,
+/// without a NUL byte, and in no entry before it (`keys`, to which it is
+/// added).
+mlir::FailureOr<StringRef> checkNamedDataKey(FindingSink &findings,
+                                             StringRef file, const void *entry,
+                                             const flatbuffers::String *key,
+                                             StringRef where, unsigned index,
+                                             llvm::StringMap<unsigned> &keys);
 
 } // namespace emit
 

@@ -176,26 +176,29 @@ FindingSink::capture(const Place &place,
   return body();
 }
 
-mlir::LogicalResult emit::checkNamedDataKey(FindingSink &findings,
-                                            std::optional<StringRef> key,
-                                            uint64_t entryOffset,
-                                            uint64_t keyOffset, StringRef where,
-                                            unsigned index,
-                                            llvm::StringMap<unsigned> &keys) {
+mlir::FailureOr<StringRef>
+emit::checkNamedDataKey(FindingSink &findings, StringRef file,
+                        const void *entry, const flatbuffers::String *key,
+                        StringRef where, unsigned index,
+                        llvm::StringMap<unsigned> &keys) {
+  auto offsetOf = [&](const void *object) -> uint64_t {
+    return static_cast<const char *>(object) - file.data();
+  };
   const FileCheck &check = getFileCheck("named-data-key");
   std::string path = (where + ".key").str();
   if (!key)
-    return FindingReport(findings, check, entryOffset, path)
+    return FindingReport(findings, check, offsetOf(entry), path)
            << "the key is missing";
-  if (key->contains('\0'))
-    return FindingReport(findings, check, keyOffset, path)
+  StringRef name = key->string_view();
+  if (name.contains('\0'))
+    return FindingReport(findings, check, offsetOf(key), path)
            << "the key holds a NUL byte, which the runtime's lookup cannot "
               "match";
   // The runtime merges a program's data files into one map and refuses a
   // key that is there twice, even within one file.
-  if (!keys.try_emplace(*key, index).second)
-    return FindingReport(findings, check, entryOffset, path)
-           << "key '" << *key << "' is also named_data[" << keys.lookup(*key)
+  if (!keys.try_emplace(name, index).second)
+    return FindingReport(findings, check, offsetOf(entry), path)
+           << "key '" << name << "' is also named_data[" << keys.lookup(name)
            << "]";
-  return mlir::success();
+  return name;
 }

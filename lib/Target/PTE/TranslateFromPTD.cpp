@@ -260,15 +260,11 @@ LogicalResult PTDReader::readNamedData() {
 LogicalResult PTDReader::readNamedDataEntry(const ft::NamedData *entry,
                                             unsigned index, StringRef where,
                                             llvm::StringMap<unsigned> &keys) {
-  const flatbuffers::String *keyString = entry->key();
-  std::optional<StringRef> maybeKey;
-  if (keyString)
-    maybeKey = keyString->string_view();
-  if (failed(checkNamedDataKey(findings, maybeKey, offsetOf(entry),
-                               keyString ? offsetOf(keyString) : 0, where,
-                               index, keys)))
+  FailureOr<StringRef> checked = checkNamedDataKey(
+      findings, file, entry, entry->key(), where, index, keys);
+  if (failed(checked))
     return failure();
-  StringRef key = *maybeKey;
+  StringRef key = *checked;
   uint32_t segment = entry->segment_index();
   if (segment >= segmentBlobs.size())
     return error(check("segment-index"), offsetOf(entry),

@@ -118,6 +118,16 @@ private:
   }
   /// The path of the first table recorded at `column` of a plain location.
   std::optional<std::string> pathAt(unsigned column);
+  /// The byte offset and, when known, the table path that `loc` names, if
+  /// it is a location in this file.
+  struct TableAt {
+    uint64_t offset;
+    std::optional<std::string> path;
+  };
+  std::optional<TableAt> tableAt(Location loc);
+  /// Verifies `module`, each error naming its table (collecting: a finding
+  /// there).
+  LogicalResult verifyModule(ModuleOp module);
 
   LogicalResult readHeader();
   /// Checks that the segment data, which ends at file offset `end`, ends
@@ -687,15 +697,11 @@ LogicalResult PTEReader::readNamedData() {
 LogicalResult PTEReader::readNamedDataEntry(const fb::NamedData *entry,
                                             unsigned index, StringRef where,
                                             llvm::StringMap<unsigned> &keys) {
-  const flatbuffers::String *keyString = entry->key();
-  std::optional<StringRef> maybeKey;
-  if (keyString)
-    maybeKey = keyString->string_view();
-  if (failed(checkNamedDataKey(findings, maybeKey, offsetOf(entry),
-                               keyString ? offsetOf(keyString) : 0, where,
-                               index, keys)))
+  FailureOr<StringRef> checked = checkNamedDataKey(
+      findings, file, entry, entry->key(), where, index, keys);
+  if (failed(checked))
     return failure();
-  StringRef key = *maybeKey;
+  StringRef key = *checked;
   FailureOr<FlatSymbolRefAttr> blob =
       getSegmentBlob(entry->segment_index(), entry, where + ".segment_index");
   if (failed(blob))
@@ -1488,43 +1494,44 @@ OwningOpRef<ModuleOp> PTEReader::read(bool verify) {
   if (!allRead)
     return nullptr;
 
+  if (verify && failed(verifyModule(*module)))
+    return nullptr;
+  return module;
+}
+
+std::optional<PTEReader::TableAt> PTEReader::tableAt(Location loc) {
+  auto name = dyn_cast<NameLoc>(loc);
+  auto plain = dyn_cast<FileLineColLoc>(name ? name.getChildLoc() : loc);
+  if (!plain || plain.getFilename() != fileNameAttr || plain.getLine() != 0)
+    return std::nullopt;
+  if (name)
+    return TableAt{plain.getColumn(), name.getName().str()};
+  return TableAt{plain.getColumn(), pathAt(plain.getColumn())};
+}
+
+LogicalResult PTEReader::verifyModule(ModuleOp module) {
   // What the runtime would reject and the structure above does not show
   // (tensor data out of range, planned tensors past their buffer, ...).
   // Diagnostics printers show only a name location's child, so the path of
   // the offending table is added to the message.
   ScopedDiagnosticHandler addPath(context, [&](Diagnostic &diag) {
-    Location loc = diag.getLocation();
-    if (auto name = dyn_cast<NameLoc>(loc))
-      diag << " (in " << name.getName().getValue() << ")";
-    else if (auto plain = dyn_cast<FileLineColLoc>(loc);
-             plain && plain.getFilename() == fileNameAttr &&
-             plain.getLine() == 0)
-      if (std::optional<std::string> path = pathAt(plain.getColumn()))
-        diag << " (in " << *path << ")";
+    if (std::optional<TableAt> table = tableAt(diag.getLocation());
+        table && table->path)
+      diag << " (in " << *table->path << ")";
     return failure(); // Let the enclosing handler report it.
   });
-  if (!verify)
-    return module;
-  // An op's error is a finding at the table its location names.
+  // Collecting, an op's error is a finding at the table its location names.
   auto placeOf = [&](Diagnostic &diag) {
-    Location loc = diag.getLocation();
     FindingSink::Place place{&invariantCheckOf(diag), 0, "Program"};
-    auto name = dyn_cast<NameLoc>(loc);
-    auto plain = dyn_cast<FileLineColLoc>(name ? name.getChildLoc() : loc);
-    if (!plain || plain.getFilename() != fileNameAttr || plain.getLine() != 0)
-      return place;
-    place.offset = plain.getColumn();
-    if (name)
-      place.path = name.getName().str();
-    else if (std::optional<std::string> path = pathAt(plain.getColumn()))
-      place.path = *path;
+    if (std::optional<TableAt> table = tableAt(diag.getLocation())) {
+      place.offset = table->offset;
+      place.path = table->path.value_or("");
+    }
     return place;
   };
-  if (failed(findings.capture(
-          {&check("program-invariant"), 0, "Program"},
-          [&] { return mlir::verify(*module); }, placeOf)))
-    return nullptr;
-  return module;
+  return findings.capture(
+      {&check("program-invariant"), 0, "Program"},
+      [&] { return mlir::verify(module); }, placeOf);
 }
 
 std::optional<std::string> PTEReader::pathAt(unsigned column) {
