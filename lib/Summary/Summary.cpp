@@ -9,7 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SummaryModel.h"
+#include "emit/Summary/SummaryModel.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
@@ -152,7 +152,12 @@ static void summarize(ProgramOp program, Summary &summary) {
       ++info.chains;
       info.instructions += chain.getBody().front().getOperations().size();
     }
-    method.walk([&](CallDelegateOp) { ++info.calls; });
+    method.walk([&](Operation *op) {
+      if (isa<CallDelegateOp>(op))
+        ++info.calls;
+      else if (isa<KernelCallOp>(op))
+        ++info.kernelCalls;
+    });
     summary.callCount += info.calls;
     DenseSet<unsigned> methodBlobs;
     for (DelegateOp entry : method.getDelegates()) {
@@ -203,6 +208,31 @@ static void summarize(ProgramOp program, Summary &summary) {
   }
 }
 
+// Data by kind, the flatbuffer's own tables, and headers and padding.
+SmallVector<BytePart> summary::getByteParts(const Summary &summary) {
+  SmallVector<BytePart> parts;
+  for (unsigned kind = 0; kind < kNumDataKinds; ++kind)
+    if (summary.bytesByKind[kind])
+      parts.push_back({getKindKey(DataKind(kind)).str(),
+                       getKindName(DataKind(kind)).str(),
+                       summary.bytesByKind[kind]});
+  uint64_t accounted =
+      summary.storedBytes + summary.bytesByKind[unsigned(DataKind::Unnamed)];
+  if (summary.flatbufferBytes) {
+    // Inline data lies inside the flatbuffer: count it once, as data.
+    uint64_t tables = *summary.flatbufferBytes -
+                      std::min(*summary.flatbufferBytes, summary.inlineBytes);
+    parts.push_back({"flatbuffer", "flatbuffer tables", tables});
+    accounted += tables;
+  }
+  if (summary.fileBytes && *summary.fileBytes > accounted)
+    parts.push_back(
+        {"padding", "headers and padding", *summary.fileBytes - accounted});
+  llvm::stable_sort(
+      parts, [](const BytePart &a, const BytePart &b) { return a.bytes > b.bytes; });
+  return parts;
+}
+
 /// The groups of blobs with identical bytes, largest saving first.
 static void findIdentical(Operation *container, Summary &summary) {
   SmallVector<ArrayRef<char>> items;
@@ -247,23 +277,12 @@ static void findIdentical(Operation *container, Summary &summary) {
   summary.identical = std::move(sorted);
 }
 
-/// The summary of the one program (or else the one data file) in
-/// `module`, or failure; with the groups of identical blobs if `identical`.
-static FailureOr<Summary> summarizeModule(ModuleOp module, bool identical) {
-  auto programs = llvm::to_vector(module.getOps<ProgramOp>());
-  auto dataFiles = llvm::to_vector(module.getOps<DataFileOp>());
+Summary summary::summarizeContainer(Operation *container) {
   Summary summary;
-  Operation *container;
-  if (programs.size() == 1) {
-    summarize(programs.front(), summary);
-    container = programs.front();
-  } else if (programs.empty() && dataFiles.size() == 1) {
-    summarize(dataFiles.front(), summary);
-    container = dataFiles.front();
-  } else {
-    return mlir::emitError(module.getLoc(), "expected one 'et.program' or "
-                                            "one 'et.data_file' to summarize");
-  }
+  if (auto program = dyn_cast<ProgramOp>(container))
+    summarize(program, summary);
+  else
+    summarize(cast<DataFileOp>(container), summary);
   for (const Blob &blob : summary.blobs) {
     summary.bytesByKind[unsigned(blob.kind)] += blob.size;
     if (blob.roles.empty())
@@ -274,6 +293,23 @@ static FailureOr<Summary> summarizeModule(ModuleOp module, bool identical) {
     if (blob.kind == DataKind::Delegate)
       summary.storedPayloadBytes += blob.size;
   }
+  return summary;
+}
+
+/// The summary of the one program (or else the one data file) in
+/// `module`, or failure; with the groups of identical blobs if `identical`.
+static FailureOr<Summary> summarizeModule(ModuleOp module, bool identical) {
+  auto programs = llvm::to_vector(module.getOps<ProgramOp>());
+  auto dataFiles = llvm::to_vector(module.getOps<DataFileOp>());
+  Operation *container;
+  if (programs.size() == 1)
+    container = programs.front();
+  else if (programs.empty() && dataFiles.size() == 1)
+    container = dataFiles.front();
+  else
+    return mlir::emitError(module.getLoc(), "expected one 'et.program' or "
+                                            "one 'et.data_file' to summarize");
+  Summary summary = summarizeContainer(container);
   if (identical)
     findIdentical(container, summary);
   return summary;

@@ -10,7 +10,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "SummaryModel.h"
+#include "emit/Summary/SummaryModel.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
@@ -29,7 +29,8 @@ using namespace emit::summary;
 static constexpr unsigned kMaxRows = 60;
 /// Identical groups shown before the rest are summed up.
 static constexpr unsigned kMaxGroups = 20;
-static std::string escape(StringRef text) {
+
+std::string summary::escapeHTML(StringRef text) {
   std::string result;
   for (char c : text) {
     switch (c) {
@@ -121,10 +122,10 @@ static void printSVGHeader(const Summary &summary, unsigned width,
   os << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"" << width
      << "\" height=\"" << height << "\" viewBox=\"0 0 " << width << " "
      << height << "\" font-family=\"sans-serif\" font-size=\"13\">\n";
-  os << "<title>emit summary of " << escape(summary.name) << "</title>\n";
+  os << "<title>emit summary of " << escapeHTML(summary.name) << "</title>\n";
   os << "<rect width=\"100%\" height=\"100%\" fill=\"#ffffff\"/>\n";
   os << "<text x=\"16\" y=\"28\" font-size=\"18\" font-weight=\"bold\">"
-     << escape(summary.name) << "</text>\n";
+     << escapeHTML(summary.name) << "</text>\n";
   os << "<text x=\"16\" y=\"52\" id=\"totals\">"
      << counted(summary.blobs.size(), "blob") << ", "
      << humanBytes(summary.storedBytes) << " stored; "
@@ -155,15 +156,15 @@ static void printSVGRow(const Blob &blob, unsigned y, unsigned barLeft,
                                               : "#59a14f";
   std::string roles =
       blob.roles.empty() ? "unused" : llvm::join(blob.roles, ", ");
-  os << "<g class=\"blob\" data-name=\"" << escape(blob.name)
+  os << "<g class=\"blob\" data-name=\"" << escapeHTML(blob.name)
      << "\" data-size=\"" << blob.size << "\" data-users=\""
      << blob.users.size() << "\">\n";
-  os << "  <title>" << escape(blob.name) << ": " << exactBytes(blob.size)
-     << ", align " << blob.alignment << "; " << escape(roles);
+  os << "  <title>" << escapeHTML(blob.name) << ": " << exactBytes(blob.size)
+     << ", align " << blob.alignment << "; " << escapeHTML(roles);
   if (!blob.users.empty())
-    os << "; used by " << escape(llvm::join(blob.users, ", "));
+    os << "; used by " << escapeHTML(llvm::join(blob.users, ", "));
   os << "</title>\n";
-  os << "  <text x=\"16\" y=\"" << y + 15 << "\">" << escape(blob.name)
+  os << "  <text x=\"16\" y=\"" << y + 15 << "\">" << escapeHTML(blob.name)
      << "</text>\n";
   os << "  <rect x=\"" << barLeft << "\" y=\"" << y << "\" width=\"" << length
      << "\" height=\"" << kRowHeight - 6 << "\" fill=\"" << color << "\"/>\n";
@@ -217,7 +218,7 @@ void summary::printSVG(const Summary &summary, raw_ostream &os) {
 // HTML
 //===----------------------------------------------------------------------===//
 
-static const char *kStyle = R"css(
+static const char kStyle[] = R"css(
 body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif;
        color: #222; max-width: 1100px; margin: 24px auto; padding: 0 16px; }
 h1 { font-size: 22px; margin: 0 0 4px; }
@@ -246,48 +247,16 @@ th { border-bottom: 2px solid #ccc; }
 .more td { color: #666; font-style: italic; }
 )css";
 
-namespace {
-/// One part of the "where the bytes go" bar.
-struct Part {
-  std::string key, label;
-  uint64_t bytes;
-};
-} // namespace
-
-/// The parts of the file, largest first: data by kind, the flatbuffer's
-/// own tables, and headers and padding.
-static SmallVector<Part> partsOf(const Summary &summary) {
-  SmallVector<Part> parts;
-  for (unsigned kind = 0; kind < kNumDataKinds; ++kind)
-    if (summary.bytesByKind[kind])
-      parts.push_back({getKindKey(DataKind(kind)).str(),
-                       getKindName(DataKind(kind)).str(),
-                       summary.bytesByKind[kind]});
-  uint64_t accounted =
-      summary.storedBytes + summary.bytesByKind[unsigned(DataKind::Unnamed)];
-  if (summary.flatbufferBytes) {
-    // Inline data lies inside the flatbuffer: count it once, as data.
-    uint64_t tables = *summary.flatbufferBytes -
-                      std::min(*summary.flatbufferBytes, summary.inlineBytes);
-    parts.push_back({"flatbuffer", "flatbuffer tables", tables});
-    accounted += tables;
-  }
-  if (summary.fileBytes && *summary.fileBytes > accounted)
-    parts.push_back(
-        {"padding", "headers and padding", *summary.fileBytes - accounted});
-  llvm::stable_sort(
-      parts, [](const Part &a, const Part &b) { return a.bytes > b.bytes; });
-  return parts;
-}
+StringRef summary::getPageStyle() { return kStyle; }
 
 static void printKinds(const Summary &summary, raw_ostream &os) {
-  SmallVector<Part> parts = partsOf(summary);
+  SmallVector<BytePart> parts = getByteParts(summary);
   uint64_t total = 0;
-  for (const Part &part : parts)
+  for (const BytePart &part : parts)
     total += part.bytes;
   os << "<section id=\"kinds\"><h2>Where the bytes go</h2>\n<div "
         "class=\"bar\">";
-  for (const Part &part : parts)
+  for (const BytePart &part : parts)
     if (part.bytes)
       os << "<span class=\"k-" << part.key << "\" style=\"width:"
          << llvm::format("%.3f",
@@ -295,7 +264,7 @@ static void printKinds(const Summary &summary, raw_ostream &os) {
          << "%\" title=\"" << part.label << ": " << humanBytes(part.bytes)
          << "\"></span>";
   os << "</div>\n<div class=\"legend\">\n";
-  for (const Part &part : parts)
+  for (const BytePart &part : parts)
     os << "<span class=\"part\" data-kind=\"" << part.key << "\" data-bytes=\""
        << part.bytes << "\"><i class=\"swatch k-" << part.key << "\"></i>"
        << part.label << " <b>" << humanBytes(part.bytes) << "</b> ("
@@ -345,12 +314,12 @@ static void printIdentical(const Summary &summary, raw_ostream &os) {
         break;
       }
       const Blob &info = summary.blobs[blob];
-      os << (position ? "; " : "") << "<b>" << escape(info.name) << "</b>";
+      os << (position ? "; " : "") << "<b>" << escapeHTML(info.name) << "</b>";
       // Delegate entries use a payload; data is used by its keys.
       ArrayRef<std::string> uses =
           info.users.empty() ? ArrayRef(info.roles) : ArrayRef(info.users);
       if (!uses.empty())
-        os << " (" << escape(firstFew(uses, 2)) << ")";
+        os << " (" << escapeHTML(firstFew(uses, 2)) << ")";
     }
     os << "</td></tr>\n";
   }
@@ -372,8 +341,8 @@ static void printMethods(const Summary &summary, raw_ostream &os) {
         "</th><th class=\"num\">payloads referenced</th><th class=\"num\">"
         "distinct</th><th style=\"width:30%\"></th></tr>\n";
   for (const Method &method : summary.methods)
-    os << "<tr class=\"method\" data-name=\"" << escape(method.name)
-       << "\"><td>" << escape(method.name) << "</td><td class=\"num\">"
+    os << "<tr class=\"method\" data-name=\"" << escapeHTML(method.name)
+       << "\"><td>" << escapeHTML(method.name) << "</td><td class=\"num\">"
        << withSeparators(method.calls) << "</td><td class=\"num\">"
        << withSeparators(method.entries) << "</td><td class=\"num\">"
        << humanBytes(method.referencedBytes) << "</td><td class=\"num\">"
@@ -391,10 +360,10 @@ static void printBackends(const Summary &summary, raw_ostream &os) {
         "</th><th class=\"num\">entries</th><th>methods</th><th class=\"num\">"
         "payloads referenced</th><th class=\"num\">distinct</th></tr>\n";
   for (const Backend &backend : summary.backends)
-    os << "<tr class=\"backend\" data-id=\"" << escape(backend.id) << "\"><td>"
-       << escape(backend.id) << "</td><td class=\"num\">"
+    os << "<tr class=\"backend\" data-id=\"" << escapeHTML(backend.id) << "\"><td>"
+       << escapeHTML(backend.id) << "</td><td class=\"num\">"
        << withSeparators(backend.entries) << "</td><td>"
-       << escape(llvm::join(backend.methods, ", ")) << "</td><td class=\"num\">"
+       << escapeHTML(llvm::join(backend.methods, ", ")) << "</td><td class=\"num\">"
        << humanBytes(backend.referencedBytes) << "</td><td class=\"num\">"
        << humanBytes(backend.distinctBytes) << "</td></tr>\n";
   os << "</table></section>\n";
@@ -424,10 +393,10 @@ static void printBlobs(const Summary &summary, raw_ostream &os) {
       ++restCount;
       continue;
     }
-    os << "<tr class=\"blob\" data-name=\"" << escape(blob.name)
-       << "\" data-size=\"" << blob.size << "\"><td>" << escape(blob.name)
+    os << "<tr class=\"blob\" data-name=\"" << escapeHTML(blob.name)
+       << "\" data-size=\"" << blob.size << "\"><td>" << escapeHTML(blob.name)
        << "</td><td><i class=\"swatch k-" << getKindKey(blob.kind) << "\"></i>"
-       << escape(blob.roles.empty() ? std::string("unused")
+       << escapeHTML(blob.roles.empty() ? std::string("unused")
                                     : llvm::join(blob.roles, ", "))
        << (blob.inlineData ? " (inline)" : "");
     if (blob.identical)
@@ -439,7 +408,7 @@ static void printBlobs(const Summary &summary, raw_ostream &os) {
        << humanBytes(blob.size) << "</td><td><div class=\"meter k-"
        << getKindKey(blob.kind) << "\" style=\"width:"
        << llvm::format("%.1f", 100.0 * blob.size / largest)
-       << "%\"></div></td><td>" << escape(firstFew(blob.users))
+       << "%\"></div></td><td>" << escapeHTML(firstFew(blob.users))
        << "</td></tr>\n";
   }
   if (restCount)
@@ -452,9 +421,9 @@ static void printBlobs(const Summary &summary, raw_ostream &os) {
 void summary::printHTML(const Summary &summary, raw_ostream &os) {
   os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
         "<title>emit: "
-     << escape(summary.name) << "</title><style>" << kStyle
+     << escapeHTML(summary.name) << "</title><style>" << getPageStyle()
      << "</style></head>\n<body>\n";
-  os << "<h1>" << escape(summary.name) << "</h1>\n";
+  os << "<h1>" << escapeHTML(summary.name) << "</h1>\n";
   os << "<p class=\"lead\" id=\"headline\">"
      << (summary.dataFile ? "Data file" : "Program");
   if (summary.fileBytes)

@@ -7,16 +7,20 @@
 // The one model behind `--pte-summary` in every format (text, JSON, SVG,
 // HTML): where a program's or data file's bytes go, by kind, method and
 // backend; which blobs hold identical bytes; and what the dedup pass would
-// store. Each format only lays it out.
+// store. Each format only lays it out. emit-diff compares two of them.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef EMIT_LIB_SUMMARY_SUMMARYMODEL_H
-#define EMIT_LIB_SUMMARY_SUMMARYMODEL_H
+#ifndef EMIT_SUMMARY_SUMMARYMODEL_H
+#define EMIT_SUMMARY_SUMMARYMODEL_H
 
 #include "emit/Dialect/ET/Utils/Blobs.h"
 #include "emit/Support/LLVM.h"
 #include "llvm/ADT/SmallVector.h"
+
+namespace mlir {
+class Operation;
+} // namespace mlir
 
 #include <array>
 #include <cstdint>
@@ -47,6 +51,7 @@ struct Blob {
 struct Method {
   std::string name;
   unsigned values = 0, chains = 0, instructions = 0, calls = 0, entries = 0;
+  unsigned kernelCalls = 0;
   uint64_t referencedBytes = 0; // Payload bytes, once per entry.
   uint64_t distinctBytes = 0;   // Payload bytes, once per blob.
 };
@@ -89,12 +94,34 @@ struct Summary {
   uint64_t dedupSaves() const { return storedBytes - storedBytesAfterDedup; }
 };
 
+/// One part of a file's bytes: data of one kind, the flatbuffer's own
+/// tables, or headers and padding.
+struct BytePart {
+  std::string key;   // "delegate", ..., "flatbuffer", "padding"
+  std::string label; // "delegate payloads", ..., "headers and padding"
+  uint64_t bytes = 0;
+};
+
+/// The parts of the summarized file, largest first (in the order data
+/// kinds, flatbuffer, padding among equals), data kinds with no bytes left
+/// out. They add up to the file's size when both sizes are known.
+SmallVector<BytePart> getByteParts(const Summary &summary);
+
+/// The summary of `container`, a program or a data file, without the
+/// groups of identical blobs and what deduplication would store.
+Summary summarizeContainer(mlir::Operation *container);
+
 /// `count` bytes for people: "512 B", "1.5 KiB", "2.0 GiB".
 std::string humanBytes(uint64_t count);
 /// `value` with thousands separators: "10,000".
 std::string withSeparators(uint64_t value);
 /// `count` bytes with thousands separators: "1,048,576 B".
 std::string exactBytes(uint64_t count);
+
+/// `text` escaped for HTML text and attribute values.
+std::string escapeHTML(StringRef text);
+/// The style sheet of emit's self-contained pages.
+StringRef getPageStyle();
 
 void printText(const Summary &summary, raw_ostream &os);
 void printJSON(const Summary &summary, raw_ostream &os);
@@ -103,4 +130,4 @@ void printHTML(const Summary &summary, raw_ostream &os);
 
 } // namespace emit::summary
 
-#endif // EMIT_LIB_SUMMARY_SUMMARYMODEL_H
+#endif // EMIT_SUMMARY_SUMMARYMODEL_H
