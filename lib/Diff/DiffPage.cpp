@@ -1,0 +1,200 @@
+//===- DiffPage.cpp - The diff as one HTML page ---------------- -*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Self-contained (no network, no script), in the summary page's style: the
+// bytes of both sides as two bars by kind, then a table per list, each row
+// carrying its figures as data attributes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/Diff/Diff.h"
+
+#include "emit/Summary/SummaryModel.h"
+
+#include "llvm/Support/Format.h"
+
+using namespace emit;
+using summary::escapeHTML;
+using summary::exactBytes;
+using summary::humanBytes;
+
+static const char kDiffStyle[] = R"css(
+.bars { display: grid; grid-template-columns: 48px 1fr; gap: 6px 10px;
+        align-items: center; }
+.added { color: #1a7f37; } .removed { color: #cf222e; }
+.changed { color: #9a6700; }
+.same { color: #1a7f37; font-weight: 600; }
+.differs { color: #cf222e; font-weight: 600; }
+td.what { white-space: nowrap; font-weight: 600; }
+)css";
+
+static void printBar(const DiffReport &report, bool isNew, raw_ostream &os) {
+  uint64_t total = std::max<uint64_t>(
+      1, std::max(report.oldSide.bytes, report.newSide.bytes));
+  os << "<span class=\"muted\">" << (isNew ? "new" : "old")
+     << "</span><div class=\"bar\">";
+  for (const DiffKindBytes &kind : report.byKind) {
+    uint64_t bytes = isNew ? kind.newBytes : kind.oldBytes;
+    if (bytes)
+      os << "<span class=\"k-" << kind.key << "\" style=\"width:"
+         << llvm::format("%.3f", 100.0 * bytes / total) << "%\" title=\""
+         << kind.label << ": " << humanBytes(bytes) << "\"></span>";
+  }
+  os << "</div>\n";
+}
+
+static void printKinds(const DiffReport &report, raw_ostream &os) {
+  os << "<section id=\"kinds\"><h2>Where the bytes go</h2>\n<div "
+        "class=\"bars\">";
+  printBar(report, /*isNew=*/false, os);
+  printBar(report, /*isNew=*/true, os);
+  os << "</div>\n<table><tr><th>kind</th><th class=\"num\">old</th>"
+        "<th class=\"num\">new</th><th class=\"num\">change</th></tr>\n";
+  auto row = [&](StringRef key, StringRef label, uint64_t oldBytes,
+                 uint64_t newBytes) {
+    int64_t change = int64_t(newBytes) - int64_t(oldBytes);
+    os << "<tr class=\"kind\" data-kind=\"" << key << "\" data-old=\""
+       << oldBytes << "\" data-new=\"" << newBytes << "\"><td>";
+    if (key != "total")
+      os << "<i class=\"swatch k-" << key << "\"></i>";
+    os << escapeHTML(label) << "</td><td class=\"num\">"
+       << exactBytes(oldBytes) << "</td><td class=\"num\">"
+       << exactBytes(newBytes) << "</td><td class=\"num\">"
+       << (change > 0 ? "+" : change < 0 ? "&minus;" : "")
+       << exactBytes(change < 0 ? -change : change) << "</td></tr>\n";
+  };
+  for (const DiffKindBytes &kind : report.byKind)
+    row(kind.key, kind.label, kind.oldBytes, kind.newBytes);
+  row("total", "total", report.oldSide.bytes, report.newSide.bytes);
+  os << "</table></section>\n";
+}
+
+/// A section of changes: a heading, a header row, one row per item.
+template <typename T, typename Fn>
+static void printSection(raw_ostream &os, StringRef id, StringRef title,
+                         StringRef header, const std::vector<T> &items,
+                         Fn &&cells) {
+  if (items.empty())
+    return;
+  os << "<section id=\"" << id << "\"><h2>" << title << "</h2>\n<table><tr>"
+     << header << "</tr>\n";
+  for (const T &item : items) {
+    StringRef change = stringifyDiffChange(item.change);
+    os << "<tr class=\"" << id << "\" data-change=\"" << change
+       << "\"><td class=\"what " << change << "\">" << change << "</td>";
+    cells(item);
+    os << "</tr>\n";
+  }
+  os << "</table></section>\n";
+}
+
+static std::string bytesCell(uint64_t bytes) {
+  return "<td class=\"num\">" + exactBytes(bytes) + "</td>";
+}
+
+void emit::printDiffHTML(const DiffReport &report, raw_ostream &os) {
+  auto sideName = [](const DiffSide &side) {
+    std::string name = side.file;
+    for (const std::string &data : side.dataFiles)
+      name += " + " + data;
+    return escapeHTML(name);
+  };
+  os << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>"
+     << escapeHTML(report.oldSide.file) << " &rarr; "
+     << escapeHTML(report.newSide.file) << "</title><style>"
+     << summary::getPageStyle() << kDiffStyle << "</style></head>\n<body>\n";
+  os << "<h1>" << sideName(report.oldSide) << " &rarr; "
+     << sideName(report.newSide) << "</h1>\n<p class=\"lead\">";
+  if (report.sameContent())
+    os << "<span id=\"verdict\" class=\"same\">Same content</span>, "
+          "layout aside. ";
+  else
+    os << "<span id=\"verdict\" class=\"differs\">Content differs</span>. ";
+  os << humanBytes(report.oldSide.bytes) << " &rarr; "
+     << humanBytes(report.newSide.bytes) << ".</p>\n";
+  printKinds(report, os);
+
+  printSection(os, "method", "Methods",
+               "<th></th><th>method</th><th class=\"num\">instructions</th>"
+               "<th class=\"num\">values</th><th class=\"num\">delegate "
+               "calls</th><th class=\"num\">kernel calls</th><th>first "
+               "difference</th>",
+               report.methods, [&](const MethodDiff &method) {
+                 auto counts = [&](unsigned oldCount, unsigned newCount) {
+                   os << "<td class=\"num\">";
+                   if (method.change != DiffChange::Added)
+                     os << oldCount;
+                   if (method.change == DiffChange::Changed)
+                     os << " &rarr; ";
+                   if (method.change != DiffChange::Removed)
+                     os << newCount;
+                   os << "</td>";
+                 };
+                 const MethodCounts &a = method.oldCounts, &b = method.newCounts;
+                 os << "<td data-name=\"" << escapeHTML(method.name) << "\">"
+                    << escapeHTML(method.name) << "</td>";
+                 counts(a.instructions, b.instructions);
+                 counts(a.values, b.values);
+                 counts(a.delegateCalls, b.delegateCalls);
+                 counts(a.kernelCalls, b.kernelCalls);
+                 os << "<td>" << escapeHTML(method.firstDifference) << "</td>";
+               });
+  printSection(os, "delegate", "Delegate entries",
+               "<th></th><th>entry</th><th>backend</th><th class=\"num\">old "
+               "payload</th><th class=\"num\">new payload</th><th>what</th>",
+               report.delegates, [&](const DelegateDiff &entry) {
+                 os << "<td>" << escapeHTML(entry.method) << "#" << entry.index
+                    << "</td><td>" << escapeHTML(entry.backend) << "</td>"
+                    << bytesCell(entry.oldBytes) << bytesCell(entry.newBytes)
+                    << "<td>";
+                 if (entry.payloadChanged)
+                   os << "bytes changed ";
+                 if (entry.specsChanged)
+                   os << "compile specs changed ";
+                 if (!entry.oldBackend.empty())
+                   os << "backend was " << escapeHTML(entry.oldBackend);
+                 os << "</td>";
+               });
+  printSection(os, "named-data", "Named data",
+               "<th></th><th>key</th><th class=\"num\">old</th><th "
+               "class=\"num\">new</th><th>what</th>",
+               report.namedData, [&](const NamedDataDiff &data) {
+                 os << "<td data-key=\"" << escapeHTML(data.key) << "\">"
+                    << escapeHTML(data.key) << "</td>"
+                    << bytesCell(data.oldBytes) << bytesCell(data.newBytes)
+                    << "<td>"
+                    << (data.bytesChanged && data.change == DiffChange::Changed
+                            ? "bytes changed "
+                            : "")
+                    << (data.layoutChanged ? "tensor layout changed" : "")
+                    << "</td>";
+               });
+  printSection(os, "constant", "Constants",
+               "<th></th><th>constant</th><th class=\"num\">old</th><th "
+               "class=\"num\">new</th><th>what</th>",
+               report.constants, [&](const ConstantDiff &constant) {
+                 os << "<td>"
+                    << escapeHTML(constant.name.empty()
+                                      ? constant.method + " value " +
+                                            std::to_string(constant.value)
+                                      : constant.name)
+                    << "</td>" << bytesCell(constant.oldBytes)
+                    << bytesCell(constant.newBytes) << "<td>"
+                    << (constant.typeChanged ? "type or shape changed"
+                        : constant.bytesChanged &&
+                                constant.change == DiffChange::Changed
+                            ? "bytes changed"
+                            : "")
+                    << "</td>";
+               });
+  printSection(os, "operator", "Operators",
+               "<th></th><th>method</th><th>operator</th>", report.operators,
+               [&](const OperatorDiff &op) {
+                 os << "<td>" << escapeHTML(op.method) << "</td><td>"
+                    << escapeHTML(op.name) << "</td>";
+               });
+  os << "</body></html>\n";
+}

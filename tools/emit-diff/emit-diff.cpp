@@ -1,0 +1,104 @@
+//===- emit-diff.cpp - What changed between two exports ------------------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// emit-diff OLD.pte NEW.pte [--old-data=F.ptd]... [--new-data=F.ptd]...
+// emit-diff OLD.ptd NEW.ptd
+//
+// Exits as diff(1): 0 when both hold the same program content, layout
+// aside; 1 when the content differs; 2 on an error.
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/Diff/Diff.h"
+#include "emit/InitAll.h"
+#include "emit/Support/HugePageHeap.h"
+
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/DialectRegistry.h"
+#include "mlir/IR/MLIRContext.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace emit;
+namespace cl = llvm::cl;
+
+namespace {
+enum class Format { Text, JSON, HTML };
+} // namespace
+
+static cl::OptionCategory category("emit-diff options");
+static cl::opt<std::string> oldPath(cl::Positional, cl::Required,
+                                    cl::desc("<old.pte | old.ptd>"),
+                                    cl::cat(category));
+static cl::opt<std::string> newPath(cl::Positional, cl::Required,
+                                    cl::desc("<new.pte | new.ptd>"),
+                                    cl::cat(category));
+static cl::list<std::string>
+    oldData("old-data",
+            cl::desc("A data file the old program loads with (repeatable)"),
+            cl::value_desc("file.ptd"), cl::cat(category));
+static cl::list<std::string>
+    newData("new-data",
+            cl::desc("A data file the new program loads with (repeatable)"),
+            cl::value_desc("file.ptd"), cl::cat(category));
+static cl::opt<Format> format(
+    "format", cl::desc("How to print the differences"),
+    cl::init(Format::Text),
+    cl::values(clEnumValN(Format::Text, "text", "text for people"),
+               clEnumValN(Format::JSON, "json", "JSON, schema emit-diff-1"),
+               clEnumValN(Format::HTML, "html",
+                          "one self-contained HTML page")),
+    cl::cat(category));
+static cl::opt<std::string> outputPath("o", cl::desc("Write to this file"),
+                                       cl::value_desc("file"), cl::init("-"),
+                                       cl::cat(category));
+
+int main(int argc, char **argv) {
+  emit::restartWithHugePageHeap(argv);
+  llvm::InitLLVM initLLVM(argc, argv);
+  cl::HideUnrelatedOptions(category);
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "emit-diff: what changed between two ExecuTorch exports (.pte "
+          "with its .ptd files, or .ptd), layout aside, and what it costs "
+          "in bytes\n",
+          &llvm::errs()))
+    return 2;
+
+  mlir::DialectRegistry registry;
+  registerAllDialects(registry);
+  mlir::MLIRContext context(registry);
+  context.printOpOnDiagnostic(false);
+  llvm::SourceMgr sourceMgr;
+  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  FailureOr<DiffReport> report = diffFiles(
+      {oldPath, oldData}, {newPath, newData}, context);
+  if (failed(report))
+    return 2;
+
+  std::error_code error;
+  llvm::raw_fd_ostream os(outputPath, error);
+  if (error) {
+    llvm::errs() << "emit-diff: cannot write '" << outputPath
+                 << "': " << error.message() << "\n";
+    return 2;
+  }
+  switch (format) {
+  case Format::Text:
+    printDiffText(*report, os);
+    break;
+  case Format::JSON:
+    printDiffJSON(*report, os);
+    break;
+  case Format::HTML:
+    printDiffHTML(*report, os);
+    break;
+  }
+  os.flush();
+  return report->sameContent() ? 0 : 1;
+}
