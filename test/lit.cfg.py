@@ -111,6 +111,7 @@ llvm_config.add_tool_substitutions(
     [emit_opt, ToolSubst("emit-translate", unresolved="fatal"),
      ToolSubst("emit-link", unresolved="fatal"),
      ToolSubst("emit-verify", unresolved="fatal"),
+     ToolSubst("emit-diff", unresolved="fatal"),
      ToolSubst("emit-pte-fuzz-replay", unresolved="fatal"),
      ToolSubst("mlir-opt", unresolved="fatal")],
     [config.emit_tools_dir, config.mlir_tools_dir, config.llvm_tools_dir])

@@ -125,12 +125,13 @@ void emit::printDiffHTML(const DiffReport &report, raw_ostream &os) {
                report.methods, [&](const MethodDiff &method) {
                  auto counts = [&](unsigned oldCount, unsigned newCount) {
                    os << "<td class=\"num\">";
-                   if (method.change != DiffChange::Added)
-                     os << oldCount;
-                   if (method.change == DiffChange::Changed)
-                     os << " &rarr; ";
-                   if (method.change != DiffChange::Removed)
+                   if (method.change == DiffChange::Added)
                      os << newCount;
+                   else if (method.change == DiffChange::Removed ||
+                            oldCount == newCount)
+                     os << oldCount;
+                   else
+                     os << oldCount << " &rarr; " << newCount;
                    os << "</td>";
                  };
                  const MethodCounts &a = method.oldCounts, &b = method.newCounts;

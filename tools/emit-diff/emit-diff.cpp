@@ -76,6 +76,14 @@ int main(int argc, char **argv) {
   context.printOpOnDiagnostic(false);
   llvm::SourceMgr sourceMgr;
   mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  // An error about no place in a file (a file that cannot be read, two
+  // sides that cannot be compared) is the tool's own.
+  mlir::ScopedDiagnosticHandler toolErrors(&context, [](mlir::Diagnostic &d) {
+    if (!isa<mlir::UnknownLoc>(d.getLocation()))
+      return mlir::failure();
+    llvm::errs() << "emit-diff: " << d.str() << "\n";
+    return mlir::success();
+  });
   FailureOr<DiffReport> report = diffFiles(
       {oldPath, oldData}, {newPath, newData}, context);
   if (failed(report))
