@@ -8,7 +8,8 @@
 |* package `emit` loads this library with ctypes). Each runs the same code    *|
 |* as the tool: emitDedup* is `emit-translate --pte-to-pte` with the dedup    *|
 |* pass's options, emitSummary* is `--pte-summary --pte-summary-format=json`, *|
-|* emitVerify* is `emit-verify --format=json`.                                *|
+|* emitVerify* is `emit-verify --format=json`, emitDiff* is                   *|
+|* `emit-diff --format=json`.                                                 *|
 |*                                                                            *|
 |* Every function returns 0 on success. On failure it returns non-zero,       *|
 |* sets *error to emit's diagnostics (as the tools print them) and writes     *|
@@ -60,6 +61,15 @@ int emitVerifyFile(const char *path, const char *const *dataPaths,
 int emitVerifyBuffer(const void *data, size_t size,
                      const char *const *dataPaths, size_t dataCount,
                      EmitBuffer *report, EmitBuffer *error);
+
+/// The JSON report (schema emit-diff-1) of `emit-diff --format=json` on the
+/// program (or data file) at `oldPath` with its `oldDataCount` data files,
+/// against the one at `newPath` with its `newDataCount`. Programs that
+/// differ give a report (with same_content false), not a failure.
+int emitDiffFiles(const char *oldPath, const char *const *oldDataPaths,
+                  size_t oldDataCount, const char *newPath,
+                  const char *const *newDataPaths, size_t newDataCount,
+                  EmitBuffer *report, EmitBuffer *error);
 
 /// Releases a buffer emit filled; leaves it empty.
 void emitFree(EmitBuffer *buffer);

@@ -13,6 +13,7 @@
 #include "emit/Support/MappedMemory.h"
 #include "emit/Support/OutputFiles.h"
 #include "emit/Target/PTE/PTE.h"
+#include "emit/Diff/Diff.h"
 #include "emit/Verify/Verify.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -230,6 +231,25 @@ int emitVerifyBuffer(const void *data, size_t size,
       StringRef(static_cast<const char *>(data), size), "<bytes>",
       /*RequiresNullTerminator=*/false);
   return verify(session, *input, dataPaths, dataCount, report, error);
+}
+
+int emitDiffFiles(const char *oldPath, const char *const *oldDataPaths,
+                  size_t oldDataCount, const char *newPath,
+                  const char *const *newDataPaths, size_t newDataCount,
+                  EmitBuffer *report, EmitBuffer *error) {
+  Session session;
+  DiffInput oldInput{oldPath, {oldDataPaths, oldDataPaths + oldDataCount}};
+  DiffInput newInput{newPath, {newDataPaths, newDataPaths + newDataCount}};
+  FailureOr<DiffReport> result =
+      diffFiles(oldInput, newInput, session.context);
+  if (failed(result))
+    return session.fail(error);
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  printDiffJSON(*result, os);
+  os.flush();
+  give(report, json);
+  return 0;
 }
 
 void emitFree(EmitBuffer *buffer) {

@@ -10,7 +10,7 @@ import ctypes
 import json
 import os
 
-__all__ = ["EmitError", "dedup", "summary"]
+__all__ = ["EmitError", "dedup", "diff", "summary", "verify"]
 
 
 class EmitError(RuntimeError):
@@ -40,10 +40,14 @@ def _load():
                                    buffer, buffer]
     lib.emitVerifyBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t, paths,
                                      ctypes.c_size_t, buffer, buffer]
+    lib.emitDiffFiles.argtypes = [ctypes.c_char_p, paths, ctypes.c_size_t,
+                                  ctypes.c_char_p, paths, ctypes.c_size_t,
+                                  buffer, buffer]
     lib.emitFree.argtypes = [buffer]
     for function in (lib.emitDedupFile, lib.emitDedupBuffer,
                      lib.emitSummaryFile, lib.emitSummaryBuffer,
-                     lib.emitVerifyFile, lib.emitVerifyBuffer):
+                     lib.emitVerifyFile, lib.emitVerifyBuffer,
+                     lib.emitDiffFiles):
         function.restype = ctypes.c_int
     lib.emitFree.restype = None
     return lib
@@ -149,6 +153,15 @@ def summary(src):
     return json.loads(text)
 
 
+def _paths(paths):
+    """A C array of encoded paths (one path alone is a list of one), and
+    its length."""
+    if isinstance(paths, (str, bytes, os.PathLike)):
+        paths = [paths]
+    encoded = [os.fsencode(path) for path in paths]
+    return (ctypes.c_char_p * max(1, len(encoded)))(*encoded), len(encoded)
+
+
 def verify(src, data=()):
     """Is an ExecuTorch program (or data file) sound, and what does the
     runtime do with it at load: the JSON report of ``emit-verify
@@ -159,20 +172,39 @@ def verify(src, data=()):
     ``src`` is a path or the bytes; ``data`` the paths of the data files
     (.ptd) the program loads with. A file with defects gives a report;
     :class:`EmitError` is raised only when a file cannot be read."""
-    if isinstance(data, (str, bytes, os.PathLike)):
-        data = [data]
-    encoded = [os.fsencode(path) for path in data]
-    paths = (ctypes.c_char_p * max(1, len(encoded)))(*encoded)
+    paths, count = _paths(data)
     report, error = _Buffer(), _Buffer()
     if isinstance(src, (bytes, bytearray, memoryview)):
         program = _bytes_of(src)
-        status = _lib.emitVerifyBuffer(program, len(program), paths,
-                                       len(encoded), ctypes.byref(report),
+        status = _lib.emitVerifyBuffer(program, len(program), paths, count,
+                                       ctypes.byref(report),
                                        ctypes.byref(error))
     else:
-        status = _lib.emitVerifyFile(os.fsencode(src), paths, len(encoded),
+        status = _lib.emitVerifyFile(os.fsencode(src), paths, count,
                                      ctypes.byref(report),
                                      ctypes.byref(error))
+    text = _take(report)
+    _check(status, error)
+    return json.loads(text)
+
+
+def diff(old, new, old_data=(), new_data=()):
+    """What changed between two ExecuTorch exports, layout aside: the JSON
+    report of ``emit-diff --format=json`` (schema emit-diff-1) as a dict,
+    with ``same_content``, ``by_kind`` (old and new bytes of each kind) and
+    the ``methods``, ``delegates``, ``named_data``, ``operators`` and
+    ``constants`` that differ.
+
+    ``old`` and ``new`` are paths of two programs (or two data files);
+    ``old_data`` and ``new_data`` the data files (.ptd) each program loads
+    with. :class:`EmitError` is raised when a file cannot be read or
+    imported, or a program is compared with a data file."""
+    old_paths, old_count = _paths(old_data)
+    new_paths, new_count = _paths(new_data)
+    report, error = _Buffer(), _Buffer()
+    status = _lib.emitDiffFiles(os.fsencode(old), old_paths, old_count,
+                                os.fsencode(new), new_paths, new_count,
+                                ctypes.byref(report), ctypes.byref(error))
     text = _take(report)
     _check(status, error)
     return json.loads(text)

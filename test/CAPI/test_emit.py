@@ -170,3 +170,41 @@ def test_verify(qnn, tmp_path):
         emit.verify(tmp_path / "missing.pte")
     with pytest.raises(emit.EmitError, match="cannot read"):
         emit.verify(qnn, data=[tmp_path / "missing.ptd"])
+
+
+def test_diff(qnn, tmp_path):
+    """emit.diff is emit-diff --format=json: a program against its
+    deduplicated self holds the same content; a grown payload is a changed
+    delegate entry; what cannot be compared raises."""
+    deduped = tmp_path / "qnn.dedup.pte"
+    emit.dedup(qnn, deduped)
+    same = emit.diff(qnn, deduped)
+    assert same["schema"] == "emit-diff-1"
+    assert same["same_content"] is True
+    assert same["by_kind"]["delegate"] == {"old": 10240, "new": 5120}
+    assert (same["methods"], same["delegates"]) == ([], [])
+
+    ir = tool("emit-opt", os.path.join(ROOT, "examples",
+                                       "llm-prefill-decode.mlir"),
+              "--canonicalize").stdout.decode()
+    grown = tmp_path / "grown.pte"
+    # The decode method's XNNPACK payload, one byte different.
+    edited = ir.replace('xnn_head_decode: "0x100000001C',
+                        'xnn_head_decode: "0x100000001D')
+    assert edited != ir
+    tool("emit-translate", "--to-pte", "-o", str(grown),
+         input=edited.encode())
+    changed = emit.diff(qnn, grown)
+    assert changed["same_content"] is False
+    assert [(d["change"], d["method"], d["index"], d["payload_changed"])
+            for d in changed["delegates"]] == [("changed", "decode", 1,
+                                                True)]
+
+    by_cli = subprocess.run(
+        [os.path.join(BIN, "emit-diff"), "--format=json", str(qnn),
+         str(grown)], capture_output=True)
+    assert by_cli.returncode == 1
+    assert json.loads(by_cli.stdout) == changed
+
+    with pytest.raises(emit.EmitError, match="cannot read"):
+        emit.diff(qnn, tmp_path / "missing.pte")
