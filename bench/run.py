@@ -12,7 +12,8 @@
 #     one process), with its peak RSS and the time of each stage; for the
 #     link workload, emit-link merging two programs into one, and splitting
 #     them into two programs and one shared .ptd; for the tools workload,
-#     the three tools a user composes, through files and pipes;
+#     the three tools a user composes, through files and pipes, and the
+#     tools that only read (emit-verify, emit-diff against the output);
 #   - for small and graph, ExecuTorch's own Python doing the same job
 #     (bench/et_python_job.py: read, share payloads by SHA-256, write with
 #     segments), when its serializer is set up (../shared/tools/et-python).
@@ -475,15 +476,23 @@ def bench_tools(args):
             [opt, "--dedup-delegate-blobs", "--emit-bytecode"] + allow,
             [translate, "--to-pte", "-o", "tools.bytecode.pte"] + allow],
     }
+    # Builds from before emit-verify and emit-diff have no inspections.
+    inspections = {}
+    for job, tool, arguments in (
+            ("verify", "emit-verify", ["tools.pte"]),
+            ("diff", "emit-diff", ["tools.pte", "tools.fast.pte"])):
+        if os.path.exists(os.path.join(bin_dir, tool)):
+            inspections[job] = ([os.path.join(bin_dir, tool)] + arguments +
+                                [">", "/dev/null"])
     outputs = {"pte-to-pte": "tools.fast.pte", "text files": "tools.text.pte",
                "text pipes": "tools.pipe.pte",
                "bytecode pipes": "tools.bytecode.pte"}
     scratch = ["tools.mlir", "tools.dedup.mlir"] + list(outputs.values())
     copy = os.path.join(data, "tools.copy.bin")
     copies = []
-    walls = {job: [] for job in jobs}
+    walls = {job: [] for job in list(jobs) + list(inspections)}
     stage_walls = {job: [] for job in jobs}
-    peaks = {job: [] for job in jobs}
+    peaks = {job: [] for job in list(jobs) + list(inspections)}
     ir_bytes = 0
     def in_data(*names):
         return [os.path.join(data, name) for name in names]
@@ -511,6 +520,13 @@ def bench_tools(args):
                 wall, stage_peaks = timed_pipeline(commands, data)
                 walls[job].append(wall)
                 peaks[job].append(stage_peaks)
+        # The tools that only read: verifying the program, and diffing it
+        # against its deduplicated output (the same content).
+        for job, command in inspections.items():
+            settle()
+            wall, stage_peaks = timed_pipeline([command], data)
+            walls[job].append(wall)
+            peaks[job].append(stage_peaks)
         # Every path wrote what --pte-to-pte wrote, byte for byte.
         for output in outputs.values():
             run(["cmp"] + in_data("tools.fast.pte", output))
@@ -527,17 +543,19 @@ def bench_tools(args):
     print("\n== tools: %s" % TOOLS["about"])
     print("  baseline (unique %.1f MiB): copy %.3f s" %
           (TOOLS["unique"] * TOOLS["size"] / MiB, copy_s))
-    for job in jobs:
+    stages = {job: len(commands) for job, commands in jobs.items()}
+    stages.update({job: 1 for job in inspections})
+    for job in stages:
         job_s = median(walls[job])
         stage_peak = [median(run_peaks[i] for run_peaks in peaks[job]) / 1024
-                      for i in range(len(jobs[job]))]
+                      for i in range(stages[job])]
         result[job] = {"job_s": job_s, "over_pte_to_pte": job_s / fast_s,
                        "over_copy": job_s / copy_s,
                        "stage_peak_rss_mib": stage_peak}
         line = ("  %-14s %.3f s = %.2fx pte-to-pte, %.2fx copy; peak RSS per "
                 "stage %s MiB" % (job, job_s, job_s / fast_s, job_s / copy_s,
                                   ", ".join("%.0f" % p for p in stage_peak)))
-        if stage_walls[job]:
+        if stage_walls.get(job):
             times = [median(t[i] for t in stage_walls[job])
                      for i in range(len(jobs[job]))]
             result[job]["stage_s"] = times
