@@ -68,8 +68,16 @@ bool ByteComparator::equal(ArrayRef<char> oldBytes, ArrayRef<char> newBytes) {
     return false;
   auto [it, added] =
       known.try_emplace({oldBytes.data(), newBytes.data(), oldBytes.size()});
-  if (added)
-    it->second = equalBytes(oldBytes, newBytes);
+  if (!added)
+    return it->second;
+  auto follows = [](const char *previousEnd, ArrayRef<char> bytes) {
+    return previousEnd && bytes.data() >= previousEnd &&
+           size_t(bytes.data() - previousEnd) < kReadAheadSize;
+  };
+  it->second = equalBytes(oldBytes, newBytes, follows(oldEnd, oldBytes),
+                          follows(newEnd, newBytes));
+  oldEnd = oldBytes.end();
+  newEnd = newBytes.end();
   return it->second;
 }
 

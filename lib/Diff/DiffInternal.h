@@ -53,6 +53,9 @@ public:
 
 private:
   llvm::DenseMap<std::tuple<const char *, const char *, size_t>, bool> known;
+  /// Where the last bytes compared on each side ended: a side read in file
+  /// order (constants one after another) reads ahead, one read for many.
+  const char *oldEnd = nullptr, *newEnd = nullptr;
 };
 
 /// Fills the report's methods, delegates, constants and operators.

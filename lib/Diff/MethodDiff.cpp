@@ -126,15 +126,16 @@ static void numberResults(et::MethodOp method,
   });
 }
 
-/// `info` without the mutable data segment it names: which segment holds
-/// the bytes is layout.
-static Attribute withoutSegment(Attribute attr) {
-  auto info = dyn_cast_or_null<et::TensorInfoAttr>(attr);
-  if (!info)
-    return attr;
-  return et::TensorInfoAttr::get(info.getContext(), 0, info.getFqn(),
-                                 info.getLocation(), info.getDeviceType(),
-                                 info.getDeviceIndex());
+/// Whether two tensor infos say the same but for the mutable data segment
+/// they name: which segment holds the bytes is layout.
+static bool sameInfo(Attribute a, Attribute b) {
+  auto x = dyn_cast_or_null<et::TensorInfoAttr>(a);
+  auto y = dyn_cast_or_null<et::TensorInfoAttr>(b);
+  if (!x || !y)
+    return a == b;
+  return x.getFqn() == y.getFqn() && x.getLocation() == y.getLocation() &&
+         x.getDeviceType() == y.getDeviceType() &&
+         x.getDeviceIndex() == y.getDeviceIndex();
 }
 
 std::optional<std::string> MethodMatcher::compareAttributes(Operation *a,
@@ -159,25 +160,32 @@ std::optional<std::string> MethodMatcher::compareAttributes(Operation *a,
     return (isa<et::DelegateOp>(op) && name == "payload") ||
            (isa<et::TensorOp>(op) && name == "data_index");
   };
-  auto content = [&](Operation *op) {
-    SmallVector<std::pair<StringRef, Attribute>> attrs;
-    for (NamedAttribute attr : op->getAttrs())
-      if (!isData(op, attr.getName().getValue()))
-        attrs.push_back({attr.getName().getValue(),
-                         isa<et::TensorOp>(op) ? withoutSegment(attr.getValue())
-                                               : attr.getValue()});
-    return attrs;
+  // Both lists are sorted by name.
+  ArrayRef<NamedAttribute> oldAttrs = a->getAttrs(), newAttrs = b->getAttrs();
+  auto skipData = [&](ArrayRef<NamedAttribute> &attrs, Operation *op) {
+    while (!attrs.empty() && isData(op, attrs.front().getName().getValue()))
+      attrs = attrs.drop_front();
   };
-  auto oldAttrs = content(a), newAttrs = content(b);
-  for (auto [name, value] : oldAttrs) {
-    auto it = llvm::find_if(newAttrs, [&, name = name](const auto &attr) {
-      return attr.first == name;
-    });
-    if (it == newAttrs.end() || it->second != value)
-      return ("its '" + name + "' differs").str();
+  for (skipData(oldAttrs, a), skipData(newAttrs, b);
+       !oldAttrs.empty() || !newAttrs.empty();
+       skipData(oldAttrs, a), skipData(newAttrs, b)) {
+    if (oldAttrs.empty() || newAttrs.empty() ||
+        oldAttrs.front().getName() != newAttrs.front().getName()) {
+      NamedAttribute extra =
+          oldAttrs.empty() || (!newAttrs.empty() &&
+                               newAttrs.front().getName().strref() <
+                                   oldAttrs.front().getName().strref())
+              ? newAttrs.front()
+              : oldAttrs.front();
+      return ("its '" + extra.getName().strref() + "' differs").str();
+    }
+    NamedAttribute x = oldAttrs.front(), y = newAttrs.front();
+    if (x.getName() == "info" ? !sameInfo(x.getValue(), y.getValue())
+                              : x.getValue() != y.getValue())
+      return ("its '" + x.getName().strref() + "' differs").str();
+    oldAttrs = oldAttrs.drop_front();
+    newAttrs = newAttrs.drop_front();
   }
-  if (oldAttrs.size() != newAttrs.size())
-    return std::string("it has attributes it did not have");
   return std::nullopt;
 }
 
