@@ -650,6 +650,11 @@ def compare(args, run_workload):
             continue
         for figure in pairs[0]["new"]:
             new = [p["new"][figure] for p in pairs]
+            if figure not in pairs[0]["old"]:
+                # A figure the old build cannot have (a tool it lacks).
+                rows.append((name, figure, statistics.median(new), None, None,
+                             None, None))
+                continue
             old = [p["old"][figure] for p in pairs]
             ratios = [n / o if o else float("nan") for n, o in zip(new, old)]
             rows.append((name, figure, statistics.median(new),
@@ -661,6 +666,9 @@ def compare(args, run_workload):
     print("| workload | figure | new | old | new / old | spread |")
     print("|---|---|---|---|---|---|")
     for name, figure, new, old, ratio, low, high in rows:
+        if old is None:
+            print("| %s | %s | %.3f | - | - | - |" % (name, figure, new))
+            continue
         print("| %s | %s | %.3f | %.3f | %.3fx | %.2f-%.2f |" %
               (name, figure, new, old, ratio, low, high))
     return rows
