@@ -38,11 +38,18 @@ struct SideData {
 };
 } // namespace
 
+/// Whether `tensor` finds its data in named data (a data file), under its
+/// fully qualified name: its data index, if any, is then not read.
+static bool isExternal(et::TensorOp tensor) {
+  et::TensorInfoAttr info = tensor.getInfoAttr();
+  return info && info.getLocation() == et::TensorDataLocation::External;
+}
+
 std::optional<ArrayRef<char>> SideData::tensorBytes(et::TensorOp tensor) {
   std::optional<int64_t> index = tensor.getDataIndex();
   std::optional<uint64_t> size =
       et::getTensorByteSize(tensor.getScalarType(), tensor.getSizes());
-  if (!index || *index <= 0 || !size)
+  if (!index || *index <= 0 || !size || isExternal(tensor))
     return std::nullopt;
   et::ProgramOp program = side.program;
   auto slice = [&](std::optional<ArrayRef<char>> bytes,
@@ -371,8 +378,9 @@ static std::string constantKey(et::TensorOp tensor, StringRef method,
   return ("value:" + method + "#" + Twine(value)).str();
 }
 
-/// Every constant (a tensor with data and no memory plan) of `data`'s
-/// program, by key, in program order; the first of a name used twice.
+/// Every constant (a tensor with data in the program and no memory plan)
+/// of `data`'s program, by key, in program order; the first of a name used
+/// twice. External constants are named data, compared by key.
 static llvm::StringMap<Constant> collectConstants(SideData data,
                                                   SmallVector<std::string> &keys) {
   llvm::StringMap<Constant> constants;
@@ -380,7 +388,7 @@ static llvm::StringMap<Constant> collectConstants(SideData data,
     for (auto [index, op] : llvm::enumerate(method.getValueDecls())) {
       auto tensor = dyn_cast<et::TensorOp>(op);
       if (!tensor || tensor.getMemoryId() || !tensor.getDataIndex() ||
-          *tensor.getDataIndex() <= 0)
+          *tensor.getDataIndex() <= 0 || isExternal(tensor))
         continue;
       std::string key = constantKey(tensor, method.getSymName(), index);
       Constant constant{tensor, method.getSymName().str(), unsigned(index),

@@ -18,6 +18,7 @@
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -279,18 +280,19 @@ moveOps(const Input &input, StringRef stem, bool prefixMethods,
   return dropped;
 }
 
-/// The merged constant segment, at the start of `merged`, if any input had
-/// constants.
-static void createMergedConstants(ProgramOp merged, MergeState &state) {
-  MLIRContext *context = merged.getContext();
-  MergedConstants &constants = state.constants;
+/// The constant segment of `program` from `constants`, at its start, if
+/// there are any; its blob named unlike every name of `blobNames`.
+static void createConstantSegment(ProgramOp program,
+                                  MergedConstants &constants,
+                                  const llvm::StringSet<> &blobNames) {
+  MLIRContext *context = program.getContext();
   OpBuilder builder(context);
-  Location loc = merged->getParentOp()->getLoc();
+  Location loc = program->getParentOp()->getLoc();
   if (constants.pieces.empty())
     return;
-  builder.setInsertionPointToStart(&merged.getBody().front());
+  builder.setInsertionPointToStart(&program.getBody().front());
   std::string blobName = "constants";
-  for (unsigned suffix = 0; state.blobNames.contains(blobName); ++suffix)
+  for (unsigned suffix = 0; blobNames.contains(blobName); ++suffix)
     blobName = "constants_" + std::to_string(suffix);
   compat::create<BlobOp>(
       builder, loc, builder.getStringAttr(blobName),
@@ -337,7 +339,7 @@ FailureOr<ProgramOp> Linker::mergePrograms(ModuleOp module,
   merged.setSegmentAlignmentAttr(builder.getI64IntegerAttr(
       state.segmentAlignment ? state.segmentAlignment
                              : pte::kDefaultSegmentAlignment));
-  createMergedConstants(merged, state);
+  createConstantSegment(merged, state.constants, state.blobNames);
   return merged;
 }
 
@@ -471,5 +473,115 @@ LogicalResult Linker::externalizeConstants(const Input &input,
                               TensorDataLocation::External,
                               info.getDeviceType(), info.getDeviceIndex()));
     }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Internalizing data
+//===----------------------------------------------------------------------===//
+
+/// The constant tensors of `program` whose data lies in a data file, by
+/// the key (fully qualified name) they find it under.
+static llvm::MapVector<StringRef, SmallVector<TensorOp>>
+externalTensorsByKey(ProgramOp program) {
+  llvm::MapVector<StringRef, SmallVector<TensorOp>> byKey;
+  for (MethodOp method : program.getMethods())
+    for (TensorOp tensor : method.getBody().front().getOps<TensorOp>())
+      if (TensorInfoAttr info = tensor.getInfoAttr();
+          info && info.getLocation() == TensorDataLocation::External &&
+          info.getFqn())
+        byKey[info.getFqn().getValue()].push_back(tensor);
+  return byKey;
+}
+
+LogicalResult Linker::internalizeData(const Input &input,
+                                      ArrayRef<DataInput> dataFiles) {
+  ProgramOp program = input.program;
+  MLIRContext *context = program.getContext();
+  // Every key of the data files, each once (a conflict is an error).
+  struct Entry {
+    BlobOp blob;
+    StringRef path;
+    Location loc;
+  };
+  llvm::MapVector<StringRef, Entry> keys;
+  for (const DataInput &data : dataFiles) {
+    DataFileOp dataFile = data.dataFile;
+    mlir::SymbolTable symbols(dataFile);
+    for (NamedDataOp entry : dataFile.getNamedData()) {
+      auto blob = symbols.lookup<BlobOp>(entry.getBlob());
+      FailureOr<bool> added =
+          gathered->add(entry.getKey(), data.path, blob.getData(),
+                        entry.getLayoutAttr(), entry.getLoc());
+      if (failed(added))
+        return failure();
+      if (*added)
+        keys.insert({entry.getKey(), {blob, data.path, entry.getLoc()}});
+    }
+  }
+  // Constants that were external go at the end of the constant segment,
+  // each key's bytes once however many tensors read them.
+  llvm::MapVector<StringRef, SmallVector<TensorOp>> tensors =
+      externalTensorsByKey(program);
+  MergedConstants constants;
+  if (failed(appendConstants(program, input.path, constants,
+                             origins.constantEntries)))
+    return failure();
+  uint64_t alignment = std::max<uint64_t>(constants.alignment, 16);
+  constants.alignment = alignment;
+  for (auto &[key, readers] : tensors) {
+    auto it = keys.find(key);
+    if (it == keys.end())
+      return readers.front().emitError("the tensor finds its data under '")
+             << key << "', which none of the data files holds; nothing was "
+             << "written";
+    std::optional<ArrayRef<char>> bytes =
+        getPayloadBytes(it->second.blob.getData(), gathered->splats);
+    if (!bytes)
+      return it->second.blob.emitError("the bytes of key '")
+             << key << "' in " << it->second.path << " are not available";
+    uint64_t offset =
+        layout::appendAligned(constants.end, bytes->size(), alignment);
+    constants.pieces.push_back({*bytes, offset});
+    constants.offsets.push_back(offset);
+    auto index = IntegerAttr::get(IntegerType::get(context, 64),
+                                  constants.offsets.size() - 1);
+    for (TensorOp tensor : readers) {
+      TensorInfoAttr info = tensor.getInfoAttr();
+      tensor.setDataIndexAttr(index);
+      tensor.setInfoAttr(TensorInfoAttr::get(
+          context, info.getMutableSegment(), info.getFqn(),
+          TensorDataLocation::Segment, info.getDeviceType(),
+          info.getDeviceIndex()));
+    }
+  }
+  llvm::StringSet<> blobNames;
+  for (BlobOp blob : program.getBlobs())
+    blobNames.insert(blob.getSymName());
+  createConstantSegment(program, constants, blobNames);
+
+  // Every other key becomes the program's named data, which backends then
+  // read: a copy of the blob (the same bytes, no copy of them).
+  OpBuilder builder(context);
+  builder.setInsertionPointToEnd(&program.getBody().front());
+  mlir::SymbolTable symbols(program);
+  llvm::StringSet<> programKeys;
+  for (NamedDataOp entry : program.getNamedData())
+    programKeys.insert(entry.getKey());
+  for (auto &[key, entry] : keys) {
+    if (tensors.count(key) || programKeys.contains(key))
+      continue;
+    auto copy = cast<BlobOp>(builder.clone(*entry.blob));
+    copy.setPlacementAttr(DataPlacementAttr::get(context, DataPlacement::Segment));
+    copy.setSymName((stemOf(entry.path) + "_" + entry.blob.getSymName()).str());
+    symbols.insert(copy); // Renames on a clash.
+    compat::create<NamedDataOp>(builder, entry.loc, builder.getStringAttr(key),
+                                FlatSymbolRefAttr::get(copy.getSymNameAttr()),
+                                TensorLayoutAttr());
+  }
+  for (const DataInput &data : dataFiles) {
+    DataFileOp dataFile = data.dataFile;
+    dataFile.erase();
+  }
   return success();
 }

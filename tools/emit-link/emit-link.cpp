@@ -11,7 +11,9 @@
 //   emit-link a.pte b.pte --data=a.ptd --data=b.ptd \
 //       --external-data=OUT/weights.ptd --out-dir=OUT
 //       each program on its own, every named datum in one data file they
-//       all load with, each distinct content once.
+//       all load with, each distinct content once;
+//   emit-link a.pte --data=a.ptd --internalize -o self-contained.pte
+//       the data files' data moved into the program.
 //
 // Every file is written all or nothing; the output depends only on the
 // inputs and options.
@@ -40,6 +42,7 @@
 #include "llvm/Support/FileSystem.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/JSON.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
@@ -79,6 +82,19 @@ static cl::opt<std::string> externalizeConstants(
              "fully qualified name and at least this many bytes there "
              "(default with the flag alone: 0, every one)"),
     cl::ValueOptional, cl::value_desc("min bytes"), cl::cat(category));
+static cl::opt<bool> internalize(
+    "internalize",
+    cl::desc("With -o, move the data of the --data files the program uses "
+             "into it: external constants into the constant segment (their "
+             "names kept), every other key into its named data. The "
+             "program then loads with no data file"),
+    cl::cat(category));
+static cl::opt<uint64_t> segmentAlignment(
+    "segment-alignment",
+    cl::desc("Start every segment of every output (.pte and .ptd) at a "
+             "multiple of this many bytes (a power of two; 16384 for iOS "
+             "pages). Default: each program's own, else 128"),
+    cl::value_desc("bytes"), cl::cat(category));
 static cl::opt<bool> prefixMethods(
     "prefix-methods",
     cl::desc("Name each method <input base name>_<method>, so that inputs "
@@ -144,6 +160,16 @@ static LogicalResult checkOptions() {
                 "DIR (one program per input)");
   if (externalizeConstants.getNumOccurrences() && externalData.empty())
     return fail("--externalize-constants needs --external-data");
+  if (internalize && outputPath.empty())
+    return fail("--internalize needs -o FILE.pte (one program holding the "
+                "data)");
+  if (internalize && !externalData.empty())
+    return fail("--internalize moves data into the program and "
+                "--external-data out of it: give one of them");
+  if (segmentAlignment.getNumOccurrences() &&
+      !llvm::isPowerOf2_64(segmentAlignment))
+    return fail("--segment-alignment=" + Twine(segmentAlignment) +
+                ": expected a power of two");
   uint64_t minBytes;
   if (!externalizeConstants.empty() &&
       StringRef(externalizeConstants).getAsInteger(10, minBytes))
@@ -200,6 +226,9 @@ linkInputs(ModuleOp module, const Inputs &inputs, link::Linker &linker) {
       return failure();
     programs = {{outputPath, *merged}};
   }
+  if (internalize &&
+      failed(linker.internalizeData(programs.front(), inputs.dataFiles)))
+    return failure();
   if (externalData.empty())
     return programs;
   OpBuilder builder(module.getContext());
@@ -267,10 +296,13 @@ static LogicalResult writeOutputs(ModuleOp module,
     return failure();
   // The writers report their own errors; `written` says whether all went.
   bool written = true;
+  PTEWriteOptions options;
+  if (segmentAlignment.getNumOccurrences())
+    options.segmentAlignment = segmentAlignment;
   auto write = [&](StringRef path, Operation *op, bool dataFile) {
     llvm::raw_fd_ostream *os = outputs.open(path, error);
-    written = os && succeeded(dataFile ? translateToPTD(op, *os)
-                                       : translateToPTE(op, *os));
+    written = os && succeeded(dataFile ? translateToPTD(op, *os, options)
+                                       : translateToPTE(op, *os, options));
     return written;
   };
   for (const link::Input &program : programs) {

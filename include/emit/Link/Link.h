@@ -83,6 +83,16 @@ public:
   LogicalResult externalizeConstants(const Input &input, et::DataFileOp target,
                                      uint64_t minBytes);
 
+  /// Moves into `input`'s program the data of `dataFiles` it loads with,
+  /// and erases them: the data of every external constant tensor goes to
+  /// the end of the constant segment (the tensor keeps its fully qualified
+  /// name, each key's bytes are stored once), and every other key becomes
+  /// the program's named data. The program then loads with no data file.
+  /// A key a tensor needs that no data file holds, or a key two data files
+  /// hold with different bytes, is an error naming it.
+  LogicalResult internalizeData(const Input &input,
+                                ArrayRef<DataInput> dataFiles);
+
   /// Where what the linker moved came from, so that a report can say what
   /// each input saves.
   struct Origins {
