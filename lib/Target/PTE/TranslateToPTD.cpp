@@ -61,26 +61,34 @@ collectSegments(DataFileOp dataFile, DenseMap<Operation *, uint32_t> &index,
   return segments;
 }
 
-static LogicalResult writeDataFile(DataFileOp dataFile, raw_ostream &os,
-                                   const PTEWriteOptions &options) {
-  if (options.segmentAlignment &&
-      !llvm::isPowerOf2_64(*options.segmentAlignment))
-    return dataFile.emitError("invalid option --pte-segment-alignment=")
-           << *options.segmentAlignment << ": the value must be a power of two";
+namespace {
+/// Where everything of a data file goes in its .ptd: the segments placed,
+/// the flatbuffer built, the header filled. Writing it then only copies.
+struct DataFileLayout {
   SplatStorage splats;
-  DenseMap<Operation *, uint32_t> segmentOf;
-  auto collected = collectSegments(dataFile, segmentOf, splats);
-  if (failed(collected))
-    return failure();
-  std::vector<layout::Segment> &segments = *collected;
-  uint64_t segmentAlignment = layout::resolveSegmentAlignment(
-      dataFile.getSegmentAlignment(), options.segmentAlignment);
-  uint64_t baseAlignment = layout::placeSegments(segments, segmentAlignment);
-
+  std::vector<layout::Segment> segments;
   ReservedRangeAllocator allocator;
-  flatbuffers::FlatBufferBuilder builder(1024, &allocator);
+  flatbuffers::FlatBufferBuilder builder{1024, &allocator};
+  ptd::Header header;
+
+  ArrayRef<char> flatbuffer() const {
+    return {reinterpret_cast<const char *>(builder.GetBufferPointer()),
+            builder.GetSize()};
+  }
+  uint64_t fileSize() const {
+    return header.segmentBaseOffset + header.segmentDataSize;
+  }
+};
+} // namespace
+
+/// The flatbuffer of `dataFile`, whose blobs are stored as `segments`
+/// (`segmentOf` maps a blob to its segment).
+static void buildFlatTensor(DataFileOp dataFile,
+                            const DenseMap<Operation *, uint32_t> &segmentOf,
+                            DataFileLayout &out) {
+  flatbuffers::FlatBufferBuilder &builder = out.builder;
   std::vector<Offset<ft::DataSegment>> segmentTable;
-  for (const layout::Segment &segment : segments)
+  for (const layout::Segment &segment : out.segments)
     segmentTable.push_back(
         ft::CreateDataSegment(builder, segment.offset, segment.bytes.size()));
   mlir::SymbolTable symbols(dataFile);
@@ -110,17 +118,37 @@ static LogicalResult writeDataFile(DataFileOp dataFile, raw_ostream &os,
                                       dataFile.getVersion().value_or(0),
                                       segmentVector, namedVector),
                  ft::FlatTensorIdentifier());
+}
 
-  ArrayRef<char> flatbuffer(
-      reinterpret_cast<const char *>(builder.GetBufferPointer()),
-      builder.GetSize());
-  ptd::Header header;
+static LogicalResult layOutDataFile(DataFileOp dataFile,
+                                    const PTEWriteOptions &options,
+                                    DataFileLayout &out) {
+  if (options.segmentAlignment &&
+      !llvm::isPowerOf2_64(*options.segmentAlignment))
+    return dataFile.emitError("invalid option --pte-segment-alignment=")
+           << *options.segmentAlignment << ": the value must be a power of two";
+  DenseMap<Operation *, uint32_t> segmentOf;
+  auto collected = collectSegments(dataFile, segmentOf, out.splats);
+  if (failed(collected))
+    return failure();
+  out.segments = std::move(*collected);
+  uint64_t segmentAlignment = layout::resolveSegmentAlignment(
+      dataFile.getSegmentAlignment(), options.segmentAlignment);
+  uint64_t baseAlignment = layout::placeSegments(out.segments, segmentAlignment);
+  buildFlatTensor(dataFile, segmentOf, out);
+
+  ptd::Header &header = out.header;
   header.flatbufferOffset = ptd::kHeaderRegion;
-  header.flatbufferSize = flatbuffer.size();
-  uint64_t flatbufferEnd = header.flatbufferOffset + flatbuffer.size();
+  header.flatbufferSize = out.flatbuffer().size();
+  uint64_t flatbufferEnd = header.flatbufferOffset + header.flatbufferSize;
   header.segmentBaseOffset = llvm::alignTo(flatbufferEnd, baseAlignment);
-  header.segmentDataSize = layout::segmentDataSize(segments);
+  header.segmentDataSize = layout::segmentDataSize(out.segments);
+  return success();
+}
 
+static void writeDataFile(const DataFileLayout &layout, raw_ostream &os) {
+  ArrayRef<char> flatbuffer = layout.flatbuffer();
+  const ptd::Header &header = layout.header;
   writeLE32(os, llvm::support::endian::read32le(flatbuffer.data()) +
                     ptd::kHeaderRegion);
   os.write(flatbuffer.data() + 4, 4); // File identifier.
@@ -131,8 +159,17 @@ static LogicalResult writeDataFile(DataFileOp dataFile, raw_ostream &os,
     writeLE64(os, field);
   os.write_zeros(ptd::kHeaderRegion - ptd::kHeaderLength);
   os.write(flatbuffer.data() + 8, flatbuffer.size() - 8);
-  layout::writeSegments(os, segments, flatbufferEnd, header.segmentBaseOffset);
-  return success();
+  layout::writeSegments(os, layout.segments,
+                        header.flatbufferOffset + header.flatbufferSize,
+                        header.segmentBaseOffset);
+}
+
+FailureOr<uint64_t> emit::getPTDFileSize(et::DataFileOp dataFile,
+                                         const PTEWriteOptions &options) {
+  DataFileLayout layout;
+  if (failed(layOutDataFile(dataFile, options, layout)))
+    return failure();
+  return layout.fileSize();
 }
 
 LogicalResult emit::translateToPTD(Operation *op, raw_ostream &os,
@@ -162,5 +199,9 @@ LogicalResult emit::translateToPTD(Operation *op, raw_ostream &os,
   // Every payload written must be there as the IR recorded it.
   if (failed(et::checkPayloadFiles(dataFile)))
     return failure();
-  return writeDataFile(dataFile, os, options);
+  DataFileLayout layout;
+  if (failed(layOutDataFile(dataFile, options, layout)))
+    return failure();
+  writeDataFile(layout, os);
+  return success();
 }

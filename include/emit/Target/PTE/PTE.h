@@ -30,6 +30,9 @@ class MemoryBufferRef;
 } // namespace llvm
 
 namespace emit {
+namespace et {
+class DataFileOp;
+} // namespace et
 
 /// How `translateToPTE` lays out a file. Every alignment is a power of two.
 ///
@@ -122,6 +125,11 @@ translateFromPTD(llvm::MemoryBufferRef buffer, MLIRContext *context,
 /// placed or named blob. Only `segmentAlignment` of the options applies.
 LogicalResult translateToPTD(Operation *op, raw_ostream &os,
                              const PTEWriteOptions &options = {});
+
+/// The size in bytes of the `.ptd` that `translateToPTD` writes for
+/// `dataFile` with `options`, laid out without reading a payload.
+FailureOr<uint64_t> getPTDFileSize(et::DataFileOp dataFile,
+                                   const PTEWriteOptions &options = {});
 
 /// How to import `buffer`: its payloads as references to the file it holds
 /// (the buffer's identifier), unless `embed` or it is not a file (standard
