@@ -585,3 +585,110 @@ LogicalResult Linker::internalizeData(const Input &input,
   }
   return success();
 }
+
+//===----------------------------------------------------------------------===//
+// Splitting a data file
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// A blob and the keys that name it: what a split keeps together.
+struct DataUnit {
+  BlobOp blob;
+  SmallVector<NamedDataOp, 1> keys;
+};
+} // namespace
+
+/// The units of `dataFile`, in the order of their first key.
+static SmallVector<DataUnit> dataUnits(DataFileOp dataFile) {
+  mlir::SymbolTable symbols(dataFile);
+  SmallVector<DataUnit> units;
+  DenseMap<Operation *, unsigned> unitOf;
+  for (NamedDataOp entry : dataFile.getNamedData()) {
+    auto blob = symbols.lookup<BlobOp>(entry.getBlob());
+    auto [it, added] = unitOf.try_emplace(blob, units.size());
+    if (added)
+      units.push_back({blob, {}});
+    units[it->second].keys.push_back(entry);
+  }
+  return units;
+}
+
+/// At least what adding `unit` to a data file whose segments are aligned
+/// to `segmentAlignment` adds to its .ptd: the bytes, padding before them
+/// and before the segment base, and the flatbuffer tables of its keys and
+/// its segment, each as large as FlatBuffers can make them.
+static uint64_t growthBound(DataUnit &unit, uint64_t segmentAlignment) {
+  uint64_t alignment =
+      std::max<uint64_t>(unit.blob.getAlignment(), segmentAlignment);
+  uint64_t bound = byteSize(unit.blob) + 2 * alignment + 64;
+  for (NamedDataOp key : unit.keys) {
+    bound += 128 + key.getKey().size();
+    if (TensorLayoutAttr layout = key.getLayoutAttr())
+      bound += 64 + 8 * layout.getSizes().size();
+  }
+  return bound;
+}
+
+static void moveUnit(DataUnit &unit, DataFileOp part) {
+  Block &body = part.getBody().front();
+  unit.blob->moveBefore(&body, body.end());
+  for (NamedDataOp key : unit.keys)
+    key->moveBefore(&body, body.end());
+}
+
+FailureOr<SmallVector<DataFileOp>>
+Linker::splitDataFile(DataFileOp dataFile, uint64_t maxBytes,
+                      uint64_t segmentAlignment, DataFileSize sizeOf) {
+  OpBuilder builder(dataFile.getContext());
+  builder.setInsertionPointAfter(dataFile);
+  SmallVector<DataFileOp> parts;
+  auto newPart = [&] {
+    auto part = compat::create<DataFileOp>(
+        builder, dataFile.getLoc(),
+        (dataFile.getSymName() + "_" + Twine(parts.size() + 1)).str());
+    part.setSegmentAlignmentAttr(dataFile.getSegmentAlignmentAttr());
+    part.setVersionAttr(dataFile.getVersionAttr());
+    parts.push_back(part);
+    return part;
+  };
+  // Units go into the current part while it stays within `maxBytes`, the
+  // first that does not starts the next. A part is measured as written
+  // only when a bound of its size passes `maxBytes`: near each split.
+  DataFileOp part;
+  uint64_t bound = 0;
+  for (DataUnit &unit : dataUnits(dataFile)) {
+    uint64_t growth = growthBound(unit, segmentAlignment);
+    if (part && bound + growth <= maxBytes) {
+      moveUnit(unit, part);
+      bound += growth;
+      continue;
+    }
+    if (part) {
+      moveUnit(unit, part);
+      FailureOr<uint64_t> size = sizeOf(part);
+      if (failed(size))
+        return failure();
+      if (*size <= maxBytes) {
+        bound = *size;
+        continue;
+      }
+    }
+    // The unit starts a part (alone, it may be larger than `maxBytes`).
+    part = newPart();
+    moveUnit(unit, part);
+    FailureOr<uint64_t> size = sizeOf(part);
+    if (failed(size))
+      return failure();
+    bound = *size;
+  }
+  // Blobs no key names stay out: a data file holds named data only.
+  dataFile.erase();
+  // The blobs first, in order, then the keys, as the importer orders them.
+  for (DataFileOp each : parts) {
+    Block &body = each.getBody().front();
+    Operation *firstKey = (*body.getOps<NamedDataOp>().begin()).getOperation();
+    for (BlobOp blob : llvm::make_early_inc_range(body.getOps<BlobOp>()))
+      blob->moveBefore(firstKey);
+  }
+  return parts;
+}

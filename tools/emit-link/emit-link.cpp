@@ -26,6 +26,7 @@
 #include "emit/Link/LinkReport.h"
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Support/HugePageHeap.h"
+#include "emit/Support/Layout.h"
 #include "emit/Support/MLIRCompat.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Support/OutputFiles.h"
@@ -82,6 +83,13 @@ static cl::opt<std::string> externalizeConstants(
              "fully qualified name and at least this many bytes there "
              "(default with the flag alone: 0, every one)"),
     cl::ValueOptional, cl::value_desc("min bytes"), cl::cat(category));
+static cl::opt<uint64_t> maxDataFileBytes(
+    "max-data-file-bytes",
+    cl::desc("With --external-data=DIR/NAME.ptd, write the data to several "
+             "files of at most this many bytes each, DIR/NAME-1.ptd, "
+             "DIR/NAME-2.ptd, ... in key order (a datum larger than this "
+             "gets a file of its own); the programs load with all of them"),
+    cl::value_desc("bytes"), cl::cat(category));
 static cl::opt<bool> internalize(
     "internalize",
     cl::desc("With -o, move the data of the --data files the program uses "
@@ -166,6 +174,11 @@ static LogicalResult checkOptions() {
   if (internalize && !externalData.empty())
     return fail("--internalize moves data into the program and "
                 "--external-data out of it: give one of them");
+  if (maxDataFileBytes.getNumOccurrences() && externalData.empty())
+    return fail("--max-data-file-bytes needs --external-data");
+  if (maxDataFileBytes.getNumOccurrences() && maxDataFileBytes == 0)
+    return fail("--max-data-file-bytes=0: expected a positive number of "
+                "bytes");
   if (segmentAlignment.getNumOccurrences() &&
       !llvm::isPowerOf2_64(segmentAlignment))
     return fail("--segment-alignment=" + Twine(segmentAlignment) +
@@ -185,18 +198,67 @@ static LogicalResult checkOptions() {
   return success();
 }
 
-/// Stores each distinct piece of data once and checks that every program
-/// loads with the data files beside it, stating what was shared in `result`
-/// when one is given.
-static LogicalResult shareAndCheck(ModuleOp module, bool compact,
-                                   et::dedup::Result *result) {
-  PassManager pm(module.getContext());
+/// How every output is written.
+static PTEWriteOptions writeOptions() {
+  PTEWriteOptions options;
+  if (segmentAlignment.getNumOccurrences())
+    options.segmentAlignment = segmentAlignment;
+  return options;
+}
+
+/// Splits the data file in `module` into files of at most
+/// --max-data-file-bytes, each measured as it will be written.
+static LogicalResult splitDataFile(ModuleOp module, link::Linker &linker) {
+  auto dataFiles = module.getOps<et::DataFileOp>();
+  if (!maxDataFileBytes.getNumOccurrences() || dataFiles.empty())
+    return success();
+  PTEWriteOptions options = writeOptions();
+  et::DataFileOp dataFile = *dataFiles.begin();
+  uint64_t alignment = layout::resolveSegmentAlignment(
+      dataFile.getSegmentAlignment(), options.segmentAlignment);
+  return linker.splitDataFile(dataFile, maxDataFileBytes, alignment,
+                              [&](et::DataFileOp part) {
+                                return getPTDFileSize(part, options);
+                              });
+}
+
+/// Stores each distinct piece of data once, splits the data file if asked,
+/// and checks that every program loads with the data files beside it,
+/// stating what was shared in `result` when one is given.
+static LogicalResult shareAndCheck(ModuleOp module, link::Linker &linker,
+                                   bool compact, et::dedup::Result *result) {
+  PassManager share(module.getContext());
   et::DedupDelegateBlobsOptions options;
   options.compactSegments = compact;
-  pm.addPass(result ? et::createDedupDelegateBlobs(options, *result)
-                    : et::createDedupDelegateBlobs(options));
-  pm.addPass(et::createVerifyData());
-  return pm.run(module);
+  share.addPass(result ? et::createDedupDelegateBlobs(options, *result)
+                       : et::createDedupDelegateBlobs(options));
+  if (failed(share.run(module)) || failed(splitDataFile(module, linker)))
+    return failure();
+  PassManager check(module.getContext());
+  check.addPass(et::createVerifyData());
+  return check.run(module);
+}
+
+/// Where the data files of `module` go: --external-data, or with
+/// --max-data-file-bytes DIR/NAME-1.ptd, DIR/NAME-2.ptd, ...
+static std::vector<std::pair<std::string, et::DataFileOp>>
+dataFileOutputs(ModuleOp module) {
+  std::vector<std::pair<std::string, et::DataFileOp>> outputs;
+  if (externalData.empty())
+    return outputs;
+  for (et::DataFileOp dataFile : module.getOps<et::DataFileOp>()) {
+    if (!maxDataFileBytes.getNumOccurrences()) {
+      outputs.push_back({externalData, dataFile});
+      continue;
+    }
+    llvm::SmallString<128> path(llvm::sys::path::parent_path(externalData));
+    llvm::sys::path::append(
+        path, llvm::sys::path::stem(externalData) + "-" +
+                  Twine(outputs.size() + 1) +
+                  llvm::sys::path::extension(externalData));
+    outputs.push_back({path.str().str(), dataFile});
+  }
+  return outputs;
 }
 
 /// Imports every input into `module`.
@@ -296,9 +358,7 @@ static LogicalResult writeOutputs(ModuleOp module,
     return failure();
   // The writers report their own errors; `written` says whether all went.
   bool written = true;
-  PTEWriteOptions options;
-  if (segmentAlignment.getNumOccurrences())
-    options.segmentAlignment = segmentAlignment;
+  PTEWriteOptions options = writeOptions();
   auto write = [&](StringRef path, Operation *op, bool dataFile) {
     llvm::raw_fd_ostream *os = outputs.open(path, error);
     written = os && succeeded(dataFile ? translateToPTD(op, *os, options)
@@ -315,9 +375,9 @@ static LogicalResult writeOutputs(ModuleOp module,
     if (!write(path, program.program, /*dataFile=*/false))
       break;
   }
-  if (written && !externalData.empty())
-    write(externalData, *module.getOps<et::DataFileOp>().begin(),
-          /*dataFile=*/true);
+  for (auto &[path, dataFile] : dataFileOutputs(module))
+    if (!written || !write(path, dataFile, /*dataFile=*/true))
+      break;
   if (written && !reportPath.empty() && reportPath != "-")
     if (llvm::raw_fd_ostream *os = outputs.open(reportPath, error))
       *os << report;
@@ -361,7 +421,8 @@ int main(int argc, char **argv) {
       linkInputs(*module, inputs, linker);
   et::dedup::Result shared;
   if (failed(programs) ||
-      failed(shareAndCheck(*module, externalizeConstants.getNumOccurrences(),
+      failed(shareAndCheck(*module, linker,
+                           externalizeConstants.getNumOccurrences(),
                            reportPath.empty() ? nullptr : &shared)))
     return 1;
   std::string report =

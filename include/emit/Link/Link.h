@@ -93,6 +93,19 @@ public:
   LogicalResult internalizeData(const Input &input,
                                 ArrayRef<DataInput> dataFiles);
 
+  /// The size in bytes of a data file as written.
+  using DataFileSize = function_ref<FailureOr<uint64_t>(et::DataFileOp)>;
+
+  /// Splits `dataFile` into data files of at most `maxBytes` bytes each, as
+  /// `sizeOf` measures them when written with segments aligned to at least
+  /// `segmentAlignment`, named `<name>_<k>` (k from 1) and placed after it
+  /// in order; erases it and returns them. Keys keep their order and a blob
+  /// stays in one file with every key that names it; a blob whose file
+  /// alone is larger than `maxBytes` gets a file of its own.
+  FailureOr<SmallVector<et::DataFileOp>>
+  splitDataFile(et::DataFileOp dataFile, uint64_t maxBytes,
+                uint64_t segmentAlignment, DataFileSize sizeOf);
+
   /// Where what the linker moved came from, so that a report can say what
   /// each input saves.
   struct Origins {
