@@ -9,7 +9,7 @@
 |* as the tool: emitDedup* is `emit-translate --pte-to-pte` with the dedup    *|
 |* pass's options, emitSummary* is `--pte-summary --pte-summary-format=json`, *|
 |* emitVerify* is `emit-verify --format=json`, emitDiff* is                   *|
-|* `emit-diff --format=json`.                                                 *|
+|* `emit-diff --format=json`, emitLinkFiles is `emit-link --report=-`.        *|
 |*                                                                            *|
 |* Every function returns 0 on success. On failure it returns non-zero,       *|
 |* sets *error to emit's diagnostics (as the tools print them) and writes     *|
@@ -70,6 +70,30 @@ int emitDiffFiles(const char *oldPath, const char *const *oldDataPaths,
                   size_t oldDataCount, const char *newPath,
                   const char *const *newDataPaths, size_t newDataCount,
                   EmitBuffer *report, EmitBuffer *error);
+
+/// emit-link's options, each the command-line option of its name. Strings
+/// may be null (absent); so may the arrays when their count is 0.
+typedef struct {
+  const char *const *inputs; /* programs (.pte) */
+  size_t inputCount;
+  const char *const *dataFiles; /* --data */
+  size_t dataFileCount;
+  const char *output;       /* -o */
+  const char *outDir;       /* --out-dir */
+  const char *externalData; /* --external-data */
+  /* --externalize-constants=N when at least 0; -1: not given. */
+  long long externalizeConstants;
+  int internalize;                    /* --internalize */
+  int prefixMethods;                  /* --prefix-methods */
+  unsigned long long maxDataFileBytes; /* --max-data-file-bytes; 0: not given */
+  unsigned long long segmentAlignment; /* --segment-alignment; 0: not given */
+} EmitLinkOptions;
+
+/// Links the files `options` names as emit-link does, writing every output
+/// or none; its JSON report (docs/DedupReport.md, per input) goes to
+/// *report.
+int emitLinkFiles(const EmitLinkOptions *options, EmitBuffer *report,
+                  EmitBuffer *error);
 
 /// Releases a buffer emit filled; leaves it empty.
 void emitFree(EmitBuffer *buffer);

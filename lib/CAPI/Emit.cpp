@@ -14,6 +14,7 @@
 #include "emit/Support/OutputFiles.h"
 #include "emit/Target/PTE/PTE.h"
 #include "emit/Diff/Diff.h"
+#include "emit/Pipeline/LinkFiles.h"
 #include "emit/Verify/Verify.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -248,6 +249,35 @@ int emitDiffFiles(const char *oldPath, const char *const *oldDataPaths,
   llvm::raw_string_ostream os(json);
   printDiffJSON(*result, os);
   os.flush();
+  give(report, json);
+  return 0;
+}
+
+int emitLinkFiles(const EmitLinkOptions *options, EmitBuffer *report,
+                  EmitBuffer *error) {
+  Session session;
+  auto strings = [](const char *const *items, size_t count) {
+    return std::vector<std::string>(items, items + (items ? count : 0));
+  };
+  auto string = [](const char *text) { return std::string(text ? text : ""); };
+  LinkFilesOptions link;
+  link.inputs = strings(options->inputs, options->inputCount);
+  link.dataFiles = strings(options->dataFiles, options->dataFileCount);
+  link.output = string(options->output);
+  link.outDir = string(options->outDir);
+  link.externalData = string(options->externalData);
+  if (options->externalizeConstants >= 0)
+    link.externalizeConstants = options->externalizeConstants;
+  link.internalize = options->internalize;
+  link.prefixMethods = options->prefixMethods;
+  if (options->maxDataFileBytes)
+    link.maxDataFileBytes = options->maxDataFileBytes;
+  if (options->segmentAlignment)
+    link.segmentAlignment = options->segmentAlignment;
+  link.reportPath = "-";
+  std::string json;
+  if (failed(linkFiles(link, session.context, json)))
+    return session.fail(error);
   give(report, json);
   return 0;
 }

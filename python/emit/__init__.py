@@ -17,6 +17,6 @@ on the bytes ``to_executorch()`` gives::
 Errors raise :class:`emit.EmitError`, whose message is emit's diagnostic.
 """
 
-from ._capi import EmitError, dedup, diff, summary, verify
+from ._capi import EmitError, dedup, diff, link, summary, verify
 
-__all__ = ["EmitError", "dedup", "diff", "summary", "verify"]
+__all__ = ["EmitError", "dedup", "diff", "link", "summary", "verify"]

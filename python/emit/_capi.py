@@ -10,7 +10,7 @@ import ctypes
 import json
 import os
 
-__all__ = ["EmitError", "dedup", "diff", "summary", "verify"]
+__all__ = ["EmitError", "dedup", "diff", "link", "summary", "verify"]
 
 
 class EmitError(RuntimeError):
@@ -21,6 +21,21 @@ class EmitError(RuntimeError):
 class _Buffer(ctypes.Structure):
     _fields_ = [("data", ctypes.POINTER(ctypes.c_char)),
                 ("size", ctypes.c_size_t)]
+
+
+class _LinkOptions(ctypes.Structure):
+    _fields_ = [("inputs", ctypes.POINTER(ctypes.c_char_p)),
+                ("inputCount", ctypes.c_size_t),
+                ("dataFiles", ctypes.POINTER(ctypes.c_char_p)),
+                ("dataFileCount", ctypes.c_size_t),
+                ("output", ctypes.c_char_p),
+                ("outDir", ctypes.c_char_p),
+                ("externalData", ctypes.c_char_p),
+                ("externalizeConstants", ctypes.c_longlong),
+                ("internalize", ctypes.c_int),
+                ("prefixMethods", ctypes.c_int),
+                ("maxDataFileBytes", ctypes.c_ulonglong),
+                ("segmentAlignment", ctypes.c_ulonglong)]
 
 
 def _load():
@@ -43,11 +58,13 @@ def _load():
     lib.emitDiffFiles.argtypes = [ctypes.c_char_p, paths, ctypes.c_size_t,
                                   ctypes.c_char_p, paths, ctypes.c_size_t,
                                   buffer, buffer]
+    lib.emitLinkFiles.argtypes = [ctypes.POINTER(_LinkOptions), buffer,
+                                  buffer]
     lib.emitFree.argtypes = [buffer]
     for function in (lib.emitDedupFile, lib.emitDedupBuffer,
                      lib.emitSummaryFile, lib.emitSummaryBuffer,
                      lib.emitVerifyFile, lib.emitVerifyBuffer,
-                     lib.emitDiffFiles):
+                     lib.emitDiffFiles, lib.emitLinkFiles):
         function.restype = ctypes.c_int
     lib.emitFree.restype = None
     return lib
@@ -205,6 +222,45 @@ def diff(old, new, old_data=(), new_data=()):
     status = _lib.emitDiffFiles(os.fsencode(old), old_paths, old_count,
                                 os.fsencode(new), new_paths, new_count,
                                 ctypes.byref(report), ctypes.byref(error))
+    text = _take(report)
+    _check(status, error)
+    return json.loads(text)
+
+
+def link(inputs, output=None, out_dir=None, data=(), external_data=None,
+         externalize_constants=None, internalize=False,
+         max_data_file_bytes=None, segment_alignment=None,
+         prefix_methods=False):
+    """Links ExecuTorch programs and decides where their data lives, as
+    ``emit-link`` does, writing every output or none; returns its JSON
+    report (docs/DedupReport.md) as a dict.
+
+    ``inputs`` are programs (.pte), ``data`` the data files (.ptd) they
+    load with. ``output`` writes one program holding every method (``-o``);
+    ``out_dir`` each program on its own. ``internalize=True`` (with
+    ``output``) moves the data files' data into the program;
+    ``external_data`` gathers the named data (and with
+    ``externalize_constants=MIN_BYTES`` the named constants) into data
+    files, split into ``NAME-1.ptd``, ``NAME-2.ptd``, ... of at most
+    ``max_data_file_bytes`` each when given; ``segment_alignment`` starts
+    every segment of every output at a multiple of it."""
+    if isinstance(inputs, (str, bytes, os.PathLike)):
+        inputs = [inputs]
+    input_paths, input_count = _paths(inputs)
+    data_paths, data_count = _paths(data)
+
+    def path(value):
+        return os.fsencode(value) if value is not None else None
+
+    options = _LinkOptions(
+        input_paths, input_count, data_paths, data_count, path(output),
+        path(out_dir), path(external_data),
+        -1 if externalize_constants is None else int(externalize_constants),
+        int(bool(internalize)), int(bool(prefix_methods)),
+        int(max_data_file_bytes or 0), int(segment_alignment or 0))
+    report, error = _Buffer(), _Buffer()
+    status = _lib.emitLinkFiles(ctypes.byref(options), ctypes.byref(report),
+                                ctypes.byref(error))
     text = _take(report)
     _check(status, error)
     return json.loads(text)

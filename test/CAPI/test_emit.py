@@ -208,3 +208,65 @@ def test_diff(qnn, tmp_path):
 
     with pytest.raises(emit.EmitError, match="cannot read"):
         emit.diff(qnn, tmp_path / "missing.pte")
+
+
+MODEL = """
+et.program @model {
+  et.method @forward buffers [0, 16] {
+    %0 = et.tensor float [2, 2] dim_order [0, 1] info #et.tensor_info<fqn = "linear.weight", location = external>
+    %1 = et.tensor float [2] dim_order [0] mem(1, 0)
+    et.chain inputs(%1) outputs(%1) {
+    }
+    et.signature inputs(%1) outputs(%1)
+  }
+}
+"""
+
+WEIGHTS = """
+et.data_file @weights {
+  et.blob @w align 16 = dense<[0, 0, -128, 63, 0, 0, 0, 64, 0, 0, 64, 64, 0, 0, -128, 64]> : tensor<16xi8>
+  et.blob @s align 16 = dense<7> : tensor<600xi8>
+  et.named_data "linear.weight" = @w layout #et.tensor_layout<float [2, 2] dim_order [0, 1]>
+  et.named_data "scale" = @s
+}
+"""
+
+
+def test_link(tmp_path):
+    """emit.link is emit-link: internalized, the program verifies with no
+    data file; split into small files and page-aligned, it loads with all of
+    them and holds what it held; bad options raise and write nothing."""
+    model, weights = tmp_path / "model.pte", tmp_path / "weights.ptd"
+    tool("emit-translate", "--to-pte", "-o", str(model), input=MODEL.encode())
+    tool("emit-translate", "--to-ptd", "-o", str(weights),
+         input=WEIGHTS.encode())
+
+    inside = tmp_path / "inside.pte"
+    report = emit.link(model, output=inside, data=[weights], internalize=True)
+    assert report["schema"] == "emit-link-report-1"
+    assert emit.verify(inside)["runtime_load"] == "loads"
+
+    out = tmp_path / "out"
+    emit.link(inside, out_dir=out, external_data=out / "w.ptd",
+              externalize_constants=0, max_data_file_bytes=1024)
+    parts = sorted(p.name for p in out.iterdir() if p.suffix == ".ptd")
+    assert parts == ["w-1.ptd", "w-2.ptd"]
+    parts = [out / name for name in parts]
+    assert all(part.stat().st_size <= 1024 for part in parts)
+    verdict = emit.verify(out / "inside.pte", data=parts)
+    assert verdict["runtime_load"] == "loads"
+    assert [f["check"] for f in verdict["findings"]] == ["unused-data"]
+    same = emit.diff(model, out / "inside.pte", old_data=[weights],
+                     new_data=parts)
+    assert same["same_content"] is True
+
+    paged = tmp_path / "paged"
+    emit.link(inside, out_dir=paged, external_data=paged / "w.ptd",
+              segment_alignment=16384)
+    assert emit.summary(paged / "w.ptd")["keys"] == 1
+
+    with pytest.raises(emit.EmitError, match="power of two"):
+        emit.link(model, output=tmp_path / "bad.pte", segment_alignment=100)
+    with pytest.raises(emit.EmitError, match="'linear.weight'"):
+        emit.link(model, output=tmp_path / "bad.pte", internalize=True)
+    assert not (tmp_path / "bad.pte").exists()
