@@ -10,7 +10,7 @@
 #
 #   pte_compare.py FLATC SCHEMA A.pte B.pte        (or two .ptd files)
 #   pte_compare.py --tensor-data FLATC SCHEMA A.pte B.pte
-#                  [--data-a A.ptd] [--data-b B.ptd] [--subset]
+#                  [--data-a A.ptd]... [--data-b B.ptd]... [--subset]
 #
 # With --tensor-data, compares instead the bytes every constant and mutable
 # tensor reads (float tensors), wherever each file stores them: external
@@ -98,15 +98,19 @@ def diff(a, b, path, out):
         out.append("%s: %r != %r" % (path, a, b))
 
 
-def named_data(flatc, schema, ptd):
-    """The bytes of every key of a data file."""
-    if not ptd:
-        return {}
+def named_data(flatc, schema, ptds):
+    """The bytes of every key of the data files `ptds` (one path or a
+    list)."""
+    if isinstance(ptds, str):
+        ptds = [ptds]
     schema = os.path.join(os.path.dirname(schema), "flat_tensor.fbs")
-    data = decode(flatc, schema, ptd)
-    segments = segment_bytes(ptd, data.get("segments", []))
-    return {entry["key"]: segments[entry.get("segment_index", 0)]
-            for entry in data.get("named_data", [])}
+    keys = {}
+    for ptd in ptds or []:
+        data = decode(flatc, schema, ptd)
+        segments = segment_bytes(ptd, data.get("segments", []))
+        for entry in data.get("named_data", []):
+            keys[entry["key"]] = segments[entry.get("segment_index", 0)]
+    return keys
 
 
 def tensor_data(flatc, schema, pte, ptd=None):
@@ -149,8 +153,9 @@ def main():
         subset = "--subset" in options
 
         def option(name):
-            return options[options.index(name) + 1] \
-                if name in options else None
+            # Repeatable: every data file given for that side.
+            return [options[i + 1] for i, item in enumerate(options)
+                    if item == name and i + 1 < len(options)]
         a = tensor_data(flatc, schema, first, option("--data-a"))
         b = tensor_data(flatc, schema, second, option("--data-b"))
         same = all(b.get(k) == v for k, v in a.items()) if subset else a == b
