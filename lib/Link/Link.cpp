@@ -505,6 +505,15 @@ LogicalResult Linker::internalizeData(const Input &input,
     Location loc;
   };
   llvm::MapVector<StringRef, Entry> keys;
+  // The program's own keys first: a data file may hold one of them only
+  // with the same bytes.
+  mlir::SymbolTable programSymbols(program);
+  for (NamedDataOp entry : program.getNamedData())
+    if (failed(gathered->add(
+            entry.getKey(), input.path,
+            programSymbols.lookup<BlobOp>(entry.getBlob()).getData(), {},
+            entry.getLoc())))
+      return failure();
   for (const DataInput &data : dataFiles) {
     DataFileOp dataFile = data.dataFile;
     mlir::SymbolTable symbols(dataFile);
@@ -565,11 +574,8 @@ LogicalResult Linker::internalizeData(const Input &input,
   OpBuilder builder(context);
   builder.setInsertionPointToEnd(&program.getBody().front());
   mlir::SymbolTable symbols(program);
-  llvm::StringSet<> programKeys;
-  for (NamedDataOp entry : program.getNamedData())
-    programKeys.insert(entry.getKey());
   for (auto &[key, entry] : keys) {
-    if (tensors.count(key) || programKeys.contains(key))
+    if (tensors.count(key))
       continue;
     auto copy = cast<BlobOp>(builder.clone(*entry.blob));
     copy.setPlacementAttr(DataPlacementAttr::get(context, DataPlacement::Segment));
