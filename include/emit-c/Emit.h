@@ -83,8 +83,8 @@ typedef struct {
   const char *externalData; /* --external-data */
   /* --externalize-constants=N when at least 0; -1: not given. */
   long long externalizeConstants;
-  int internalize;                    /* --internalize */
-  int prefixMethods;                  /* --prefix-methods */
+  int internalize;                     /* --internalize */
+  int prefixMethods;                   /* --prefix-methods */
   unsigned long long maxDataFileBytes; /* --max-data-file-bytes; 0: not given */
   unsigned long long segmentAlignment; /* --segment-alignment; 0: not given */
 } EmitLinkOptions;

@@ -8,13 +8,13 @@
 
 #include "emit/Dialect/ET/IR/ETDialect.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
+#include "emit/Diff/Diff.h"
+#include "emit/Pipeline/LinkFiles.h"
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Summary/Summary.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Support/OutputFiles.h"
 #include "emit/Target/PTE/PTE.h"
-#include "emit/Diff/Diff.h"
-#include "emit/Pipeline/LinkFiles.h"
 #include "emit/Verify/Verify.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -241,8 +241,7 @@ int emitDiffFiles(const char *oldPath, const char *const *oldDataPaths,
   Session session;
   DiffInput oldInput{oldPath, {oldDataPaths, oldDataPaths + oldDataCount}};
   DiffInput newInput{newPath, {newDataPaths, newDataPaths + newDataCount}};
-  FailureOr<DiffReport> result =
-      diffFiles(oldInput, newInput, session.context);
+  FailureOr<DiffReport> result = diffFiles(oldInput, newInput, session.context);
   if (failed(result))
     return session.fail(error);
   std::string json;

@@ -13,10 +13,10 @@
 #include "DiffInternal.h"
 
 #include "emit/Pipeline/Pipeline.h"
+#include "emit/Summary/Summary.h"
 #include "emit/Summary/SummaryModel.h"
 #include "emit/Support/FileFormat.h"
 #include "emit/Support/MappedMemory.h"
-#include "emit/Summary/Summary.h"
 #include "emit/Target/PTE/PTE.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -118,8 +118,8 @@ static LogicalResult load(const DiffInput &input, MLIRContext &context,
       getReadOptionsFor(buffer, /*embed=*/false, &context);
   if (failed(options))
     return failure();
-  loaded.module = importProgramFile(buffer, &context, ProgramFileKind::Either,
-                                    *options);
+  loaded.module =
+      importProgramFile(buffer, &context, ProgramFileKind::Either, *options);
   if (!loaded.module)
     return failure();
   ModuleOp module = *loaded.module;
@@ -150,7 +150,8 @@ static LogicalResult load(const DiffInput &input, MLIRContext &context,
     if (!bytes)
       return emitError(UnknownLoc::get(&context), "cannot read '")
              << path << "': " << error;
-    loaded.summaries.push_back(summarizeFile(dataFile, bytes->getBuffer().getBuffer()));
+    loaded.summaries.push_back(
+        summarizeFile(dataFile, bytes->getBuffer().getBuffer()));
   }
   return success();
 }
@@ -173,8 +174,9 @@ static std::vector<DiffKindBytes> compareKinds(const LoadedSide &oldSide,
   std::vector<DiffKindBytes> kinds;
   auto add = [&](const summary::Summary &file, bool isNew) {
     for (const summary::BytePart &part : summary::getByteParts(file)) {
-      auto it = llvm::find_if(
-          kinds, [&](const DiffKindBytes &kind) { return kind.key == part.key; });
+      auto it = llvm::find_if(kinds, [&](const DiffKindBytes &kind) {
+        return kind.key == part.key;
+      });
       if (it == kinds.end())
         it = kinds.insert(kinds.end(), {part.key, part.label, 0, 0});
       (isNew ? it->newBytes : it->oldBytes) += part.bytes;
@@ -205,8 +207,8 @@ struct KeyedData {
 
 /// Every key of `side`'s program and data files, with its bytes; the
 /// first of a key named twice.
-static llvm::StringMap<KeyedData> collectNamedData(Side &side,
-                                                   SmallVector<StringRef> &keys) {
+static llvm::StringMap<KeyedData>
+collectNamedData(Side &side, SmallVector<StringRef> &keys) {
   llvm::StringMap<KeyedData> data;
   auto collect = [&](Operation *container, auto entries) {
     for (et::NamedDataOp entry : entries) {
@@ -226,8 +228,8 @@ static llvm::StringMap<KeyedData> collectNamedData(Side &side,
   return data;
 }
 
-void diff::compareNamedData(Side &oldSide, Side &newSide,
-                            ByteComparator &bytes, DiffReport &report) {
+void diff::compareNamedData(Side &oldSide, Side &newSide, ByteComparator &bytes,
+                            DiffReport &report) {
   SmallVector<StringRef> oldKeys, newKeys;
   llvm::StringMap<KeyedData> oldData = collectNamedData(oldSide, oldKeys);
   llvm::StringMap<KeyedData> newData = collectNamedData(newSide, newKeys);
@@ -249,8 +251,8 @@ void diff::compareNamedData(Side &oldSide, Side &newSide,
   }
   for (StringRef key : newKeys)
     if (!oldData.count(key))
-      diffs.push_back(
-          {DiffChange::Added, key.str(), 0, newData.find(key)->second.bytes.size()});
+      diffs.push_back({DiffChange::Added, key.str(), 0,
+                       newData.find(key)->second.bytes.size()});
   std::stable_sort(diffs.begin(), diffs.end(),
                    [](const NamedDataDiff &a, const NamedDataDiff &b) {
                      return std::max(a.oldBytes, a.newBytes) >

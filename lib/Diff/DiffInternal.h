@@ -39,8 +39,7 @@ struct Side {
   std::optional<ArrayRef<char>> bytesOf(mlir::ElementsAttr data);
 
 private:
-  llvm::DenseMap<mlir::Operation *, std::unique_ptr<mlir::SymbolTable>>
-      symbols;
+  llvm::DenseMap<mlir::Operation *, std::unique_ptr<mlir::SymbolTable>> symbols;
   et::SplatStorage splats;
 };
 

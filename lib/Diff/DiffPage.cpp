@@ -1,4 +1,5 @@
-//===- DiffPage.cpp - The diff as one HTML page ---------------- -*- C++ -*-===//
+//===- DiffPage.cpp - The diff as one HTML page ---------------- -*- C++
+//-*-===//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //
@@ -39,9 +40,10 @@ static void printBar(const DiffReport &report, bool isNew, raw_ostream &os) {
   for (const DiffKindBytes &kind : report.byKind) {
     uint64_t bytes = isNew ? kind.newBytes : kind.oldBytes;
     if (bytes)
-      os << "<span class=\"k-" << kind.key << "\" style=\"width:"
-         << llvm::format("%.3f", 100.0 * bytes / total) << "%\" title=\""
-         << kind.label << ": " << humanBytes(bytes) << "\"></span>";
+      os << "<span class=\"k-" << kind.key
+         << "\" style=\"width:" << llvm::format("%.3f", 100.0 * bytes / total)
+         << "%\" title=\"" << kind.label << ": " << humanBytes(bytes)
+         << "\"></span>";
   }
   os << "</div>\n";
 }
@@ -60,10 +62,12 @@ static void printKinds(const DiffReport &report, raw_ostream &os) {
        << oldBytes << "\" data-new=\"" << newBytes << "\"><td>";
     if (key != "total")
       os << "<i class=\"swatch k-" << key << "\"></i>";
-    os << escapeHTML(label) << "</td><td class=\"num\">"
-       << exactBytes(oldBytes) << "</td><td class=\"num\">"
-       << exactBytes(newBytes) << "</td><td class=\"num\">"
-       << (change > 0 ? "+" : change < 0 ? "&minus;" : "")
+    os << escapeHTML(label) << "</td><td class=\"num\">" << exactBytes(oldBytes)
+       << "</td><td class=\"num\">" << exactBytes(newBytes)
+       << "</td><td class=\"num\">"
+       << (change > 0   ? "+"
+           : change < 0 ? "&minus;"
+                        : "")
        << exactBytes(change < 0 ? -change : change) << "</td></tr>\n";
   };
   for (const DiffKindBytes &kind : report.byKind)
@@ -117,32 +121,32 @@ void emit::printDiffHTML(const DiffReport &report, raw_ostream &os) {
      << humanBytes(report.newSide.bytes) << ".</p>\n";
   printKinds(report, os);
 
-  printSection(os, "method", "Methods",
-               "<th></th><th>method</th><th class=\"num\">instructions</th>"
-               "<th class=\"num\">values</th><th class=\"num\">delegate "
-               "calls</th><th class=\"num\">kernel calls</th><th>first "
-               "difference</th>",
-               report.methods, [&](const MethodDiff &method) {
-                 auto counts = [&](unsigned oldCount, unsigned newCount) {
-                   os << "<td class=\"num\">";
-                   if (method.change == DiffChange::Added)
-                     os << newCount;
-                   else if (method.change == DiffChange::Removed ||
-                            oldCount == newCount)
-                     os << oldCount;
-                   else
-                     os << oldCount << " &rarr; " << newCount;
-                   os << "</td>";
-                 };
-                 const MethodCounts &a = method.oldCounts, &b = method.newCounts;
-                 os << "<td data-name=\"" << escapeHTML(method.name) << "\">"
-                    << escapeHTML(method.name) << "</td>";
-                 counts(a.instructions, b.instructions);
-                 counts(a.values, b.values);
-                 counts(a.delegateCalls, b.delegateCalls);
-                 counts(a.kernelCalls, b.kernelCalls);
-                 os << "<td>" << escapeHTML(method.firstDifference) << "</td>";
-               });
+  printSection(
+      os, "method", "Methods",
+      "<th></th><th>method</th><th class=\"num\">instructions</th>"
+      "<th class=\"num\">values</th><th class=\"num\">delegate "
+      "calls</th><th class=\"num\">kernel calls</th><th>first "
+      "difference</th>",
+      report.methods, [&](const MethodDiff &method) {
+        auto counts = [&](unsigned oldCount, unsigned newCount) {
+          os << "<td class=\"num\">";
+          if (method.change == DiffChange::Added)
+            os << newCount;
+          else if (method.change == DiffChange::Removed || oldCount == newCount)
+            os << oldCount;
+          else
+            os << oldCount << " &rarr; " << newCount;
+          os << "</td>";
+        };
+        const MethodCounts &a = method.oldCounts, &b = method.newCounts;
+        os << "<td data-name=\"" << escapeHTML(method.name) << "\">"
+           << escapeHTML(method.name) << "</td>";
+        counts(a.instructions, b.instructions);
+        counts(a.values, b.values);
+        counts(a.delegateCalls, b.delegateCalls);
+        counts(a.kernelCalls, b.kernelCalls);
+        os << "<td>" << escapeHTML(method.firstDifference) << "</td>";
+      });
   printSection(os, "delegate", "Delegate entries",
                "<th></th><th>entry</th><th>backend</th><th class=\"num\">old "
                "payload</th><th class=\"num\">new payload</th><th>what</th>",

@@ -1,4 +1,5 @@
-//===- DiffPrint.cpp - The diff as text and JSON --------------- -*- C++ -*-===//
+//===- DiffPrint.cpp - The diff as text and JSON --------------- -*- C++
+//-*-===//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //
@@ -223,11 +224,10 @@ void emit::printDiffJSON(const DiffReport &report, raw_ostream &os) {
                 json.attribute("bytes_changed", data.bytesChanged);
                 json.attribute("layout_changed", data.layoutChanged);
               });
-    printList(json, "operators", report.operators,
-              [&](const OperatorDiff &op) {
-                json.attribute("method", op.method);
-                json.attribute("name", op.name);
-              });
+    printList(json, "operators", report.operators, [&](const OperatorDiff &op) {
+      json.attribute("method", op.method);
+      json.attribute("name", op.name);
+    });
     printList(json, "constants", report.constants,
               [&](const ConstantDiff &constant) {
                 if (!constant.name.empty())

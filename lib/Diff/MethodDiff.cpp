@@ -1,4 +1,5 @@
-//===- MethodDiff.cpp - What changed in the methods ------------ -*- C++ -*-===//
+//===- MethodDiff.cpp - What changed in the methods ------------ -*- C++
+//-*-===//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //
@@ -179,9 +180,9 @@ std::optional<std::string> MethodMatcher::compareAttributes(Operation *a,
     if (oldAttrs.empty() || newAttrs.empty() ||
         oldAttrs.front().getName() != newAttrs.front().getName()) {
       NamedAttribute extra =
-          oldAttrs.empty() || (!newAttrs.empty() &&
-                               newAttrs.front().getName().strref() <
-                                   oldAttrs.front().getName().strref())
+          oldAttrs.empty() ||
+                  (!newAttrs.empty() && newAttrs.front().getName().strref() <
+                                            oldAttrs.front().getName().strref())
               ? newAttrs.front()
               : oldAttrs.front();
       return ("its '" + extra.getName().strref() + "' differs").str();
@@ -216,8 +217,8 @@ std::optional<std::string> MethodMatcher::compareOps(Operation *a,
 }
 
 template <typename RangeA, typename RangeB>
-std::optional<std::string> MethodMatcher::compareLists(StringRef what,
-                                                       RangeA a, RangeB b) {
+std::optional<std::string> MethodMatcher::compareLists(StringRef what, RangeA a,
+                                                       RangeB b) {
   auto oldOps = llvm::to_vector(a), newOps = llvm::to_vector(b);
   for (auto [index, pair] : llvm::enumerate(llvm::zip(oldOps, newOps))) {
     Operation *oldOp = std::get<0>(pair), *newOp = std::get<1>(pair);
@@ -234,8 +235,7 @@ std::optional<std::string> MethodMatcher::compareLists(StringRef what,
 }
 
 std::optional<std::string>
-MethodMatcher::firstDifference(et::MethodOp oldMethod,
-                               et::MethodOp newMethod) {
+MethodMatcher::firstDifference(et::MethodOp oldMethod, et::MethodOp newMethod) {
   numberResults(oldMethod, oldOrdinals);
   numberResults(newMethod, newOrdinals);
   auto ops = [](auto range) {
@@ -264,8 +264,7 @@ MethodMatcher::firstDifference(et::MethodOp oldMethod,
                                 instructions(newChain)))
       return ("chain " + Twine(index) + ", " + *why).str();
   }
-  if (auto why =
-          compareOps(oldMethod.getSignature(), newMethod.getSignature()))
+  if (auto why = compareOps(oldMethod.getSignature(), newMethod.getSignature()))
     return "the signature: " + *why;
   for (StringRef name : {"buffers", "container_meta", "buffer_devices"})
     if (oldMethod->getAttr(name) != newMethod->getAttr(name))
@@ -327,10 +326,9 @@ static void compareDelegates(StringRef method, SideData oldData,
       diff.newBytes = sizeOf(newBytes);
       diff.specsChanged =
           oldEntry.getCompileSpecsAttr() != newEntry.getCompileSpecsAttr();
-      diff.payloadChanged = !oldBytes || !newBytes ||
-                            !bytes.equal(*oldBytes, *newBytes);
-      if (diff.oldBackend.empty() && !diff.specsChanged &&
-          !diff.payloadChanged)
+      diff.payloadChanged =
+          !oldBytes || !newBytes || !bytes.equal(*oldBytes, *newBytes);
+      if (diff.oldBackend.empty() && !diff.specsChanged && !diff.payloadChanged)
         continue;
     }
     diffs.push_back(std::move(diff));
@@ -381,8 +379,8 @@ static std::string constantKey(et::TensorOp tensor, StringRef method,
 /// Every constant (a tensor with data in the program and no memory plan)
 /// of `data`'s program, by key, in program order; the first of a name used
 /// twice. External constants are named data, compared by key.
-static llvm::StringMap<Constant> collectConstants(SideData data,
-                                                  SmallVector<std::string> &keys) {
+static llvm::StringMap<Constant>
+collectConstants(SideData data, SmallVector<std::string> &keys) {
   llvm::StringMap<Constant> constants;
   for (et::MethodOp method : data.side.program.getMethods())
     for (auto [index, op] : llvm::enumerate(method.getValueDecls())) {
@@ -429,11 +427,10 @@ static void compareConstants(SideData oldData, SideData newData,
     diff.oldBytes = sizeOf(old.bytes);
     diff.newBytes = sizeOf(now.bytes);
     et::TensorOp oldTensor = old.tensor, newTensor = now.tensor;
-    diff.typeChanged =
-        oldTensor.getScalarType() != newTensor.getScalarType() ||
-        oldTensor.getSizes() != newTensor.getSizes();
-    diff.bytesChanged = !old.bytes || !now.bytes ||
-                        !bytes.equal(*old.bytes, *now.bytes);
+    diff.typeChanged = oldTensor.getScalarType() != newTensor.getScalarType() ||
+                       oldTensor.getSizes() != newTensor.getSizes();
+    diff.bytesChanged =
+        !old.bytes || !now.bytes || !bytes.equal(*old.bytes, *now.bytes);
     if (diff.typeChanged || diff.bytesChanged)
       diffs.push_back(std::move(diff));
   }

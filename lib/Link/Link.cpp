@@ -282,8 +282,7 @@ moveOps(const Input &input, StringRef stem, bool prefixMethods,
 
 /// The constant segment of `program` from `constants`, at its start, if
 /// there are any; its blob named unlike every name of `blobNames`.
-static void createConstantSegment(ProgramOp program,
-                                  MergedConstants &constants,
+static void createConstantSegment(ProgramOp program, MergedConstants &constants,
                                   const llvm::StringSet<> &blobNames) {
   MLIRContext *context = program.getContext();
   OpBuilder builder(context);
@@ -558,10 +557,10 @@ LogicalResult Linker::internalizeData(const Input &input,
     for (TensorOp tensor : readers) {
       TensorInfoAttr info = tensor.getInfoAttr();
       tensor.setDataIndexAttr(index);
-      tensor.setInfoAttr(TensorInfoAttr::get(
-          context, info.getMutableSegment(), info.getFqn(),
-          TensorDataLocation::Segment, info.getDeviceType(),
-          info.getDeviceIndex()));
+      tensor.setInfoAttr(
+          TensorInfoAttr::get(context, info.getMutableSegment(), info.getFqn(),
+                              TensorDataLocation::Segment, info.getDeviceType(),
+                              info.getDeviceIndex()));
     }
   }
   llvm::StringSet<> blobNames;
@@ -578,7 +577,8 @@ LogicalResult Linker::internalizeData(const Input &input,
     if (tensors.count(key))
       continue;
     auto copy = cast<BlobOp>(builder.clone(*entry.blob));
-    copy.setPlacementAttr(DataPlacementAttr::get(context, DataPlacement::Segment));
+    copy.setPlacementAttr(
+        DataPlacementAttr::get(context, DataPlacement::Segment));
     copy.setSymName((stemOf(entry.path) + "_" + entry.blob.getSymName()).str());
     symbols.insert(copy); // Renames on a clash.
     compat::create<NamedDataOp>(builder, entry.loc, builder.getStringAttr(key),

@@ -1,4 +1,5 @@
-//===- LinkFiles.cpp - emit-link on files ---------------------- -*- C++ -*-===//
+//===- LinkFiles.cpp - emit-link on files ---------------------- -*- C++
+//-*-===//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //
@@ -40,8 +41,8 @@
 using namespace mlir;
 using namespace emit;
 
-std::vector<std::string>
-emit::getDataFilePaths(const LinkFilesOptions &options, size_t count) {
+std::vector<std::string> emit::getDataFilePaths(const LinkFilesOptions &options,
+                                                size_t count) {
   std::vector<std::string> paths;
   if (options.externalData.empty())
     return paths;
@@ -50,8 +51,7 @@ emit::getDataFilePaths(const LinkFilesOptions &options, size_t count) {
   StringRef data = options.externalData;
   for (size_t k = 1; k <= count; ++k) {
     llvm::SmallString<128> path(llvm::sys::path::parent_path(data));
-    llvm::sys::path::append(path, llvm::sys::path::stem(data) + "-" +
-                                      Twine(k) +
+    llvm::sys::path::append(path, llvm::sys::path::stem(data) + "-" + Twine(k) +
                                       llvm::sys::path::extension(data));
     paths.push_back(path.str().str());
   }
@@ -221,10 +221,9 @@ LogicalResult LinkJob::splitDataFile() {
   et::DataFileOp dataFile = *gathered.begin();
   uint64_t alignment = layout::resolveSegmentAlignment(
       dataFile.getSegmentAlignment(), write.segmentAlignment);
-  return linker.splitDataFile(dataFile, *options.maxDataFileBytes, alignment,
-                              [&](et::DataFileOp part) {
-                                return getPTDFileSize(part, write);
-                              });
+  return linker.splitDataFile(
+      dataFile, *options.maxDataFileBytes, alignment,
+      [&](et::DataFileOp part) { return getPTDFileSize(part, write); });
 }
 
 /// Stores each distinct piece of data once, splits the data file if asked,

@@ -228,8 +228,9 @@ SmallVector<BytePart> summary::getByteParts(const Summary &summary) {
   if (summary.fileBytes && *summary.fileBytes > accounted)
     parts.push_back(
         {"padding", "headers and padding", *summary.fileBytes - accounted});
-  llvm::stable_sort(
-      parts, [](const BytePart &a, const BytePart &b) { return a.bytes > b.bytes; });
+  llvm::stable_sort(parts, [](const BytePart &a, const BytePart &b) {
+    return a.bytes > b.bytes;
+  });
   return parts;
 }
 

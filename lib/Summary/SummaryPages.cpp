@@ -360,12 +360,13 @@ static void printBackends(const Summary &summary, raw_ostream &os) {
         "</th><th class=\"num\">entries</th><th>methods</th><th class=\"num\">"
         "payloads referenced</th><th class=\"num\">distinct</th></tr>\n";
   for (const Backend &backend : summary.backends)
-    os << "<tr class=\"backend\" data-id=\"" << escapeHTML(backend.id) << "\"><td>"
-       << escapeHTML(backend.id) << "</td><td class=\"num\">"
+    os << "<tr class=\"backend\" data-id=\"" << escapeHTML(backend.id)
+       << "\"><td>" << escapeHTML(backend.id) << "</td><td class=\"num\">"
        << withSeparators(backend.entries) << "</td><td>"
-       << escapeHTML(llvm::join(backend.methods, ", ")) << "</td><td class=\"num\">"
-       << humanBytes(backend.referencedBytes) << "</td><td class=\"num\">"
-       << humanBytes(backend.distinctBytes) << "</td></tr>\n";
+       << escapeHTML(llvm::join(backend.methods, ", "))
+       << "</td><td class=\"num\">" << humanBytes(backend.referencedBytes)
+       << "</td><td class=\"num\">" << humanBytes(backend.distinctBytes)
+       << "</td></tr>\n";
   os << "</table></section>\n";
 }
 
@@ -397,7 +398,7 @@ static void printBlobs(const Summary &summary, raw_ostream &os) {
        << "\" data-size=\"" << blob.size << "\"><td>" << escapeHTML(blob.name)
        << "</td><td><i class=\"swatch k-" << getKindKey(blob.kind) << "\"></i>"
        << escapeHTML(blob.roles.empty() ? std::string("unused")
-                                    : llvm::join(blob.roles, ", "))
+                                        : llvm::join(blob.roles, ", "))
        << (blob.inlineData ? " (inline)" : "");
     if (blob.identical)
       os << " <span class=\"dup\">identical to "

@@ -47,8 +47,7 @@ static cl::list<std::string>
             cl::desc("A data file the new program loads with (repeatable)"),
             cl::value_desc("file.ptd"), cl::cat(category));
 static cl::opt<Format> format(
-    "format", cl::desc("How to print the differences"),
-    cl::init(Format::Text),
+    "format", cl::desc("How to print the differences"), cl::init(Format::Text),
     cl::values(clEnumValN(Format::Text, "text", "text for people"),
                clEnumValN(Format::JSON, "json", "JSON, schema emit-diff-1"),
                clEnumValN(Format::HTML, "html",
@@ -84,8 +83,8 @@ int main(int argc, char **argv) {
     llvm::errs() << "emit-diff: " << d.str() << "\n";
     return mlir::success();
   });
-  FailureOr<DiffReport> report = diffFiles(
-      {oldPath, oldData}, {newPath, newData}, context);
+  FailureOr<DiffReport> report =
+      diffFiles({oldPath, oldData}, {newPath, newData}, context);
   if (failed(report))
     return 2;
 

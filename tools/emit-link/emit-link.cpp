@@ -153,9 +153,8 @@ int main(int argc, char **argv) {
     if (!isa<UnknownLoc>(diag.getLocation()))
       return failure();
     llvm::errs() << "emit-link: "
-                 << (diag.getSeverity() == DiagnosticSeverity::Error
-                         ? "error: "
-                         : "")
+                 << (diag.getSeverity() == DiagnosticSeverity::Error ? "error: "
+                                                                     : "")
                  << diag.str() << "\n";
     return success();
   });

@@ -37,7 +37,7 @@ struct LinkFilesOptions {
   std::string externalData;           // --external-data
   /// --externalize-constants: the least size of a constant to move.
   std::optional<uint64_t> externalizeConstants;
-  bool internalize = false;                // --internalize
+  bool internalize = false;                 // --internalize
   std::optional<uint64_t> maxDataFileBytes; // --max-data-file-bytes
   std::optional<uint64_t> segmentAlignment; // --segment-alignment
   bool prefixMethods = false;               // --prefix-methods

@@ -134,7 +134,8 @@ static LogicalResult layOutDataFile(DataFileOp dataFile,
   out.segments = std::move(*collected);
   uint64_t segmentAlignment = layout::resolveSegmentAlignment(
       dataFile.getSegmentAlignment(), options.segmentAlignment);
-  uint64_t baseAlignment = layout::placeSegments(out.segments, segmentAlignment);
+  uint64_t baseAlignment =
+      layout::placeSegments(out.segments, segmentAlignment);
   buildFlatTensor(dataFile, segmentOf, out);
 
   ptd::Header &header = out.header;
