@@ -99,28 +99,7 @@ static std::string bytesCell(uint64_t bytes) {
   return "<td class=\"num\">" + exactBytes(bytes) + "</td>";
 }
 
-void emit::printDiffHTML(const DiffReport &report, raw_ostream &os) {
-  auto sideName = [](const DiffSide &side) {
-    std::string name = side.file;
-    for (const std::string &data : side.dataFiles)
-      name += " + " + data;
-    return escapeHTML(name);
-  };
-  os << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>"
-     << escapeHTML(report.oldSide.file) << " &rarr; "
-     << escapeHTML(report.newSide.file) << "</title><style>"
-     << summary::getPageStyle() << kDiffStyle << "</style></head>\n<body>\n";
-  os << "<h1>" << sideName(report.oldSide) << " &rarr; "
-     << sideName(report.newSide) << "</h1>\n<p class=\"lead\">";
-  if (report.sameContent())
-    os << "<span id=\"verdict\" class=\"same\">Same content</span>, "
-          "layout aside. ";
-  else
-    os << "<span id=\"verdict\" class=\"differs\">Content differs</span>. ";
-  os << humanBytes(report.oldSide.bytes) << " &rarr; "
-     << humanBytes(report.newSide.bytes) << ".</p>\n";
-  printKinds(report, os);
-
+static void printMethods(const DiffReport &report, raw_ostream &os) {
   printSection(
       os, "method", "Methods",
       "<th></th><th>method</th><th class=\"num\">instructions</th>"
@@ -147,6 +126,9 @@ void emit::printDiffHTML(const DiffReport &report, raw_ostream &os) {
         counts(a.kernelCalls, b.kernelCalls);
         os << "<td>" << escapeHTML(method.firstDifference) << "</td>";
       });
+}
+
+static void printDelegates(const DiffReport &report, raw_ostream &os) {
   printSection(os, "delegate", "Delegate entries",
                "<th></th><th>entry</th><th>backend</th><th class=\"num\">old "
                "payload</th><th class=\"num\">new payload</th><th>what</th>",
@@ -163,6 +145,9 @@ void emit::printDiffHTML(const DiffReport &report, raw_ostream &os) {
                    os << "backend was " << escapeHTML(entry.oldBackend);
                  os << "</td>";
                });
+}
+
+static void printNamedData(const DiffReport &report, raw_ostream &os) {
   printSection(os, "named-data", "Named data",
                "<th></th><th>key</th><th class=\"num\">old</th><th "
                "class=\"num\">new</th><th>what</th>",
@@ -177,6 +162,9 @@ void emit::printDiffHTML(const DiffReport &report, raw_ostream &os) {
                     << (data.layoutChanged ? "tensor layout changed" : "")
                     << "</td>";
                });
+}
+
+static void printConstants(const DiffReport &report, raw_ostream &os) {
   printSection(os, "constant", "Constants",
                "<th></th><th>constant</th><th class=\"num\">old</th><th "
                "class=\"num\">new</th><th>what</th>",
@@ -195,11 +183,43 @@ void emit::printDiffHTML(const DiffReport &report, raw_ostream &os) {
                             : "")
                     << "</td>";
                });
+}
+
+static void printOperators(const DiffReport &report, raw_ostream &os) {
   printSection(os, "operator", "Operators",
                "<th></th><th>method</th><th>operator</th>", report.operators,
                [&](const OperatorDiff &op) {
                  os << "<td>" << escapeHTML(op.method) << "</td><td>"
                     << escapeHTML(op.name) << "</td>";
                });
+}
+
+void emit::printDiffHTML(const DiffReport &report, raw_ostream &os) {
+  auto sideName = [](const DiffSide &side) {
+    std::string name = side.file;
+    for (const std::string &data : side.dataFiles)
+      name += " + " + data;
+    return escapeHTML(name);
+  };
+  os << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>"
+     << escapeHTML(report.oldSide.file) << " &rarr; "
+     << escapeHTML(report.newSide.file) << "</title><style>"
+     << summary::getPageStyle() << kDiffStyle << "</style></head>\n<body>\n";
+  os << "<h1>" << sideName(report.oldSide) << " &rarr; "
+     << sideName(report.newSide) << "</h1>\n<p class=\"lead\">";
+  if (report.sameContent())
+    os << "<span id=\"verdict\" class=\"same\">Same content</span>, "
+          "layout aside. ";
+  else
+    os << "<span id=\"verdict\" class=\"differs\">Content differs</span>. ";
+  os << humanBytes(report.oldSide.bytes) << " &rarr; "
+     << humanBytes(report.newSide.bytes) << ".</p>\n";
+  printKinds(report, os);
+
+  printMethods(report, os);
+  printDelegates(report, os);
+  printNamedData(report, os);
+  printConstants(report, os);
+  printOperators(report, os);
   os << "</body></html>\n";
 }

@@ -348,6 +348,27 @@ FailureOr<ProgramOp> Linker::mergePrograms(ModuleOp module,
 
 /// Adds `key` with `blob`'s bytes to `target` unless it has it; a clone of
 /// the blob (the same bytes, no copy) under a name of its own.
+/// Names a copy of `blob` (the same bytes, no copy of them), stored as a
+/// segment and called `<stem of path>_<name>`, `key` at the end of
+/// `container` (a program or data file). Returns the copy.
+static BlobOp addNamedCopy(Operation *container, StringRef key, BlobOp blob,
+                           TensorLayoutAttr layout, StringRef path,
+                           Location loc) {
+  MLIRContext *context = container->getContext();
+  OpBuilder builder(context);
+  builder.setInsertionPointToEnd(&container->getRegion(0).front());
+  auto copy = cast<BlobOp>(builder.clone(*blob));
+  copy.setPlacementAttr(
+      DataPlacementAttr::get(context, DataPlacement::Segment));
+  copy.setSymName((stemOf(path) + "_" + blob.getSymName()).str());
+  mlir::SymbolTable(container).insert(copy); // Renames on a clash.
+  compat::create<NamedDataOp>(builder, loc, builder.getStringAttr(key),
+                              FlatSymbolRefAttr::get(copy.getSymNameAttr()),
+                              layout);
+  return copy;
+}
+
+/// Adds `key` with `blob`'s bytes to `target` unless it has it.
 static LogicalResult addToTarget(DataFileOp target, StringRef key, BlobOp blob,
                                  TensorLayoutAttr layout, StringRef path,
                                  Location loc, Linker::KeyTable &keys,
@@ -359,19 +380,9 @@ static LogicalResult addToTarget(DataFileOp target, StringRef key, BlobOp blob,
     origins.sharedKeyBytes[path] += byteSize(blob);
     return success();
   }
-  OpBuilder builder(target.getContext());
-  builder.setInsertionPointToEnd(&target.getBody().front());
-  auto copy = cast<BlobOp>(builder.clone(*blob));
-  copy.setPlacementAttr(
-      DataPlacementAttr::get(target.getContext(), DataPlacement::Segment));
-  std::string name = (stemOf(path) + "_" + blob.getSymName()).str();
-  copy.setSymName(name);
-  mlir::SymbolTable(target).insert(copy); // Renames on a clash.
+  BlobOp copy = addNamedCopy(target, key, blob, layout, path, loc);
   origins.blobs[{target.getSymName().str(), copy.getSymName().str()}] =
       path.str();
-  compat::create<NamedDataOp>(builder, loc, builder.getStringAttr(key),
-                              FlatSymbolRefAttr::get(copy.getSymNameAttr()),
-                              layout);
   return success();
 }
 
@@ -493,50 +504,53 @@ externalTensorsByKey(ProgramOp program) {
   return byKey;
 }
 
-LogicalResult Linker::internalizeData(const Input &input,
-                                      ArrayRef<DataInput> dataFiles) {
+namespace {
+/// A key of a data file being internalized.
+struct DataFileKey {
+  BlobOp blob;
+  StringRef path;
+  Location loc;
+};
+} // namespace
+
+/// Every key of `dataFiles`, each once, checked in `table` against the keys
+/// of `input`'s program and each other (a conflict is an error).
+static FailureOr<llvm::MapVector<StringRef, DataFileKey>>
+collectDataFileKeys(const Input &input, ArrayRef<DataInput> dataFiles,
+                    Linker::KeyTable &table) {
   ProgramOp program = input.program;
-  MLIRContext *context = program.getContext();
-  // Every key of the data files, each once (a conflict is an error).
-  struct Entry {
-    BlobOp blob;
-    StringRef path;
-    Location loc;
-  };
-  llvm::MapVector<StringRef, Entry> keys;
-  // The program's own keys first: a data file may hold one of them only
-  // with the same bytes.
   mlir::SymbolTable programSymbols(program);
   for (NamedDataOp entry : program.getNamedData())
-    if (failed(gathered->add(
-            entry.getKey(), input.path,
-            programSymbols.lookup<BlobOp>(entry.getBlob()).getData(), {},
-            entry.getLoc())))
+    if (failed(
+            table.add(entry.getKey(), input.path,
+                      programSymbols.lookup<BlobOp>(entry.getBlob()).getData(),
+                      {}, entry.getLoc())))
       return failure();
+  llvm::MapVector<StringRef, DataFileKey> keys;
   for (const DataInput &data : dataFiles) {
     DataFileOp dataFile = data.dataFile;
     mlir::SymbolTable symbols(dataFile);
     for (NamedDataOp entry : dataFile.getNamedData()) {
       auto blob = symbols.lookup<BlobOp>(entry.getBlob());
       FailureOr<bool> added =
-          gathered->add(entry.getKey(), data.path, blob.getData(),
-                        entry.getLayoutAttr(), entry.getLoc());
+          table.add(entry.getKey(), data.path, blob.getData(),
+                    entry.getLayoutAttr(), entry.getLoc());
       if (failed(added))
         return failure();
       if (*added)
         keys.insert({entry.getKey(), {blob, data.path, entry.getLoc()}});
     }
   }
-  // Constants that were external go at the end of the constant segment,
-  // each key's bytes once however many tensors read them.
-  llvm::MapVector<StringRef, SmallVector<TensorOp>> tensors =
-      externalTensorsByKey(program);
-  MergedConstants constants;
-  if (failed(appendConstants(program, input.path, constants,
-                             origins.constantEntries)))
-    return failure();
-  uint64_t alignment = std::max<uint64_t>(constants.alignment, 16);
-  constants.alignment = alignment;
+  return keys;
+}
+
+/// Appends the bytes of each key of `tensors` to `constants`, once however
+/// many tensors read them, and makes those tensors read them there.
+static LogicalResult appendExternalConstants(
+    llvm::MapVector<StringRef, SmallVector<TensorOp>> &tensors,
+    llvm::MapVector<StringRef, DataFileKey> &keys, MergedConstants &constants,
+    SplatStorage &splats) {
+  constants.alignment = std::max<uint64_t>(constants.alignment, 16);
   for (auto &[key, readers] : tensors) {
     auto it = keys.find(key);
     if (it == keys.end())
@@ -544,14 +558,15 @@ LogicalResult Linker::internalizeData(const Input &input,
              << key << "', which none of the data files holds; nothing was "
              << "written";
     std::optional<ArrayRef<char>> bytes =
-        getPayloadBytes(it->second.blob.getData(), gathered->splats);
+        getPayloadBytes(it->second.blob.getData(), splats);
     if (!bytes)
       return it->second.blob.emitError("the bytes of key '")
              << key << "' in " << it->second.path << " are not available";
-    uint64_t offset =
-        layout::appendAligned(constants.end, bytes->size(), alignment);
+    uint64_t offset = layout::appendAligned(constants.end, bytes->size(),
+                                            constants.alignment);
     constants.pieces.push_back({*bytes, offset});
     constants.offsets.push_back(offset);
+    MLIRContext *context = readers.front().getContext();
     auto index = IntegerAttr::get(IntegerType::get(context, 64),
                                   constants.offsets.size() - 1);
     for (TensorOp tensor : readers) {
@@ -563,28 +578,34 @@ LogicalResult Linker::internalizeData(const Input &input,
                               info.getDeviceIndex()));
     }
   }
+  return success();
+}
+
+LogicalResult Linker::internalizeData(const Input &input,
+                                      ArrayRef<DataInput> dataFiles) {
+  ProgramOp program = input.program;
+  FailureOr<llvm::MapVector<StringRef, DataFileKey>> keys =
+      collectDataFileKeys(input, dataFiles, *gathered);
+  if (failed(keys))
+    return failure();
+  // Constants that were external go at the end of the constant segment.
+  llvm::MapVector<StringRef, SmallVector<TensorOp>> tensors =
+      externalTensorsByKey(program);
+  MergedConstants constants;
+  if (failed(appendConstants(program, input.path, constants,
+                             origins.constantEntries)) ||
+      failed(
+          appendExternalConstants(tensors, *keys, constants, gathered->splats)))
+    return failure();
   llvm::StringSet<> blobNames;
   for (BlobOp blob : program.getBlobs())
     blobNames.insert(blob.getSymName());
   createConstantSegment(program, constants, blobNames);
-
   // Every other key becomes the program's named data, which backends then
-  // read: a copy of the blob (the same bytes, no copy of them).
-  OpBuilder builder(context);
-  builder.setInsertionPointToEnd(&program.getBody().front());
-  mlir::SymbolTable symbols(program);
-  for (auto &[key, entry] : keys) {
-    if (tensors.count(key))
-      continue;
-    auto copy = cast<BlobOp>(builder.clone(*entry.blob));
-    copy.setPlacementAttr(
-        DataPlacementAttr::get(context, DataPlacement::Segment));
-    copy.setSymName((stemOf(entry.path) + "_" + entry.blob.getSymName()).str());
-    symbols.insert(copy); // Renames on a clash.
-    compat::create<NamedDataOp>(builder, entry.loc, builder.getStringAttr(key),
-                                FlatSymbolRefAttr::get(copy.getSymNameAttr()),
-                                TensorLayoutAttr());
-  }
+  // read.
+  for (auto &[key, entry] : *keys)
+    if (!tensors.count(key))
+      addNamedCopy(program, key, entry.blob, {}, entry.path, entry.loc);
   for (const DataInput &data : dataFiles) {
     DataFileOp dataFile = data.dataFile;
     dataFile.erase();
