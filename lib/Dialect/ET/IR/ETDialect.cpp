@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "emit/Dialect/ET/IR/ETDialect.h"
+#include "emit/Dialect/ET/IR/ETInvariants.h"
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Support/Hex.h"
 
@@ -14,7 +15,6 @@
 #include "mlir/IR/BuiltinDialect.h"
 #include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
-#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/TypeSwitch.h"
 
@@ -430,19 +430,8 @@ std::optional<uint64_t> et::getTensorByteSize(ScalarType type,
 LogicalResult
 et::verifyTensorShape(function_ref<InFlightDiagnostic()> emitError,
                       ArrayRef<int32_t> sizes, ArrayRef<int32_t> dimOrder) {
-  if (sizes.size() != dimOrder.size())
-    return emitError() << "has " << sizes.size() << " sizes but "
-                       << dimOrder.size() << " dim_order entries";
-  llvm::SmallBitVector seen(dimOrder.size());
-  for (int32_t dim : dimOrder) {
-    if (dim < 0 || static_cast<size_t>(dim) >= dimOrder.size() || seen[dim])
-      return emitError() << "dim_order must be a permutation of [0, "
-                         << dimOrder.size() << ")";
-    seen.set(dim);
-  }
-  for (int32_t size : sizes)
-    if (size < 0)
-      return emitError() << "has negative size " << size;
+  if (Problem problem = getTensorShapeProblem(sizes, dimOrder))
+    return emitError() << *problem;
   return success();
 }
 

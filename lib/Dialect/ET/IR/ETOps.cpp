@@ -5,12 +5,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Dialect/ET/IR/ETInvariants.h"
 #include "emit/Support/MLIRCompat.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/IR/PatternMatch.h"
-#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -207,27 +207,6 @@ static std::optional<uint64_t> tensorByteSize(TensorOp tensor) {
   return getTensorByteSize(tensor.getScalarType(), tensor.getSizes());
 }
 
-/// Checks that `tensor`'s `bytes` fit at entry `index` of a segment with
-/// `offsets` whose blob holds `capacity` bytes.
-static LogicalResult verifySegmentEntry(TensorOp tensor, StringRef what,
-                                        ArrayRef<int64_t> offsets,
-                                        uint64_t capacity) {
-  int64_t index = *tensor.getDataIndex();
-  if (static_cast<uint64_t>(index) >= offsets.size())
-    return tensor.emitOpError("data(")
-           << index << ") names no entry of the " << what << ", which has "
-           << offsets.size();
-  std::optional<uint64_t> bytes = tensorByteSize(tensor);
-  uint64_t offset = offsets[index];
-  if (!bytes || offset > capacity || *bytes > capacity - offset)
-    return tensor.emitOpError("data(")
-           << index << ") needs "
-           << (bytes ? Twine(*bytes).str() : std::string("too many"))
-           << " bytes at offset " << offset << " of the " << what
-           << ", which holds " << capacity;
-  return success();
-}
-
 /// Byte count of the blob `symbol` names, from its type (so elided data
 /// still verifies), or std::nullopt if it names no blob.
 static std::optional<uint64_t> getBlobSize(mlir::SymbolTable &symbols,
@@ -252,13 +231,35 @@ ConstantBufferOp ProgramOp::getConstantBuffer() {
   return buffers.empty() ? ConstantBufferOp() : *buffers.begin();
 }
 
+/// The program data that tensors' data indices name, from the ops of
+/// `program`; `sizes` holds what `tables` refers to.
+static TensorDataTables
+getTensorDataTables(ProgramOp program, mlir::SymbolTable &symbols,
+                    SmallVectorImpl<SegmentEntries> &mutableSegments,
+                    SmallVectorImpl<uint64_t> &constantBufferSizes) {
+  TensorDataTables tables;
+  if (ConstantSegmentOp segment = program.getConstantSegment();
+      segment && !segment.getOffsets().empty())
+    tables.constantSegment = SegmentEntries{
+        segment.getOffsets(), getBlobSize(symbols, segment.getBlob())};
+  if (ConstantBufferOp buffer = program.getConstantBuffer()) {
+    for (Attribute entry : buffer.getEntries())
+      constantBufferSizes.push_back(cast<ElementsAttr>(entry).getNumElements());
+    tables.constantBuffer = constantBufferSizes;
+  }
+  for (MutableDataSegmentOp segment : program.getMutableDataSegments())
+    mutableSegments.push_back(
+        {segment.getOffsets(), getBlobSize(symbols, segment.getBlob())});
+  tables.mutableSegments = mutableSegments;
+  return tables;
+}
+
 LogicalResult ProgramOp::verifyRegions() {
   mlir::SymbolTable symbols(*this);
-  ConstantSegmentOp constantSegment = getConstantSegment();
-  ConstantBufferOp constantBuffer = getConstantBuffer();
-  SmallVector<MutableDataSegmentOp> mutableSegments =
-      llvm::to_vector(getMutableDataSegments());
-
+  SmallVector<SegmentEntries> mutableSegments;
+  SmallVector<uint64_t> constantBufferSizes;
+  TensorDataTables tables =
+      getTensorDataTables(*this, symbols, mutableSegments, constantBufferSizes);
   for (MethodOp method : getMethods()) {
     for (TensorOp tensor : method.getBody().front().getOps<TensorOp>()) {
       std::optional<int64_t> index = tensor.getDataIndex();
@@ -267,54 +268,11 @@ LogicalResult ProgramOp::verifyRegions() {
       TensorInfoAttr info = tensor.getInfoAttr();
       if (info && info.getLocation() == TensorDataLocation::External)
         continue; // Found by name in a named data map at load time.
-
-      if (tensor.getMemoryId()) {
-        uint64_t segment = info ? info.getMutableSegment() : 0;
-        if (segment >= mutableSegments.size())
-          return tensor.emitOpError("data(")
-                 << *index << ") names mutable data segment " << segment
-                 << ", but the program has " << mutableSegments.size();
-        MutableDataSegmentOp mutableSegment = mutableSegments[segment];
-        std::optional<uint64_t> size =
-            getBlobSize(symbols, mutableSegment.getBlob());
-        if (size &&
-            failed(verifySegmentEntry(tensor, "mutable data segment",
-                                      mutableSegment.getOffsets(), *size)))
-          return failure();
-        continue;
-      }
-
-      // The runtime reads the constant segment when it has offsets, and
-      // the deprecated constant buffer otherwise.
-      if (constantSegment && !constantSegment.getOffsets().empty()) {
-        std::optional<uint64_t> size =
-            getBlobSize(symbols, constantSegment.getBlob());
-        if (!size)
-          return tensor.emitOpError("data(")
-                 << *index << ") names constant data, but the constant "
-                 << "segment names no blob";
-        if (failed(verifySegmentEntry(tensor, "constant segment",
-                                      constantSegment.getOffsets(), *size)))
-          return failure();
-        continue;
-      }
-      if (!constantBuffer)
-        return tensor.emitOpError("data(")
-               << *index << ") names constant data, but the program has none";
-      ArrayAttr entries = constantBuffer.getEntries();
-      if (static_cast<uint64_t>(*index) >= entries.size())
-        return tensor.emitOpError("data(")
-               << *index << ") names no entry of the constant buffer, which "
-               << "has " << entries.size();
-      auto entry = cast<ElementsAttr>(entries[*index]);
-      std::optional<uint64_t> bytes = tensorByteSize(tensor);
-      uint64_t capacity = entry.getNumElements();
-      if (!bytes || *bytes > capacity)
-        return tensor.emitOpError("data(")
-               << *index << ") needs "
-               << (bytes ? Twine(*bytes).str() : std::string("too many"))
-               << " bytes, but constant buffer entry " << *index << " holds "
-               << capacity;
+      if (Problem problem =
+              getTensorDataProblem(*index, tensor.getMemoryId().has_value(),
+                                   info ? info.getMutableSegment() : 0,
+                                   tensorByteSize(tensor), tables))
+        return tensor.emitOpError() << *problem;
     }
   }
   return success();
@@ -470,13 +428,9 @@ SmallVector<Operation *> MethodOp::getValueDecls() {
 }
 
 LogicalResult MethodOp::verify() {
-  if (std::optional<ArrayRef<int64_t>> buffers = getBuffers()) {
-    if (buffers->empty() || buffers->front() != 0)
-      return emitOpError("buffers must start with the reserved size 0");
-    for (auto [index, size] : llvm::enumerate(*buffers))
-      if (size < 0)
-        return emitOpError("buffer ") << index << " has negative size " << size;
-  }
+  if (std::optional<ArrayRef<int64_t>> buffers = getBuffers())
+    if (Problem problem = getMethodBuffersProblem(*buffers))
+      return emitOpError() << *problem;
   return success();
 }
 
@@ -499,19 +453,10 @@ LogicalResult MethodOp::verifyRegions() {
     if (!tensor || !tensor.getMemoryId())
       continue;
     // Memory-planned tensors must fit their buffer, as the runtime checks.
-    int32_t id = *tensor.getMemoryId();
-    if (id < 1 || static_cast<size_t>(id) >= buffers.size())
-      return tensor.emitOpError("memory id ")
-             << id << " names no planned buffer; the method has "
-             << (buffers.empty() ? 0 : buffers.size() - 1) << " (ids from 1)";
-    std::optional<uint64_t> bytes = tensorByteSize(tensor);
-    uint64_t offset = tensor.getMemoryOffset().value_or(0);
-    uint64_t capacity = buffers[id];
-    if (!bytes || offset > capacity || *bytes > capacity - offset)
-      return tensor.emitOpError("needs ")
-             << (bytes ? Twine(*bytes).str() : std::string("too many"))
-             << " bytes at offset " << offset << " of buffer " << id
-             << ", which holds " << capacity;
+    if (Problem problem = getPlannedTensorProblem(
+            *tensor.getMemoryId(), tensor.getMemoryOffset().value_or(0),
+            tensorByteSize(tensor), buffers))
+      return tensor.emitOpError() << *problem;
   }
   return success();
 }
@@ -537,31 +482,23 @@ LogicalResult TensorOp::verify() {
 // Lists
 //===----------------------------------------------------------------------===//
 
-/// Items must be declared by ops of the kinds `isItem` accepts, since the
+/// Items must be declared by ops of the kinds the list holds, since the
 /// runtime reads them as such.
-static LogicalResult verifyListItems(Operation *list, ValueRange items,
-                                     function_ref<bool(Operation *)> isItem,
-                                     StringRef expected) {
+static LogicalResult verifyListItems(Operation *list, ValueRange items) {
   for (auto [index, item] : llvm::enumerate(items)) {
     Operation *def = item.getDefiningOp();
-    if (!def || !isItem(def))
-      return list->emitOpError("item ")
-             << index << " must be " << expected << ", but is "
-             << (def ? def->getName().getStringRef() : StringRef("unknown"));
+    if (Problem problem = getListItemProblem(
+            list->getName().getStringRef(), index,
+            def ? def->getName().getStringRef() : StringRef()))
+      return list->emitOpError() << *problem;
   }
   return success();
 }
 
-LogicalResult IntListOp::verify() {
-  return verifyListItems(
-      *this, getItems(), [](Operation *op) { return isa<IntOp>(op); },
-      "an 'et.int'");
-}
+LogicalResult IntListOp::verify() { return verifyListItems(*this, getItems()); }
 
 LogicalResult TensorListOp::verify() {
-  return verifyListItems(
-      *this, getItems(), [](Operation *op) { return isa<TensorOp>(op); },
-      "an 'et.tensor'");
+  return verifyListItems(*this, getItems());
 }
 
 LogicalResult OptionalTensorListOp::verify() {
@@ -572,10 +509,7 @@ LogicalResult OptionalTensorListOp::verify() {
         (index && position <= nones[index - 1]))
       return emitOpError("none_items must be increasing positions in [0, ")
              << total << ")";
-  return verifyListItems(
-      *this, getItems(),
-      [](Operation *op) { return isa<TensorOp, NullOp>(op); },
-      "an 'et.tensor' or 'et.null'");
+  return verifyListItems(*this, getItems());
 }
 
 //===----------------------------------------------------------------------===//
@@ -678,9 +612,10 @@ LogicalResult JumpFalseOp::verify() {
   // instructions once rather than once per jump.
   Operation *def = getCondition().getDefiningOp();
   auto tensor = dyn_cast_or_null<TensorOp>(def);
-  if (!isa_and_nonnull<BoolOp>(def) &&
-      !(tensor && tensor.getScalarType() == ScalarType::Bool))
-    return emitOpError("condition must be an 'et.bool' or a bool tensor");
+  if (Problem problem = getJumpConditionProblem(
+          def ? def->getName().getStringRef() : StringRef(),
+          tensor ? std::optional(tensor.getScalarType()) : std::nullopt))
+    return emitOpError() << *problem;
   return success();
 }
 
