@@ -13,7 +13,6 @@
 #include "emit/Verify/Verify.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
-#include "emit/Dialect/ET/Utils/Blobs.h"
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Support/FileFormat.h"
 #include "emit/Support/MappedMemory.h"
@@ -35,14 +34,16 @@ unsigned VerifyReport::count(Severity severity) const {
 }
 
 /// Imports `buffer` collecting its findings into `report`; the module when
-/// it has none. Payloads stay views of the buffer: nothing reads them whole.
-static OwningOpRef<ModuleOp> importCollecting(const llvm::MemoryBuffer &buffer,
-                                              ProgramFileKind kind,
-                                              MLIRContext &context,
-                                              VerifyReport &report) {
+/// it has none and IR is wanted (`checkOnly` unset: a program checked
+/// against data files). Payloads stay views of the buffer: nothing reads
+/// them whole.
+static OwningOpRef<ModuleOp>
+importCollecting(const llvm::MemoryBuffer &buffer, ProgramFileKind kind,
+                 bool checkOnly, MLIRContext &context, VerifyReport &report) {
   report.files.push_back(buffer.getBufferIdentifier().str());
   PTEReadOptions options;
   options.findings = &report.findings;
+  options.checkOnly = checkOnly;
   return importProgramFile(buffer, &context, kind, options);
 }
 
@@ -78,75 +79,6 @@ static void checkDataFiles(ModuleOp module, ArrayRef<std::string> paths,
   });
   DataFileSet dataFiles;
   (void)dataFiles.importInto(module, paths, /*embed=*/false);
-}
-
-/// No device plans more memory than this: a buffer larger is a corrupt size
-/// the runtime fails to allocate (MemoryAllocationFailed).
-constexpr int64_t kMaxPlannedBufferBytes = int64_t(1) << 40;
-
-/// Checks what the importer takes as it is but no runtime can load: each
-/// planned buffer's size.
-static void checkPlannedBuffers(ModuleOp module, VerifyReport &report) {
-  const FileCheck &check = getFileCheck("planned-buffer-size");
-  for (auto program : module.getOps<et::ProgramOp>()) {
-    for (auto [planIndex, method] : llvm::enumerate(program.getMethods())) {
-      std::optional<ArrayRef<int64_t>> buffers = method.getBuffers();
-      if (!buffers)
-        continue;
-      // The method's location: its table's path at its byte offset.
-      std::string path = ("execution_plan[" + Twine(planIndex) + "]").str();
-      uint64_t offset = 0;
-      if (auto name = dyn_cast<NameLoc>(method.getLoc())) {
-        path = name.getName().str();
-        if (auto plain = dyn_cast<FileLineColLoc>(name.getChildLoc()))
-          offset = plain.getColumn();
-      }
-      for (auto [index, size] : llvm::enumerate(*buffers))
-        if (size > kMaxPlannedBufferBytes)
-          report.findings.findings.push_back(
-              {Severity::Error, &check, report.files.front(), offset,
-               path + ".non_const_buffer_sizes[" + std::to_string(index) + "]",
-               "planned buffer " + std::to_string(index) + " is " +
-                   std::to_string(size) +
-                   " bytes, more than any device has; the runtime fails to "
-                   "allocate it",
-               check.runtime});
-    }
-  }
-}
-
-/// Where an unnamed blob came from, by the name the importers give it.
-static std::string tableOfBlob(StringRef symbol) {
-  for (auto [prefix, table] :
-       {std::pair<StringRef, StringRef>{"segment_", "segments"},
-        {"inline_", "backend_delegate_data"}})
-    if (symbol.consume_front(prefix))
-      return (table + "[" + symbol + "]").str();
-  return symbol.str();
-}
-
-/// Warns of the data in `container` that nothing names: bytes in the file
-/// for nothing.
-static void checkUnnamedBlobs(Operation *container, StringRef file,
-                              VerifyReport &report) {
-  const FileCheck &check = getFileCheck("unused-data");
-  llvm::DenseMap<StringAttr, et::DataKind> kinds = et::classifyBlobs(container);
-  for (auto blob : container->getRegion(0).getOps<et::BlobOp>()) {
-    if (kinds.count(blob.getSymNameAttr()))
-      continue;
-    uint64_t offset = 0;
-    if (auto plain = dyn_cast<FileLineColLoc>(blob.getLoc()))
-      offset = plain.getColumn();
-    int64_t size = cast<ShapedType>(blob.getData().getType()).getNumElements();
-    if (size == 0)
-      continue; // An empty entry costs its table row only.
-    report.findings.findings.push_back(
-        {Severity::Warning, &check, file.str(), offset,
-         tableOfBlob(blob.getSymName()),
-         "nothing names these " + std::to_string(size) +
-             " bytes: the file carries them for nothing",
-         check.runtime});
-  }
 }
 
 /// Warns of the keys of the data files no external tensor of the program
@@ -211,8 +143,11 @@ FailureOr<VerifyReport> emit::verifyBuffer(const llvm::MemoryBuffer &input,
     return failure();
   }
   VerifyReport report;
+  // Only the check against data files reads the program's IR; without
+  // them, the program's tables are only read and checked.
   OwningOpRef<ModuleOp> module =
-      importCollecting(input, ProgramFileKind::Either, context, report);
+      importCollecting(input, ProgramFileKind::Either,
+                       /*checkOnly=*/dataFiles.empty(), context, report);
   // Each data file on its own first, then, when every file is sound, the
   // program against them.
   bool dataSound = true;
@@ -223,26 +158,17 @@ FailureOr<VerifyReport> emit::verifyBuffer(const llvm::MemoryBuffer &input,
     if (!mapped.back())
       return failure();
     size_t before = report.findings.findings.size();
-    dataModules.push_back(importCollecting(mapped.back()->getBuffer(),
-                                           ProgramFileKind::DataFile, context,
-                                           report));
+    dataModules.push_back(
+        importCollecting(mapped.back()->getBuffer(), ProgramFileKind::DataFile,
+                         /*checkOnly=*/false, context, report));
     dataSound &=
         dataModules.back() && report.findings.findings.size() == before;
   }
-  if (module) {
-    checkPlannedBuffers(*module, report);
-    for (Operation &container : module->getBody()->getOperations())
-      checkUnnamedBlobs(&container, input.getBufferIdentifier(), report);
-  }
-  if (dataSound) {
+  if (dataSound && module && isa<et::ProgramOp>(module->getBody()->front())) {
     SmallVector<ModuleOp> data;
-    for (auto [dataModule, path] : llvm::zip_equal(dataModules, dataFiles)) {
-      for (Operation &container : dataModule->getBody()->getOperations())
-        checkUnnamedBlobs(&container, path, report);
+    for (OwningOpRef<ModuleOp> &dataModule : dataModules)
       data.push_back(*dataModule);
-    }
-    if (module && isa<et::ProgramOp>(module->getBody()->front()))
-      checkUnusedKeys(*module, data, dataFiles, report);
+    checkUnusedKeys(*module, data, dataFiles, report);
   }
   if (module && dataSound && !dataFiles.empty())
     checkDataFiles(*module, dataFiles, report);

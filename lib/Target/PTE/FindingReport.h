@@ -19,6 +19,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/Location.h"
 #include "mlir/Support/LogicalResult.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Twine.h"
 #include "llvm/Support/raw_ostream.h"
@@ -47,10 +48,9 @@ public:
     std::string path;
   };
   /// Runs `body`; when collecting, each error it emits becomes a finding at
-  /// `place`, or where `placeOf` puts the diagnostic when given.
-  mlir::LogicalResult
-  capture(const Place &place, llvm::function_ref<mlir::LogicalResult()> body,
-          llvm::function_ref<Place(mlir::Diagnostic &)> placeOf = nullptr);
+  /// `place`.
+  mlir::LogicalResult capture(const Place &place,
+                              llvm::function_ref<mlir::LogicalResult()> body);
 
 private:
   mlir::Location location;
@@ -104,6 +104,13 @@ mlir::FailureOr<StringRef> checkNamedDataKey(FindingSink &findings,
                                              const flatbuffers::String *key,
                                              StringRef where, unsigned index,
                                              llvm::StringMap<unsigned> &keys);
+
+/// Warns, when collecting, of each entry `i` of the blob table `table`
+/// (`segments`) that nothing names (`named[i]` unset) and that holds bytes:
+/// `sizes[i]` of them, its table at file offset `offsets[i]`.
+void reportUnnamedData(FindingSink &findings, StringRef table,
+                       ArrayRef<uint64_t> offsets, ArrayRef<uint64_t> sizes,
+                       const llvm::BitVector &named);
 
 } // namespace emit
 

@@ -70,7 +70,8 @@ static constexpr FileCheck kChecks[] = {
     {"operator-name", RuntimeLoad::Loads,
      "an operator has no name (the runtime resolves only the operators "
      "kernel calls name)"},
-    {"method-name", RuntimeLoad::Rejects, "a method has no name"},
+    {"method-name", RuntimeLoad::Rejects,
+     "a method has no name, or one another method or a blob has"},
     {"delegate-id", RuntimeLoad::Rejects, "a delegate has no backend id"},
     {"delegate-processed", RuntimeLoad::Crashes,
      "a delegate has no payload reference, which the runtime follows "
@@ -161,16 +162,15 @@ void FindingSink::report(const FileCheck &check, uint64_t offset,
 
 mlir::LogicalResult
 FindingSink::capture(const Place &place,
-                     llvm::function_ref<mlir::LogicalResult()> body,
-                     llvm::function_ref<Place(mlir::Diagnostic &)> placeOf) {
+                     llvm::function_ref<mlir::LogicalResult()> body) {
   if (!list)
     return body();
   mlir::ScopedDiagnosticHandler handler(
       location.getContext(), [&](mlir::Diagnostic &diag) {
         if (diag.getSeverity() != mlir::DiagnosticSeverity::Error)
           return mlir::success(); // Notes and warnings add nothing here.
-        Place at = placeOf ? placeOf(diag) : place;
-        report(*at.check, at.offset, at.path, diag.str(), std::nullopt);
+        report(*place.check, place.offset, place.path, diag.str(),
+               std::nullopt);
         return mlir::success();
       });
   return body();
@@ -201,4 +201,23 @@ emit::checkNamedDataKey(FindingSink &findings, StringRef file,
            << "key '" << name << "' is also named_data[" << keys.lookup(name)
            << "]";
   return name;
+}
+
+void emit::reportUnnamedData(FindingSink &findings, StringRef table,
+                             ArrayRef<uint64_t> offsets,
+                             ArrayRef<uint64_t> sizes,
+                             const llvm::BitVector &named) {
+  if (!findings.collecting())
+    return;
+  const FileCheck &check = getFileCheck("unused-data");
+  for (auto [index, size] : llvm::enumerate(sizes)) {
+    if (named.test(index) || size == 0)
+      continue; // An empty entry costs its table row only.
+    findings.report(check, offsets[index],
+                    (table + "[" + Twine(index) + "]").str(),
+                    ("nothing names these " + Twine(size) +
+                     " bytes: the file carries them for nothing")
+                        .str(),
+                    std::nullopt, Severity::Warning);
+  }
 }

@@ -25,6 +25,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Endian.h"
@@ -93,6 +94,10 @@ private:
   ptd::Header header;
   const ft::FlatTensor *flatTensor = nullptr;
   std::vector<BlobOp> segmentBlobs;
+  /// Each segment's table offset and byte count, and whether named data
+  /// names it.
+  std::vector<uint64_t> segmentOffsets, segmentSizes;
+  llvm::BitVector segmentNamed;
 };
 } // namespace
 
@@ -193,6 +198,8 @@ LogicalResult PTDReader::readSegments(DataFileOp dataFile) {
           << "segment's end (" << previousEnd << ") by alignment; the "
           << "layout is normalized on export";
     previousEnd = offset + size;
+    segmentOffsets.push_back(offsetOf(segment));
+    segmentSizes.push_back(size);
     std::string name = ("segment_" + Twine(index)).str();
     segmentBlobs.push_back(compat::create<BlobOp>(
         builder, locFor(where, segment), builder.getStringAttr(name),
@@ -272,6 +279,7 @@ LogicalResult PTDReader::readNamedDataEntry(const ft::NamedData *entry,
            << "segment_index " << segment << " is out of range ("
            << segmentBlobs.size() << " segments)";
   BlobOp blob = segmentBlobs[segment];
+  segmentNamed.set(segment);
   TensorLayoutAttr layout;
   if (const ft::TensorLayout *table = entry->tensor_layout()) {
     auto read = readLayout(table, where + ".tensor_layout");
@@ -337,8 +345,13 @@ OwningOpRef<ModuleOp> PTDReader::read(bool verify) {
   if (flatTensor->version() != 0)
     dataFile.setVersionAttr(builder.getI32IntegerAttr(flatTensor->version()));
   builder.setInsertionPointToEnd(&dataFile.getBody().front());
-  if (failed(readSegments(dataFile)) || failed(readNamedData()))
+  if (failed(readSegments(dataFile)))
     return nullptr;
+  segmentNamed.resize(segmentBlobs.size());
+  if (failed(readNamedData()))
+    return nullptr;
+  reportUnnamedData(findings, "segments", segmentOffsets, segmentSizes,
+                    segmentNamed);
   if (verify && failed(mlir::verify(*module)))
     return nullptr;
   return module;

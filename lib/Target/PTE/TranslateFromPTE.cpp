@@ -17,6 +17,7 @@
 #include "FindingReport.h"
 #include "emit/Target/PTE/PTE.h"
 
+#include "emit/Dialect/ET/IR/ETInvariants.h"
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Support/FileFormat.h"
 #include "emit/Support/MLIRCompat.h"
@@ -29,6 +30,7 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectResourceBlobManager.h"
 #include "mlir/IR/Verifier.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
@@ -71,7 +73,8 @@ public:
         fileNameAttr(StringAttr::get(context, fileName)),
         fileLoc(FileLineColLoc::get(fileNameAttr, 0, 0)),
         findings(fileLoc, fileName, options.findings),
-        valueType(ValueType::get(context)) {}
+        valueType(ValueType::get(context)),
+        buildIR(!(options.checkOnly && options.findings)) {}
 
   OwningOpRef<ModuleOp> read(bool verify);
 
@@ -83,8 +86,19 @@ private:
     return FindingReport(findings, check, offset, where);
   }
   static const FileCheck &check(StringRef name) { return getFileCheck(name); }
-  /// Whether every finding is recorded, reading on past a bad entry.
+  /// Whether every finding is recorded, reading on past a bad entry. The
+  /// dialect's invariants are then checked as each table is read (the
+  /// plain-value checks of ETInvariants.h), not by verifying the module.
   bool collecting() const { return findings.collecting(); }
+  /// Reports `problem` of the op `opName` would be, as its verifier does.
+  LogicalResult reportInvariant(const et::Problem &problem, StringRef opName,
+                                const FileCheck &check, const void *table,
+                                const Twine &where) {
+    if (!problem)
+      return success();
+    return error(check, offsetOf(table), where)
+           << "'" << opName << "' op " << *problem;
+  }
   /// The file offset of a flatbuffer object.
   uint64_t offsetOf(const void *object) const {
     return static_cast<const char *>(object) - file.data();
@@ -125,8 +139,8 @@ private:
     std::optional<std::string> path;
   };
   std::optional<TableAt> tableAt(Location loc);
-  /// Verifies `module`, each error naming its table (collecting: a finding
-  /// there).
+  /// Verifies `module`, each error naming its table. (Collecting, the
+  /// readers check the same invariants on the file's tables instead.)
   LogicalResult verifyModule(ModuleOp module);
 
   LogicalResult readHeader();
@@ -173,13 +187,17 @@ private:
   ElementsAttr createBytes(StringRef name, ArrayRef<char> bytes);
   /// List values whose items are connected once every value exists: the
   /// op, its items and the list's value index.
+  /// The op is null when not building IR; `listOp` names its kind.
+  template <typename T>
+  struct PendingList {
+    Operation *op;
+    StringRef listOp;
+    const flatbuffers::Vector<T> *items;
+    uint32_t valueIndex;
+  };
   struct PendingItems {
-    SmallVector<
-        std::tuple<Operation *, const flatbuffers::Vector<int32_t> *, uint32_t>>
-        lists;
-    SmallVector<
-        std::tuple<Operation *, const flatbuffers::Vector<int64_t> *, uint32_t>>
-        intLists;
+    SmallVector<PendingList<int32_t>> lists;
+    SmallVector<PendingList<int64_t>> intLists;
   };
   /// The tables the instructions of a method refer to by index.
   struct MethodTables {
@@ -189,17 +207,32 @@ private:
   /// Checks that `plan` has every table the runtime requires.
   LogicalResult checkMethodTables(const fb::ExecutionPlan *plan,
                                   const Twine &where);
-  /// The method's buffer sizes, container metadata and buffer devices.
+  /// The method's buffer sizes, container metadata and buffer devices, on
+  /// `method` when building IR.
   LogicalResult readMethodAttributes(const fb::ExecutionPlan *plan,
                                      MethodOp method, const Twine &where);
+  /// Checks, when collecting, that the method's name is a symbol no other
+  /// method or blob of the program has, as the module's symbol table needs.
+  LogicalResult checkMethodSymbol(const fb::ExecutionPlan *plan,
+                                  unsigned planIndex, StringRef name);
+  /// The methods' names so far, and their plan indices.
+  llvm::StringMap<unsigned> methodNames;
+  /// Checks, when collecting, the method's buffer sizes: what the dialect
+  /// verifies, and that a runtime can allocate them.
+  LogicalResult checkMethodBuffers(const fb::ExecutionPlan *plan,
+                                   const Twine &where);
   /// Every value of `plan`, lists connected to their items.
   LogicalResult readValues(const fb::ExecutionPlan *plan, unsigned planIndex,
                            const Twine &where, SmallVectorImpl<Value> &values);
   /// Connects the lists of `pending` to their items in `values`.
-  LogicalResult connectListItems(const PendingItems &pending,
+  LogicalResult connectListItems(const fb::ExecutionPlan *plan,
+                                 const PendingItems &pending,
                                  ArrayRef<Value> values, const Twine &where);
+  /// A value's op; null when not building IR.
   FailureOr<Operation *> readValue(const fb::EValue *value, const Twine &where,
                                    TablePath path, PendingItems &pending);
+  /// An `et.null`, `et.int`, `et.bool`, `et.double` or `et.string`.
+  Operation *readScalarValue(const fb::EValue *value, Location loc);
   /// A list value, whose items may come later (`pending`).
   Operation *readListValue(const fb::EValue *value, Location loc,
                            TablePath path, PendingItems &pending);
@@ -270,9 +303,58 @@ private:
 
   /// The method's last kernel call, whose operator the runtime checks.
   const void *lastKernelCall = nullptr;
-  /// The blob of each entry of `segments` and `backend_delegate_data`.
-  std::vector<BlobOp> segmentBlobs;
-  std::vector<BlobOp> inlineBlobs;
+  /// Whether the import builds IR; collecting findings with `checkOnly`,
+  /// it only reads and checks.
+  bool buildIR;
+  /// The blob of each entry of `segments` and `backend_delegate_data`
+  /// (null when not building IR), the file offset of its table, its byte
+  /// count, and whether something names it.
+  struct BlobTable {
+    std::vector<BlobOp> blobs;
+    std::vector<uint64_t> offsets, sizes;
+    llvm::BitVector named;
+    void add(BlobOp blob, uint64_t offset, uint64_t size) {
+      blobs.push_back(blob);
+      offsets.push_back(offset);
+      sizes.push_back(size);
+      named.push_back(false);
+    }
+    size_t size() const { return blobs.size(); }
+  } segmentBlobs, inlineBlobs;
+  /// Segments that fail their checks: their size is not known.
+  llvm::BitVector badSegments;
+  /// The bytes `segments[index]` holds, if known.
+  std::optional<uint64_t> segmentSize(uint32_t index) const {
+    if (index >= segmentBlobs.size() || badSegments.test(index))
+      return std::nullopt;
+    return segmentBlobs.sizes[index];
+  }
+
+  /// What tensors' data indices name, for the invariant checks when
+  /// collecting: set once the program data is read, if all of it was.
+  std::optional<et::TensorDataTables> tensorData;
+  SmallVector<int64_t> constantOffsets;
+  std::optional<uint64_t> constantCapacity;
+  std::optional<SmallVector<uint64_t>> constantBufferSizes;
+  std::vector<SmallVector<int64_t>> mutableOffsets;
+  SmallVector<et::SegmentEntries> mutableEntries;
+  /// The method being read: its buffer sizes, and the op each value is
+  /// (empty when it failed) with a tensor's scalar type.
+  SmallVector<int64_t> methodBuffers;
+  struct ValueKind {
+    StringRef op;
+    std::optional<ScalarType> type;
+  };
+  SmallVector<ValueKind> valueKinds;
+  /// The op `value` is read as, with a tensor's scalar type.
+  static ValueKind getValueKind(const fb::EValue *value);
+  /// The tables tensors' data indices name, from what the program data
+  /// ops read.
+  void setTensorDataTables();
+  /// Checks, when collecting, what the dialect verifies of `tensor` at
+  /// `where`: its shape, its planned buffer and its data.
+  LogicalResult checkTensorInvariants(const fb::Tensor *tensor, ScalarType type,
+                                      const Twine &where);
 };
 } // namespace
 
@@ -411,7 +493,7 @@ BlobOp PTEReader::createBlob(StringRef name, ArrayRef<char> bytes,
 }
 
 LogicalResult PTEReader::readProgramData() {
-  if (program->version() != 0)
+  if (program->version() != 0 && buildIR)
     programOp.setVersionAttr(builder.getI32IntegerAttr(program->version()));
   // The blob tables first: the tables after them name their blobs.
   // Collecting findings, every table is read, whatever fails before it.
@@ -424,7 +506,24 @@ LogicalResult PTEReader::readProgramData() {
     if (!allRead && !collecting())
       return failure();
   }
+  if (allRead)
+    setTensorDataTables();
   return success(allRead);
+}
+
+void PTEReader::setTensorDataTables() {
+  et::TensorDataTables tables;
+  if (!constantOffsets.empty())
+    tables.constantSegment =
+        et::SegmentEntries{constantOffsets, constantCapacity};
+  if (constantBufferSizes)
+    tables.constantBuffer = *constantBufferSizes;
+  const auto *mutables = program->mutable_data_segments();
+  for (auto [index, offsets] : llvm::enumerate(mutableOffsets))
+    mutableEntries.push_back(
+        {offsets, segmentSize(mutables->Get(index)->segment_index())});
+  tables.mutableSegments = mutableEntries;
+  tensorData = tables;
 }
 
 llvm::DenseSet<uint32_t> PTEReader::segmentsLoadedAtLoad() const {
@@ -493,6 +592,8 @@ LogicalResult PTEReader::checkSegments(
         return failure();
       // An empty stand-in keeps the indices of the segments after it.
       allChecked = false;
+      badSegments.resize(index + 1);
+      badSegments.set(index);
       placements.push_back({0, 0});
       continue;
     }
@@ -514,7 +615,8 @@ LogicalResult PTEReader::readSegments() {
     return failure();
   layout::InferredSegments inferred =
       layout::inferSegmentAlignments(segmentBase, placements);
-  if (inferred.segmentAlignment)
+  badSegments.resize(segments->size());
+  if (inferred.segmentAlignment && buildIR)
     programOp.setSegmentAlignmentAttr(
         builder.getI64IntegerAttr(*inferred.segmentAlignment));
   uint64_t previousEnd = 0;
@@ -527,13 +629,16 @@ LogicalResult PTEReader::readSegments() {
           << "segment's end (" << previousEnd << ") by alignment; the "
           << "layout is normalized on export";
     previousEnd = offset + size;
-    segmentBlobs.push_back(
-        createBlob(("segment_" + Twine(index)).str(),
-                   ArrayRef<char>(file.data() + segmentBase + offset, size),
-                   alignment.value_or(inferred.segmentAlignment.value_or(1)),
-                   DataPlacement::Segment,
-                   plainLocFor(segment, {TablePath::Segment, 0, 0,
-                                         static_cast<uint32_t>(index)})));
+    BlobOp blob;
+    if (buildIR)
+      blob =
+          createBlob(("segment_" + Twine(index)).str(),
+                     ArrayRef<char>(file.data() + segmentBase + offset, size),
+                     alignment.value_or(inferred.segmentAlignment.value_or(1)),
+                     DataPlacement::Segment,
+                     plainLocFor(segment, {TablePath::Segment, 0, 0,
+                                           static_cast<uint32_t>(index)}));
+    segmentBlobs.add(blob, offsetOf(segment), size);
   }
   return checked;
 }
@@ -561,12 +666,16 @@ LogicalResult PTEReader::readInlineData() {
   if (failed(alignment) && !collecting())
     return failure();
   // Collecting, the entries stay, so that delegates still find theirs.
-  for (auto [index, entry] : llvm::enumerate(*entries))
-    inlineBlobs.push_back(
-        createBlob(("inline_" + Twine(index)).str(), payloads[index],
-                   succeeded(alignment) ? *alignment : 1, DataPlacement::Inline,
-                   plainLocFor(entry, {TablePath::InlineData, 0, 0,
-                                       static_cast<uint32_t>(index)})));
+  for (auto [index, entry] : llvm::enumerate(*entries)) {
+    BlobOp blob;
+    if (buildIR)
+      blob = createBlob(("inline_" + Twine(index)).str(), payloads[index],
+                        succeeded(alignment) ? *alignment : 1,
+                        DataPlacement::Inline,
+                        plainLocFor(entry, {TablePath::InlineData, 0, 0,
+                                            static_cast<uint32_t>(index)}));
+    inlineBlobs.add(blob, offsetOf(entry), payloads[index].size());
+  }
   return success(succeeded(alignment));
 }
 
@@ -577,7 +686,10 @@ FailureOr<FlatSymbolRefAttr> PTEReader::getSegmentBlob(uint32_t index,
     return error(check("segment-index"), offsetOf(table), where)
            << "segment_index " << index << " is out of range ("
            << segmentBlobs.size() << " segments)";
-  return FlatSymbolRefAttr::get(segmentBlobs[index].getSymNameAttr());
+  segmentBlobs.named.set(index);
+  if (!buildIR)
+    return FlatSymbolRefAttr();
+  return FlatSymbolRefAttr::get(segmentBlobs.blobs[index].getSymNameAttr());
 }
 
 FailureOr<SmallVector<int64_t>>
@@ -612,9 +724,12 @@ LogicalResult PTEReader::readConstantSegment() {
       readOffsets(constants->offsets(), constants, "constant_segment.offsets");
   if (failed(offsets))
     return failure();
-  compat::create<ConstantSegmentOp>(builder,
-                                    locFor("constant_segment", constants), blob,
-                                    builder.getDenseI64ArrayAttr(*offsets));
+  constantOffsets = *offsets;
+  constantCapacity = segmentSize(constants->segment_index());
+  if (buildIR)
+    compat::create<ConstantSegmentOp>(
+        builder, locFor("constant_segment", constants), blob,
+        builder.getDenseI64ArrayAttr(*offsets));
   return success();
 }
 
@@ -626,6 +741,7 @@ LogicalResult PTEReader::readConstantBuffer() {
     return success();
   SmallVector<Attribute> entries;
   SmallVector<uint64_t> addresses;
+  constantBufferSizes.emplace();
   if (buffers)
     for (auto [index, buffer] : llvm::enumerate(*buffers)) {
       ArrayRef<char> bytes;
@@ -635,8 +751,10 @@ LogicalResult PTEReader::readConstantBuffer() {
         if (storage->size())
           addresses.push_back(offsetOf(storage->data()));
       }
-      entries.push_back(
-          createBytes(("constant_buffer_" + Twine(index)).str(), bytes));
+      constantBufferSizes->push_back(bytes.size());
+      if (buildIR)
+        entries.push_back(
+            createBytes(("constant_buffer_" + Twine(index)).str(), bytes));
     }
   IntegerAttr alignment;
   if (!addresses.empty()) {
@@ -645,6 +763,8 @@ LogicalResult PTEReader::readConstantBuffer() {
       return failure();
     alignment = builder.getI64IntegerAttr(*common);
   }
+  if (!buildIR)
+    return success();
   compat::create<ConstantBufferOp>(
       builder,
       locFor("constant_buffer", buffers ? buffers : (const void *)program),
@@ -666,9 +786,11 @@ LogicalResult PTEReader::readMutableDataSegments() {
         readOffsets(entry->offsets(), entry, where + ".offsets");
     if (failed(offsets))
       return failure();
-    compat::create<MutableDataSegmentOp>(
-        builder, locFor(where, entry), *blob,
-        builder.getDenseI64ArrayAttr(*offsets));
+    mutableOffsets.push_back(*offsets);
+    if (buildIR)
+      compat::create<MutableDataSegmentOp>(
+          builder, locFor(where, entry), *blob,
+          builder.getDenseI64ArrayAttr(*offsets));
   }
   return success();
 }
@@ -706,9 +828,10 @@ LogicalResult PTEReader::readNamedDataEntry(const fb::NamedData *entry,
       getSegmentBlob(entry->segment_index(), entry, where + ".segment_index");
   if (failed(blob))
     return failure();
-  compat::create<NamedDataOp>(builder, locFor(where, entry),
-                              builder.getStringAttr(key), *blob,
-                              TensorLayoutAttr());
+  if (buildIR)
+    compat::create<NamedDataOp>(builder, locFor(where, entry),
+                                builder.getStringAttr(key), *blob,
+                                TensorLayoutAttr());
   return success();
 }
 
@@ -770,14 +893,16 @@ LogicalResult PTEReader::readTensorPlacement(const fb::Tensor *tensor,
                    where + ".allocation_info")
              << "memory id " << allocation->memory_id() << " or offset "
              << offset << " is out of range";
-    op.setMemoryIdAttr(builder.getI32IntegerAttr(allocation->memory_id()));
-    op.setMemoryOffsetAttr(builder.getI64IntegerAttr(offset));
+    if (op) {
+      op.setMemoryIdAttr(builder.getI32IntegerAttr(allocation->memory_id()));
+      op.setMemoryOffsetAttr(builder.getI64IntegerAttr(offset));
+    }
   }
-  if (tensor->data_buffer_idx())
+  if (op && tensor->data_buffer_idx())
     op.setDataIndexAttr(builder.getI64IntegerAttr(tensor->data_buffer_idx()));
-  if (tensor->requires_grad())
+  if (op && tensor->requires_grad())
     op.setRequiresGrad(true);
-  if (tensor->layout())
+  if (op && tensor->layout())
     op.setLayoutAttr(builder.getI32IntegerAttr(tensor->layout()));
   if (const fb::ExtraTensorInfo *extra = tensor->extra_tensor_info()) {
     auto location =
@@ -791,11 +916,12 @@ LogicalResult PTEReader::readTensorPlacement(const fb::Tensor *tensor,
              << " or device type " << static_cast<int32_t>(extra->device_type())
              << " is not valid";
     StringAttr fqn;
-    if (const auto *name = extra->fully_qualified_name())
+    if (const auto *name = extra->fully_qualified_name(); name && op)
       fqn = builder.getStringAttr(name->string_view());
-    op.setInfoAttr(
-        TensorInfoAttr::get(context, extra->mutable_data_segments_idx(), fqn,
-                            *location, *device, extra->device_index()));
+    if (op)
+      op.setInfoAttr(
+          TensorInfoAttr::get(context, extra->mutable_data_segments_idx(), fqn,
+                              *location, *device, extra->device_index()));
   }
   // The runtime copies a planned tensor's initial data out of the mutable
   // data segments, which it cannot do without segment data.
@@ -835,33 +961,72 @@ FailureOr<Operation *> PTEReader::readTensor(const fb::Tensor *tensor,
            << "shape dynamism "
            << static_cast<int32_t>(tensor->shape_dynamism()) << " is not valid";
 
-  SmallVector<int32_t> sizes = readScalars(tensor->sizes());
-  SmallVector<int32_t> dimOrder(tensor->dim_order()->begin(),
-                                tensor->dim_order()->end());
-  auto op = compat::create<TensorOp>(
-      builder, plainLocFor(tensor, path), valueType,
-      ScalarTypeAttr::get(context, *scalarType),
-      builder.getDenseI32ArrayAttr(sizes),
-      builder.getDenseI32ArrayAttr(dimOrder), IntegerAttr(), IntegerAttr(),
-      IntegerAttr(), UnitAttr(), IntegerAttr(), ShapeDynamismAttr(),
-      TensorInfoAttr());
-  if (*dynamism != ShapeDynamism::Static)
-    op.setShapeDynamismAttr(ShapeDynamismAttr::get(context, *dynamism));
+  TensorOp op;
+  if (buildIR) {
+    SmallVector<int32_t> sizes = readScalars(tensor->sizes());
+    SmallVector<int32_t> dimOrder(tensor->dim_order()->begin(),
+                                  tensor->dim_order()->end());
+    op = compat::create<TensorOp>(builder, plainLocFor(tensor, path), valueType,
+                                  ScalarTypeAttr::get(context, *scalarType),
+                                  builder.getDenseI32ArrayAttr(sizes),
+                                  builder.getDenseI32ArrayAttr(dimOrder),
+                                  IntegerAttr(), IntegerAttr(), IntegerAttr(),
+                                  UnitAttr(), IntegerAttr(),
+                                  ShapeDynamismAttr(), TensorInfoAttr());
+    if (*dynamism != ShapeDynamism::Static)
+      op.setShapeDynamismAttr(ShapeDynamismAttr::get(context, *dynamism));
+  }
   if (failed(readTensorPlacement(tensor, op, where)))
     return failure();
   return op.getOperation();
+}
+
+LogicalResult PTEReader::checkTensorInvariants(const fb::Tensor *tensor,
+                                               ScalarType type,
+                                               const Twine &where) {
+  SmallVector<int32_t> sizes = readScalars(tensor->sizes());
+  SmallVector<int32_t> dimOrder(tensor->dim_order()->begin(),
+                                tensor->dim_order()->end());
+  StringRef name = TensorOp::getOperationName();
+  const FileCheck &invariant = check("program-invariant");
+  if (failed(reportInvariant(et::getTensorShapeProblem(sizes, dimOrder), name,
+                             invariant, tensor, where)))
+    return failure();
+  std::optional<uint64_t> bytes = getTensorByteSize(type, sizes);
+  const fb::AllocationDetails *allocation = tensor->allocation_info();
+  if (allocation && failed(reportInvariant(
+                        et::getPlannedTensorProblem(
+                            static_cast<int32_t>(allocation->memory_id()),
+                            (uint64_t(allocation->memory_offset_high()) << 32) |
+                                allocation->memory_offset_low(),
+                            bytes, methodBuffers),
+                        name, invariant, tensor, where)))
+    return failure();
+  const fb::ExtraTensorInfo *extra = tensor->extra_tensor_info();
+  if (!tensor->data_buffer_idx() || !tensorData ||
+      (extra && extra->location() == fb::TensorDataLocation::EXTERNAL))
+    return success(); // External data is found by name at load.
+  return reportInvariant(
+      et::getTensorDataProblem(tensor->data_buffer_idx(), allocation,
+                               extra ? extra->mutable_data_segments_idx() : 0,
+                               bytes, *tensorData),
+      name, invariant, tensor, where);
 }
 
 Operation *PTEReader::readListValue(const fb::EValue *value, Location loc,
                                     TablePath path, PendingItems &pending) {
   switch (value->val_type()) {
   case fb::KernelTypes::IntList: {
-    auto op = compat::create<IntListOp>(builder, loc, valueType, ValueRange());
-    pending.intLists.push_back(
-        {op, value->val_as_IntList()->items(), path.index});
+    IntListOp op;
+    if (buildIR)
+      op = compat::create<IntListOp>(builder, loc, valueType, ValueRange());
+    pending.intLists.push_back({op, IntListOp::getOperationName(),
+                                value->val_as_IntList()->items(), path.index});
     return op.getOperation();
   }
   case fb::KernelTypes::DoubleList: {
+    if (!buildIR)
+      return nullptr;
     SmallVector<double> items =
         readScalars(value->val_as_DoubleList()->items());
     return compat::create<DoubleListOp>(builder, loc, valueType,
@@ -869,6 +1034,8 @@ Operation *PTEReader::readListValue(const fb::EValue *value, Location loc,
         .getOperation();
   }
   case fb::KernelTypes::BoolList: {
+    if (!buildIR)
+      return nullptr;
     SmallVector<bool> items;
     if (const auto *list = value->val_as_BoolList()->items())
       for (uint8_t item : *list)
@@ -878,23 +1045,28 @@ Operation *PTEReader::readListValue(const fb::EValue *value, Location loc,
         .getOperation();
   }
   case fb::KernelTypes::TensorList: {
-    auto op =
-        compat::create<TensorListOp>(builder, loc, valueType, ValueRange());
-    pending.lists.push_back(
-        {op, value->val_as_TensorList()->items(), path.index});
+    TensorListOp op;
+    if (buildIR)
+      op = compat::create<TensorListOp>(builder, loc, valueType, ValueRange());
+    pending.lists.push_back({op, TensorListOp::getOperationName(),
+                             value->val_as_TensorList()->items(), path.index});
     return op.getOperation();
   }
   case fb::KernelTypes::OptionalTensorList: {
     // Index -1 is an absent item (None), as the runtime reads it.
     const auto *items = value->val_as_OptionalTensorList()->items();
-    SmallVector<int32_t> nones;
-    for (auto [position, index] : llvm::enumerate(readScalars(items)))
-      if (index == -1)
-        nones.push_back(position);
-    auto op = compat::create<OptionalTensorListOp>(
-        builder, loc, valueType, ValueRange(),
-        builder.getDenseI32ArrayAttr(nones));
-    pending.lists.push_back({op, items, path.index});
+    OptionalTensorListOp op;
+    if (buildIR) {
+      SmallVector<int32_t> nones;
+      for (auto [position, index] : llvm::enumerate(readScalars(items)))
+        if (index == -1)
+          nones.push_back(position);
+      op = compat::create<OptionalTensorListOp>(
+          builder, loc, valueType, ValueRange(),
+          builder.getDenseI32ArrayAttr(nones));
+    }
+    pending.lists.push_back(
+        {op, OptionalTensorListOp::getOperationName(), items, path.index});
     return op.getOperation();
   }
   default:
@@ -917,30 +1089,6 @@ FailureOr<Operation *> PTEReader::readValue(const fb::EValue *value,
   case fb::KernelTypes::NONE:
     return error(check("value"), offsetOf(value), where)
            << "the value has no type (tag NONE); None is written as Null";
-  case fb::KernelTypes::Null:
-    return compat::create<NullOp>(builder, loc(), valueType).getOperation();
-  case fb::KernelTypes::Int:
-    return compat::create<IntOp>(
-               builder, loc(), valueType,
-               builder.getI64IntegerAttr(value->val_as_Int()->int_val()))
-        .getOperation();
-  case fb::KernelTypes::Bool:
-    return compat::create<BoolOp>(
-               builder, loc(), valueType,
-               builder.getBoolAttr(value->val_as_Bool()->bool_val()))
-        .getOperation();
-  case fb::KernelTypes::Double:
-    return compat::create<DoubleOp>(
-               builder, loc(), valueType,
-               builder.getF64FloatAttr(value->val_as_Double()->double_val()))
-        .getOperation();
-  case fb::KernelTypes::String: {
-    const auto *string = value->val_as_String()->string_val();
-    return compat::create<StringOp>(
-               builder, loc(), valueType,
-               builder.getStringAttr(string ? string->string_view() : ""))
-        .getOperation();
-  }
   case fb::KernelTypes::Tensor:
     return readTensor(value->val_as_Tensor(), path, where);
   case fb::KernelTypes::IntList:
@@ -948,10 +1096,78 @@ FailureOr<Operation *> PTEReader::readValue(const fb::EValue *value,
   case fb::KernelTypes::BoolList:
   case fb::KernelTypes::TensorList:
   case fb::KernelTypes::OptionalTensorList:
-    return readListValue(value, loc(), path, pending);
+    return readListValue(value, buildIR ? loc() : fileLoc, path, pending);
+  case fb::KernelTypes::Null:
+  case fb::KernelTypes::Int:
+  case fb::KernelTypes::Bool:
+  case fb::KernelTypes::Double:
+  case fb::KernelTypes::String:
+    return buildIR ? readScalarValue(value, loc()) : nullptr;
   }
   return error(check("value"), offsetOf(value), where)
          << "unknown value type " << static_cast<int>(type);
+}
+
+Operation *PTEReader::readScalarValue(const fb::EValue *value, Location loc) {
+  switch (value->val_type()) {
+  case fb::KernelTypes::Null:
+    return compat::create<NullOp>(builder, loc, valueType).getOperation();
+  case fb::KernelTypes::Int:
+    return compat::create<IntOp>(
+               builder, loc, valueType,
+               builder.getI64IntegerAttr(value->val_as_Int()->int_val()))
+        .getOperation();
+  case fb::KernelTypes::Bool:
+    return compat::create<BoolOp>(
+               builder, loc, valueType,
+               builder.getBoolAttr(value->val_as_Bool()->bool_val()))
+        .getOperation();
+  case fb::KernelTypes::Double:
+    return compat::create<DoubleOp>(
+               builder, loc, valueType,
+               builder.getF64FloatAttr(value->val_as_Double()->double_val()))
+        .getOperation();
+  case fb::KernelTypes::String: {
+    const auto *string = value->val_as_String()->string_val();
+    return compat::create<StringOp>(
+               builder, loc, valueType,
+               builder.getStringAttr(string ? string->string_view() : ""))
+        .getOperation();
+  }
+  default:
+    llvm_unreachable("not a scalar value");
+  }
+}
+
+PTEReader::ValueKind PTEReader::getValueKind(const fb::EValue *value) {
+  switch (value->val_type()) {
+  case fb::KernelTypes::Null:
+    return {NullOp::getOperationName(), std::nullopt};
+  case fb::KernelTypes::Int:
+    return {IntOp::getOperationName(), std::nullopt};
+  case fb::KernelTypes::Bool:
+    return {BoolOp::getOperationName(), std::nullopt};
+  case fb::KernelTypes::Double:
+    return {DoubleOp::getOperationName(), std::nullopt};
+  case fb::KernelTypes::String:
+    return {StringOp::getOperationName(), std::nullopt};
+  case fb::KernelTypes::Tensor:
+    return {TensorOp::getOperationName(),
+            symbolizeScalarType(
+                static_cast<int32_t>(value->val_as_Tensor()->scalar_type()))};
+  case fb::KernelTypes::IntList:
+    return {IntListOp::getOperationName(), std::nullopt};
+  case fb::KernelTypes::DoubleList:
+    return {DoubleListOp::getOperationName(), std::nullopt};
+  case fb::KernelTypes::BoolList:
+    return {BoolListOp::getOperationName(), std::nullopt};
+  case fb::KernelTypes::TensorList:
+    return {TensorListOp::getOperationName(), std::nullopt};
+  case fb::KernelTypes::OptionalTensorList:
+    return {OptionalTensorListOp::getOperationName(), std::nullopt};
+  default:
+    return {};
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -974,6 +1190,16 @@ LogicalResult PTEReader::readOperators(const fb::ExecutionPlan *plan,
       if (!collecting())
         return report;
       allRead = false;
+    } else if (collecting() &&
+               failed(reportInvariant(
+                   et::getOperatorProblem(op->name()->string_view()),
+                   OperatorOp::getOperationName(), check("program-invariant"),
+                   op, at))) {
+      allRead = false;
+    }
+    if (!buildIR) {
+      operators.push_back(Value());
+      continue;
     }
     StringAttr overload;
     if (op->overload())
@@ -997,21 +1223,27 @@ LogicalResult PTEReader::readDelegates(const fb::ExecutionPlan *plan,
     auto at = [&, index = index] {
       return (where + ".delegates[" + Twine(index) + "]").str();
     };
-    Location loc = plainLocFor(delegate, {TablePath::Delegate, planIndex, 0,
-                                          static_cast<uint32_t>(index)});
     FlatSymbolRefAttr payload;
     ArrayAttr specs;
-    if (failed(readDelegate(delegate, at, payload, specs))) {
-      if (!collecting())
-        return failure();
-      // A stand-in keeps the indices of the entries after it.
-      allRead = false;
-      delegates.push_back(compat::create<DelegateOp>(
-          builder, loc, delegateType, "", FlatSymbolRefAttr(), ArrayAttr()));
+    bool read = succeeded(readDelegate(delegate, at, payload, specs));
+    if (!read && !collecting())
+      return failure();
+    // A stand-in keeps the indices of the entries after it.
+    allRead &= read;
+    if (read && collecting())
+      allRead &= succeeded(
+          reportInvariant(et::getDelegateProblem(delegate->id()->string_view()),
+                          DelegateOp::getOperationName(),
+                          check("program-invariant"), delegate, at()));
+    if (!buildIR) {
+      delegates.push_back(Value());
       continue;
     }
+    Location loc = plainLocFor(delegate, {TablePath::Delegate, planIndex, 0,
+                                          static_cast<uint32_t>(index)});
     delegates.push_back(compat::create<DelegateOp>(
-        builder, loc, delegateType, delegate->id()->string_view(), payload,
+        builder, loc, delegateType,
+        read ? StringRef(delegate->id()->string_view()) : StringRef(), payload,
         specs));
   }
   return success(allRead);
@@ -1042,7 +1274,8 @@ LogicalResult PTEReader::readDelegate(const fb::BackendDelegate *delegate,
                    at() + ".processed")
              << "a segment reference, but " << *why
              << ", so the runtime loads no segment (NotFound)";
-    blob = segmentBlobs[dataIndex];
+    segmentBlobs.named.set(dataIndex);
+    blob = segmentBlobs.blobs[dataIndex];
   } else if (processed->location() == fb::DataLocation::INLINE) {
     if (dataIndex >= inlineBlobs.size())
       return error(check(program->backend_delegate_data()
@@ -1051,14 +1284,16 @@ LogicalResult PTEReader::readDelegate(const fb::BackendDelegate *delegate,
                    offsetOf(processed), at() + ".processed.index")
              << "inline data index " << dataIndex << " is out of range ("
              << inlineBlobs.size() << " backend_delegate_data entries)";
-    blob = inlineBlobs[dataIndex];
+    inlineBlobs.named.set(dataIndex);
+    blob = inlineBlobs.blobs[dataIndex];
   } else {
     return error(check("delegate-data-location"), offsetOf(processed),
                  at() + ".processed.location")
            << "unknown data location "
            << static_cast<int>(processed->location());
   }
-  payload = FlatSymbolRefAttr::get(blob.getSymNameAttr());
+  if (buildIR)
+    payload = FlatSymbolRefAttr::get(blob.getSymNameAttr());
   const auto *list = delegate->compile_specs();
   if (!list)
     return success();
@@ -1068,12 +1303,15 @@ LogicalResult PTEReader::readDelegate(const fb::BackendDelegate *delegate,
       return error(check("compile-spec"), offsetOf(spec),
                    at() + ".compile_specs[" + Twine(specIndex) + "]")
              << "a compile spec needs both a key and a value";
+    if (!buildIR)
+      continue;
     entries.push_back(CompileSpecAttr::get(
         context, spec->key()->string_view(),
         StringRef(reinterpret_cast<const char *>(spec->value()->data()),
                   spec->value()->size())));
   }
-  specs = builder.getArrayAttr(entries);
+  if (buildIR)
+    specs = builder.getArrayAttr(entries);
   return success();
 }
 
@@ -1127,7 +1365,8 @@ LogicalResult PTEReader::readCall(const CallTy *call, int32_t index,
                         at + ".args");
   if (failed(args))
     return failure();
-  compat::create<OpTy>(builder, loc, callees[index], *args);
+  if (buildIR)
+    compat::create<OpTy>(builder, loc, callees[index], *args);
   return success();
 }
 
@@ -1160,7 +1399,8 @@ LogicalResult PTEReader::readInstruction(const fb::Instruction *instruction,
     auto to = getValue(move->move_to(), values, move, index, at + ".move_to");
     if (failed(from) || failed(to))
       return failure();
-    compat::create<MoveOp>(builder, loc, *from, *to);
+    if (buildIR)
+      compat::create<MoveOp>(builder, loc, *from, *to);
     return success();
   }
   case fb::InstructionArguments::JumpFalseCall: {
@@ -1181,7 +1421,17 @@ LogicalResult PTEReader::readInstruction(const fb::Instruction *instruction,
                   "past the chain's instructions";
       return report;
     }
-    compat::create<JumpFalseOp>(builder, loc, *condition, destination);
+    if (collecting()) {
+      ValueKind kind = valueKinds[jump->cond_value_index()];
+      if (!kind.op.empty() &&
+          failed(
+              reportInvariant(et::getJumpConditionProblem(kind.op, kind.type),
+                              JumpFalseOp::getOperationName(),
+                              check("program-invariant"), instruction, at)))
+        return failure();
+    }
+    if (buildIR)
+      compat::create<JumpFalseOp>(builder, loc, *condition, destination);
     return success();
   }
   case fb::InstructionArguments::FreeCall: {
@@ -1191,7 +1441,8 @@ LogicalResult PTEReader::readInstruction(const fb::Instruction *instruction,
                  check("instruction-value-index"), at + ".value_index");
     if (failed(value))
       return failure();
-    compat::create<FreeOp>(builder, loc, *value);
+    if (buildIR)
+      compat::create<FreeOp>(builder, loc, *value);
     return success();
   }
   default:
@@ -1217,20 +1468,24 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
   if (!allRead && !collecting())
     return failure();
 
-  auto chainOp = compat::create<ChainOp>(
-      builder, locFor(where, chain),
-      succeeded(inputs) ? ValueRange(*inputs) : ValueRange(),
-      succeeded(outputs) ? ValueRange(*outputs) : ValueRange(),
-      readStacktrace(chain));
-  chainOp.getBody().push_back(new Block());
   OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(&chainOp.getBody().front());
+  if (buildIR) {
+    auto chainOp = compat::create<ChainOp>(
+        builder, locFor(where, chain),
+        succeeded(inputs) ? ValueRange(*inputs) : ValueRange(),
+        succeeded(outputs) ? ValueRange(*outputs) : ValueRange(),
+        readStacktrace(chain));
+    chainOp.getBody().push_back(new Block());
+    builder.setInsertionPointToStart(&chainOp.getBody().front());
+  }
 
   const auto *instructions = chain->instructions();
   for (auto [index, instruction] : llvm::enumerate(*instructions)) {
-    Location loc =
-        plainLocFor(instruction, {TablePath::Instruction, planIndex, chainIndex,
-                                  static_cast<uint32_t>(index)});
+    Location loc = buildIR
+                       ? plainLocFor(instruction,
+                                     {TablePath::Instruction, planIndex,
+                                      chainIndex, static_cast<uint32_t>(index)})
+                       : fileLoc;
     // A Twine: the path is spelled out only for an error.
     if (failed(readInstruction(instruction, loc,
                                where + ".instructions[" + Twine(index) + "]",
@@ -1271,9 +1526,11 @@ LogicalResult PTEReader::checkMethodTables(const fb::ExecutionPlan *plan,
 LogicalResult PTEReader::readMethodAttributes(const fb::ExecutionPlan *plan,
                                               MethodOp method,
                                               const Twine &where) {
-  SmallVector<int64_t> buffers = readScalars(plan->non_const_buffer_sizes());
-  method.setBuffersAttr(builder.getDenseI64ArrayAttr(buffers));
-  if (const fb::ContainerMetadata *meta = plan->container_meta_type()) {
+  methodBuffers = readScalars(plan->non_const_buffer_sizes());
+  if (method)
+    method.setBuffersAttr(builder.getDenseI64ArrayAttr(methodBuffers));
+  if (const fb::ContainerMetadata *meta = plan->container_meta_type();
+      meta && method) {
     auto str = [&](const flatbuffers::String *s) {
       return s ? builder.getStringAttr(s->string_view()) : StringAttr();
     };
@@ -1293,45 +1550,111 @@ LogicalResult PTEReader::readMethodAttributes(const fb::ExecutionPlan *plan,
                        "].device_type")
              << "device type " << static_cast<int>(device->device_type())
              << " is not valid";
-    entries.push_back(BufferDeviceAttr::get(context, device->buffer_idx(),
-                                            *type, device->device_index()));
+    if (method)
+      entries.push_back(BufferDeviceAttr::get(context, device->buffer_idx(),
+                                              *type, device->device_index()));
   }
-  method.setBufferDevicesAttr(builder.getArrayAttr(entries));
+  if (method)
+    method.setBufferDevicesAttr(builder.getArrayAttr(entries));
   return success();
 }
 
-LogicalResult PTEReader::connectListItems(const PendingItems &pending,
+LogicalResult PTEReader::checkMethodSymbol(const fb::ExecutionPlan *plan,
+                                           unsigned planIndex, StringRef name) {
+  std::string where = ("execution_plan[" + Twine(planIndex) + "].name").str();
+  auto [it, inserted] = methodNames.try_emplace(name, planIndex);
+  if (!inserted)
+    return error(check("method-name"), offsetOf(plan), where)
+               .setRuntime(RuntimeLoad::Loads)
+           << "method name '" << name << "' is also execution_plan["
+           << it->second << "]'s; the runtime finds only the first by name";
+  // The importer names the blobs of segments and inline data `segment_N`
+  // and `inline_N`.
+  unsigned index = 0;
+  for (auto [prefix, count] :
+       {std::pair<StringRef, size_t>{"segment_", segmentBlobs.size()},
+        {"inline_", inlineBlobs.size()}}) {
+    StringRef rest = name;
+    if (rest.consume_front(prefix) && !rest.getAsInteger(10, index) &&
+        index < count && Twine(index).str() == rest)
+      return error(check("method-name"), offsetOf(plan), where)
+                 .setRuntime(RuntimeLoad::Loads)
+             << "method name '" << name
+             << "' is the name emit gives a blob of this program; emit "
+                "cannot import it";
+  }
+  return success();
+}
+
+/// No device plans more memory than this: a buffer larger is a corrupt size
+/// the runtime fails to allocate (MemoryAllocationFailed).
+constexpr int64_t kMaxPlannedBufferBytes = int64_t(1) << 40;
+
+LogicalResult PTEReader::checkMethodBuffers(const fb::ExecutionPlan *plan,
+                                            const Twine &where) {
+  et::Problem problem = et::getMethodBuffersProblem(methodBuffers);
+  bool reserved = methodBuffers.empty() || methodBuffers.front() != 0;
+  if (failed(reportInvariant(
+          problem, MethodOp::getOperationName(),
+          check(reserved ? "reserved-buffer-size" : "program-invariant"), plan,
+          where)))
+    return failure();
+  // What the import takes as it is but no runtime can load: a finding
+  // only, which does not stop the import.
+  for (auto [index, size] : llvm::enumerate(methodBuffers))
+    if (size > kMaxPlannedBufferBytes)
+      (void)(error(check("planned-buffer-size"), offsetOf(plan),
+                   where + ".non_const_buffer_sizes[" + Twine(index) + "]")
+             << "planned buffer " << index << " is " << size
+             << " bytes, more than any device has; the runtime fails to "
+                "allocate it");
+  return success();
+}
+
+LogicalResult PTEReader::connectListItems(const fb::ExecutionPlan *plan,
+                                          const PendingItems &pending,
                                           ArrayRef<Value> values,
                                           const Twine &where) {
   auto itemsPath = [&](uint32_t index) {
     return (where + ".values[" + Twine(index) + "].items").str();
   };
+  // Collecting, an item of the wrong kind is a finding at the list's value.
+  auto checkKind = [&](const auto &list, unsigned position, int64_t index) {
+    StringRef item = valueKinds[index].op;
+    if (!collecting() || item.empty())
+      return success(); // A value that failed has its own finding.
+    const fb::EValue *value = plan->values()->Get(list.valueIndex);
+    return reportInvariant(et::getListItemProblem(list.listOp, position, item),
+                           list.listOp, check("list-invariant"), value,
+                           where + ".values[" + Twine(list.valueIndex) + "]");
+  };
   bool allFound = true;
-  for (auto [op, items, valueIndex] : pending.lists) {
+  auto connect = [&](const auto &list) {
     SmallVector<Value> operands;
-    bool optional = isa<OptionalTensorListOp>(op);
-    for (auto [position, index] : llvm::enumerate(readScalars(items))) {
+    bool optional = list.listOp == OptionalTensorListOp::getOperationName();
+    for (auto [position, index] : llvm::enumerate(readScalars(list.items))) {
       if (optional && index == -1)
         continue;
-      auto item = getValue(index, values, items, check("list-item-index"),
-                           itemsPath(valueIndex) + "[" + Twine(position) + "]");
-      if (failed(item) && !collecting())
+      auto item =
+          getValue(index, values, list.items, check("list-item-index"),
+                   itemsPath(list.valueIndex) + "[" + Twine(position) + "]");
+      allFound &=
+          succeeded(item) && succeeded(checkKind(list, position, index));
+      if (!allFound && !collecting())
         return failure();
-      allFound &= succeeded(item);
       if (succeeded(item))
         operands.push_back(*item);
     }
-    op->setOperands(operands);
-  }
-  for (auto [op, items, valueIndex] : pending.intLists) {
-    auto operands = getValues(items, values, check("list-item-index"),
-                              itemsPath(valueIndex));
-    if (failed(operands) && !collecting())
+    if (list.op)
+      list.op->setOperands(operands);
+    return success();
+  };
+  for (const PendingList<int32_t> &list : pending.lists)
+    if (failed(connect(list)))
       return failure();
-    allFound &= succeeded(operands);
-    if (succeeded(operands))
-      op->setOperands(*operands);
-  }
+  for (const PendingList<int64_t> &list : pending.intLists)
+    if (failed(connect(list)))
+      return failure();
   return success(allFound);
 }
 
@@ -1341,6 +1664,7 @@ LogicalResult PTEReader::readValues(const fb::ExecutionPlan *plan,
   // Values first, in index order; list items may name later values, so
   // they are connected once every value exists.
   values.reserve(plan->values()->size());
+  valueKinds.clear();
   PendingItems pending;
   bool allRead = true;
   for (auto [index, value] : llvm::enumerate(*plan->values())) {
@@ -1348,32 +1672,26 @@ LogicalResult PTEReader::readValues(const fb::ExecutionPlan *plan,
         value, where + ".values[" + Twine(index) + "]",
         {TablePath::Value, planIndex, 0, static_cast<uint32_t>(index)},
         pending);
+    valueKinds.push_back(succeeded(op) ? getValueKind(value) : ValueKind());
+    // A tensor that breaks an invariant is still a tensor to the lists and
+    // jumps that name it.
+    if (succeeded(op) && collecting() &&
+        value->val_type() == fb::KernelTypes::Tensor)
+      allRead &= succeeded(checkTensorInvariants(
+          value->val_as_Tensor(), *valueKinds.back().type,
+          where + ".values[" + Twine(index) + "]"));
     if (failed(op)) {
       if (!collecting())
         return failure();
       // A stand-in keeps the indices of the values after it.
       allRead = false;
-      op = compat::create<NullOp>(builder, fileLoc, valueType).getOperation();
+      if (buildIR)
+        op = compat::create<NullOp>(builder, fileLoc, valueType).getOperation();
     }
-    values.push_back((*op)->getResult(0));
+    values.push_back(*op ? (*op)->getResult(0) : Value());
   }
-  return success(succeeded(connectListItems(pending, values, where)) &&
+  return success(succeeded(connectListItems(plan, pending, values, where)) &&
                  allRead);
-}
-
-/// The check of an error the dialect's verifiers report on an op: what the
-/// runtime does depends on the op (it parses a list's items only when a
-/// kernel reads them).
-static const FileCheck &invariantCheckOf(const Diagnostic &diag) {
-  std::string message = diag.str();
-  StringRef text(message);
-  if (text.contains("buffers must start with the reserved size 0"))
-    return getFileCheck("reserved-buffer-size");
-  for (StringRef list :
-       {"'et.int_list'", "'et.tensor_list'", "'et.optional_tensor_list'"})
-    if (text.starts_with(list))
-      return getFileCheck("list-invariant");
-  return getFileCheck("program-invariant");
 }
 
 /// The last kernel call of `plan` in the order the runtime loads them.
@@ -1401,19 +1719,25 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
   if (planPaths.size() <= planIndex)
     planPaths.resize(planIndex + 1);
   planPaths[planIndex] = where;
-  auto method = compat::create<MethodOp>(
-      builder, locFor(where, plan), builder.getStringAttr(name),
-      DenseI64ArrayAttr(), ContainerMetaAttr(), ArrayAttr());
+  MethodOp method;
+  if (buildIR)
+    method = compat::create<MethodOp>(
+        builder, locFor(where, plan), builder.getStringAttr(name),
+        DenseI64ArrayAttr(), ContainerMetaAttr(), ArrayAttr());
   if (failed(readMethodAttributes(plan, method, where)))
     return failure();
 
-  method.getBody().push_back(new Block());
   OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPointToStart(&method.getBody().front());
+  if (method) {
+    method.getBody().push_back(new Block());
+    builder.setInsertionPointToStart(&method.getBody().front());
+  }
   lastKernelCall = findLastKernelCall(plan);
   // Each table is read whole when collecting findings: a failure stops the
   // import at once otherwise.
-  bool allRead = true;
+  bool allRead =
+      !collecting() || (succeeded(checkMethodBuffers(plan, where)) &
+                        succeeded(checkMethodSymbol(plan, planIndex, name)));
   auto read = [&](LogicalResult result) {
     allRead &= succeeded(result);
     return succeeded(result) || collecting();
@@ -1438,7 +1762,7 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
       getValues(plan->outputs(), tables.values, index, where + ".outputs");
   if (!read(success(succeeded(inputs) && succeeded(outputs))))
     return failure();
-  if (succeeded(inputs) && succeeded(outputs))
+  if (succeeded(inputs) && succeeded(outputs) && buildIR)
     compat::create<SignatureOp>(builder, locFor(where + ".signature"), *inputs,
                                 *outputs);
   return success(allRead);
@@ -1470,14 +1794,17 @@ OwningOpRef<ModuleOp> PTEReader::read(bool verify) {
     return nullptr;
   }
 
-  OwningOpRef<ModuleOp> module(ModuleOp::create(fileLoc));
-  builder.setInsertionPointToEnd(module->getBody());
-  // Named after the file; "program" when reading stdin.
-  std::string name = llvm::sys::path::stem(fileName).str();
-  if (name.empty() || name.front() == '<')
-    name = "program";
-  programOp = compat::create<ProgramOp>(builder, fileLoc, name);
-  builder.setInsertionPointToEnd(&programOp.getBody().front());
+  OwningOpRef<ModuleOp> module;
+  if (buildIR) {
+    module = ModuleOp::create(fileLoc);
+    builder.setInsertionPointToEnd(module->getBody());
+    // Named after the file; "program" when reading stdin.
+    std::string name = llvm::sys::path::stem(fileName).str();
+    if (name.empty() || name.front() == '<')
+      name = "program";
+    programOp = compat::create<ProgramOp>(builder, fileLoc, name);
+    builder.setInsertionPointToEnd(&programOp.getBody().front());
+  }
 
   // Collecting findings, every table and method is read, whatever fails.
   bool allRead = succeeded(readProgramData());
@@ -1493,8 +1820,14 @@ OwningOpRef<ModuleOp> PTEReader::read(bool verify) {
   // Stand-ins for what was bad would only add findings of their own.
   if (!allRead)
     return nullptr;
-
-  if (verify && failed(verifyModule(*module)))
+  reportUnnamedData(findings, "segments", segmentBlobs.offsets,
+                    segmentBlobs.sizes, segmentBlobs.named);
+  reportUnnamedData(findings, "backend_delegate_data", inlineBlobs.offsets,
+                    inlineBlobs.sizes, inlineBlobs.named);
+  // Collecting, the readers checked the dialect's invariants as they went.
+  if (!buildIR)
+    return nullptr;
+  if (verify && !collecting() && failed(verifyModule(*module)))
     return nullptr;
   return module;
 }
@@ -1520,18 +1853,7 @@ LogicalResult PTEReader::verifyModule(ModuleOp module) {
       diag << " (in " << *table->path << ")";
     return failure(); // Let the enclosing handler report it.
   });
-  // Collecting, an op's error is a finding at the table its location names.
-  auto placeOf = [&](Diagnostic &diag) {
-    FindingSink::Place place{&invariantCheckOf(diag), 0, "Program"};
-    if (std::optional<TableAt> table = tableAt(diag.getLocation())) {
-      place.offset = table->offset;
-      place.path = table->path.value_or("");
-    }
-    return place;
-  };
-  return findings.capture(
-      {&check("program-invariant"), 0, "Program"},
-      [&] { return mlir::verify(module); }, placeOf);
+  return mlir::verify(module);
 }
 
 std::optional<std::string> PTEReader::pathAt(unsigned column) {

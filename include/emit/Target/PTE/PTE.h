@@ -97,6 +97,10 @@ struct PTEReadOptions {
   /// first becoming an error: the import reads on past a bad entry, and
   /// returns a module only when there was none.
   FindingList *findings = nullptr;
+  /// With `findings`, only read and check: every finding as with IR, the
+  /// dialect's invariants checked on the file's tables, and no module (a
+  /// .pte only: emit-verify's cost is the file's tables, not IR).
+  bool checkOnly = false;
 };
 
 /// Imports the `.pte` in `buffer` as a module holding one `et.program`.

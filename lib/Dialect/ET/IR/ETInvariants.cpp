@@ -151,3 +151,15 @@ Problem et::getJumpConditionProblem(StringRef conditionOp,
     return std::nullopt;
   return std::string("condition must be an 'et.bool' or a bool tensor");
 }
+
+Problem et::getOperatorProblem(StringRef name) {
+  if (name.empty())
+    return std::string("needs an operator name");
+  return std::nullopt;
+}
+
+Problem et::getDelegateProblem(StringRef backendId) {
+  if (backendId.empty())
+    return std::string("needs a backend id");
+  return std::nullopt;
+}

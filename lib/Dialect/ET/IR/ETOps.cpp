@@ -548,8 +548,8 @@ static void appendNamePart(SmallString<32> &name, StringRef text) {
 }
 
 LogicalResult OperatorOp::verify() {
-  if (getOpName().empty())
-    return emitOpError("needs an operator name");
+  if (Problem problem = getOperatorProblem(getOpName()))
+    return emitOpError() << *problem;
   return success();
 }
 
@@ -570,8 +570,8 @@ void OperatorOp::getAsmResultNames(OpAsmSetValueNameFn setNameFn) {
 }
 
 LogicalResult DelegateOp::verify() {
-  if (getBackendId().empty())
-    return emitOpError("needs a backend id");
+  if (Problem problem = getDelegateProblem(getBackendId()))
+    return emitOpError() << *problem;
   return success();
 }
 

@@ -74,6 +74,12 @@ Problem getListItemProblem(StringRef listOp, unsigned index, StringRef itemOp);
 Problem getJumpConditionProblem(StringRef conditionOp,
                                 std::optional<ScalarType> type);
 
+/// An operator table entry's name: not empty.
+Problem getOperatorProblem(StringRef name);
+
+/// A delegate table entry's backend id: not empty.
+Problem getDelegateProblem(StringRef backendId);
+
 } // namespace emit::et
 
 #endif // EMIT_DIALECT_ET_IR_ETINVARIANTS_H
