@@ -78,6 +78,12 @@ public:
     runtime = load;
     return *this;
   }
+  /// A field the runtime ignores, wrong: a warning when collecting (the
+  /// import still refuses the file, which it cannot represent exactly).
+  FindingReport &ignoredByRuntime() {
+    severity = Severity::Warning;
+    return *this;
+  }
 
   operator mlir::LogicalResult() const { return mlir::failure(); }
   template <typename T>
@@ -93,6 +99,7 @@ private:
   std::string message;
   llvm::raw_string_ostream os{message};
   std::optional<RuntimeLoad> runtime;
+  Severity severity = Severity::Error;
 };
 
 /// The key of entry `index` of a named data table, at `entry` in `file`

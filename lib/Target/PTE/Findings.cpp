@@ -14,6 +14,7 @@
 #include "FindingReport.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace emit;
@@ -129,9 +130,16 @@ StringRef emit::getRuntimeLoadName(RuntimeLoad load) {
 ArrayRef<FileCheck> emit::getFileChecks() { return kChecks; }
 
 const FileCheck &emit::getFileCheck(StringRef name) {
-  for (const FileCheck &check : kChecks)
-    if (name == check.name)
-      return check;
+  // The readers name a check for every table they read: a hash lookup, not
+  // a scan of the catalogue.
+  static const llvm::StringMap<const FileCheck *> byName = [] {
+    llvm::StringMap<const FileCheck *> map;
+    for (const FileCheck &check : kChecks)
+      map[check.name] = &check;
+    return map;
+  }();
+  if (const FileCheck *check = byName.lookup(name))
+    return *check;
   llvm::report_fatal_error("no file check named '" + name + "'");
 }
 
@@ -143,7 +151,7 @@ bool FindingList::hasErrors() const {
 
 FindingReport::~FindingReport() {
   os.flush();
-  sink->report(*check, offset, path, message, runtime);
+  sink->report(*check, offset, path, message, runtime, severity);
 }
 
 void FindingSink::report(const FileCheck &check, uint64_t offset,

@@ -159,14 +159,21 @@ LogicalResult PTDReader::readHeader() {
   // nothing there: bytes past it mean the base is too small, and that
   // every segment would be read from the wrong place.
   uint64_t dataEnd = header.segmentBaseOffset + header.segmentDataSize;
-  if (dataEnd != size)
-    return error(check("segment-data-end"), 32,
-                 "header segment_base_offset and segment_data_size")
-           << "the segment data ends at byte " << dataEnd << " (base "
-           << header.segmentBaseOffset << " + segment_data_size "
-           << header.segmentDataSize << "), but the file has " << size
-           << " bytes; segment_base_offset or segment_data_size is wrong, "
-           << "and segments would be read from the wrong place";
+  if (dataEnd != size) {
+    error(check("segment-data-end"), 32,
+          "header segment_base_offset and segment_data_size")
+            .ignoredByRuntime()
+        << "the segment data ends at byte " << dataEnd << " (base "
+        << header.segmentBaseOffset << " + segment_data_size "
+        << header.segmentDataSize << "), but the file has " << size
+        << " bytes; segment_base_offset or segment_data_size is wrong, "
+        << "and segments would be read from the wrong place"
+        << (findings.collecting()
+                ? ", or the file has bytes after its segment data, which the "
+                  "runtime ignores and emit cannot import"
+                : "");
+    return success(findings.collecting());
+  }
   return success();
 }
 

@@ -439,17 +439,22 @@ LogicalResult PTEReader::checkSegmentDataEnd(uint64_t end) {
   // every segment would be read from the wrong place.
   if (end == file.size())
     return success();
-  return error(check("segment-data-end"), 24,
-               segmentDataSize ? "extended header segment_base_offset "
-                                 "and segment_data_size"
-                               : "extended header segment_base_offset")
-         << "the segment data ends at byte " << end << " (base " << segmentBase
-         << " + "
-         << (segmentDataSize ? "segment_data_size " : "the last segment's end ")
-         << end - segmentBase << "), but the file has " << file.size()
-         << " bytes; segment_base_offset"
-         << (segmentDataSize ? " or segment_data_size" : "")
-         << " is wrong, and segments would be read from the wrong place";
+  error(check("segment-data-end"), 24,
+        segmentDataSize ? "extended header segment_base_offset "
+                          "and segment_data_size"
+                        : "extended header segment_base_offset")
+          .ignoredByRuntime()
+      << "the segment data ends at byte " << end << " (base " << segmentBase
+      << " + "
+      << (segmentDataSize ? "segment_data_size " : "the last segment's end ")
+      << end - segmentBase << "), but the file has " << file.size()
+      << " bytes; segment_base_offset"
+      << (segmentDataSize ? " or segment_data_size" : "")
+      << " is wrong, and segments would be read from the wrong place"
+      << (collecting() ? ", or the file has bytes after its segment data, "
+                         "which the runtime ignores and emit cannot import"
+                       : "");
+  return success(collecting());
 }
 
 std::optional<std::string> PTEReader::whyNoSegmentData() const {
@@ -467,12 +472,18 @@ std::optional<std::string> PTEReader::whyNoSegmentData() const {
 
 FailureOr<uint64_t> PTEReader::vectorAlignment(ArrayRef<uint64_t> addresses) {
   if (!addresses.empty() && hasHeader &&
-      programSize % pte::kInlineDataAlignment != 0)
-    return error(check("program-size-alignment"), 16,
-                 "extended header program_size")
-           << "program_size " << programSize << " is not a multiple of "
-           << pte::kInlineDataAlignment << ", the alignment the schema forces "
-           << "on inline data, to which a flatbuffer holding some is padded";
+      programSize % pte::kInlineDataAlignment != 0) {
+    error(check("program-size-alignment"), 16, "extended header program_size")
+            .ignoredByRuntime()
+        << "program_size " << programSize << " is not a multiple of "
+        << pte::kInlineDataAlignment << ", the alignment the schema forces "
+        << "on inline data, to which a flatbuffer holding some is padded"
+        << (collecting() ? "; the runtime ignores it, and emit cannot import "
+                           "the file"
+                         : "");
+    if (!collecting())
+      return failure();
+  }
   return layout::commonAlignment(
       addresses, std::min<uint64_t>(layout::powerOfTwoDividing(programSize),
                                     pte::kMaxInlineAlignment));
@@ -1677,18 +1688,19 @@ LogicalResult PTEReader::readValues(const fb::ExecutionPlan *plan,
     // jumps that name it.
     if (succeeded(op) && collecting() &&
         value->val_type() == fb::KernelTypes::Tensor)
-      allRead &= succeeded(checkTensorInvariants(
-          value->val_as_Tensor(), *valueKinds.back().type,
-          where + ".values[" + Twine(index) + "]"));
+      allRead &= succeeded(
+          checkTensorInvariants(value->val_as_Tensor(), *valueKinds.back().type,
+                                where + ".values[" + Twine(index) + "]"));
+    Operation *decl = succeeded(op) ? *op : nullptr;
     if (failed(op)) {
       if (!collecting())
         return failure();
       // A stand-in keeps the indices of the values after it.
       allRead = false;
       if (buildIR)
-        op = compat::create<NullOp>(builder, fileLoc, valueType).getOperation();
+        decl = compat::create<NullOp>(builder, fileLoc, valueType);
     }
-    values.push_back(*op ? (*op)->getResult(0) : Value());
+    values.push_back(decl ? decl->getResult(0) : Value());
   }
   return success(succeeded(connectListItems(plan, pending, values, where)) &&
                  allRead);
