@@ -259,6 +259,10 @@ private:
   LogicalResult readInstruction(const fb::Instruction *instruction,
                                 Location loc, const Twine &at, uint32_t size,
                                 const MethodTables &tables);
+  /// A jump of a chain of `size` instructions, at `at`.
+  LogicalResult readJump(const fb::Instruction *instruction, Location loc,
+                         const Twine &at, uint32_t size,
+                         ArrayRef<Value> values);
   /// A kernel or delegate call of `callees[index]`, whose index is `field`.
   template <typename OpTy, typename CallTy>
   LogicalResult readCall(const CallTy *call, int32_t index,
@@ -1381,6 +1385,39 @@ LogicalResult PTEReader::readCall(const CallTy *call, int32_t index,
   return success();
 }
 
+LogicalResult PTEReader::readJump(const fb::Instruction *instruction,
+                                  Location loc, const Twine &at, uint32_t size,
+                                  ArrayRef<Value> values) {
+  const fb::JumpFalseCall *jump = instruction->instr_args_as_JumpFalseCall();
+  auto condition =
+      getValue(jump->cond_value_index(), values, jump,
+               check("instruction-value-index"), at + ".cond_value_index");
+  if (failed(condition))
+    return failure();
+  int32_t destination = jump->destination_instruction();
+  if (destination < 0 || static_cast<uint32_t>(destination) >= size) {
+    FindingReport report = error(check("jump-destination"), offsetOf(jump),
+                                 at + ".destination_instruction");
+    report << "destination " << destination << " is outside the chain (" << size
+           << " instructions)";
+    if (collecting())
+      report << "; the runtime loads this, and a jump taken there runs "
+                "past the chain's instructions";
+    return report;
+  }
+  if (collecting()) {
+    ValueKind kind = valueKinds[jump->cond_value_index()];
+    if (!kind.op.empty() &&
+        failed(reportInvariant(et::getJumpConditionProblem(kind.op, kind.type),
+                               JumpFalseOp::getOperationName(),
+                               check("program-invariant"), instruction, at)))
+      return failure();
+  }
+  if (buildIR)
+    compat::create<JumpFalseOp>(builder, loc, *condition, destination);
+  return success();
+}
+
 LogicalResult PTEReader::readInstruction(const fb::Instruction *instruction,
                                          Location loc, const Twine &at,
                                          uint32_t size,
@@ -1414,37 +1451,8 @@ LogicalResult PTEReader::readInstruction(const fb::Instruction *instruction,
       compat::create<MoveOp>(builder, loc, *from, *to);
     return success();
   }
-  case fb::InstructionArguments::JumpFalseCall: {
-    const fb::JumpFalseCall *jump = instruction->instr_args_as_JumpFalseCall();
-    auto condition =
-        getValue(jump->cond_value_index(), values, jump,
-                 check("instruction-value-index"), at + ".cond_value_index");
-    if (failed(condition))
-      return failure();
-    int32_t destination = jump->destination_instruction();
-    if (destination < 0 || static_cast<uint32_t>(destination) >= size) {
-      FindingReport report = error(check("jump-destination"), offsetOf(jump),
-                                   at + ".destination_instruction");
-      report << "destination " << destination << " is outside the chain ("
-             << size << " instructions)";
-      if (collecting())
-        report << "; the runtime loads this, and a jump taken there runs "
-                  "past the chain's instructions";
-      return report;
-    }
-    if (collecting()) {
-      ValueKind kind = valueKinds[jump->cond_value_index()];
-      if (!kind.op.empty() &&
-          failed(
-              reportInvariant(et::getJumpConditionProblem(kind.op, kind.type),
-                              JumpFalseOp::getOperationName(),
-                              check("program-invariant"), instruction, at)))
-        return failure();
-    }
-    if (buildIR)
-      compat::create<JumpFalseOp>(builder, loc, *condition, destination);
-    return success();
-  }
+  case fb::InstructionArguments::JumpFalseCall:
+    return readJump(instruction, loc, at, size, values);
   case fb::InstructionArguments::FreeCall: {
     const fb::FreeCall *free = instruction->instr_args_as_FreeCall();
     auto value =
