@@ -1639,9 +1639,9 @@ LogicalResult PTEReader::connectListItems(const fb::ExecutionPlan *plan,
   };
   // Collecting, an item of the wrong kind is a finding at the list's value.
   auto checkKind = [&](const auto &list, unsigned position, int64_t index) {
-    StringRef item = valueKinds[index].op;
-    if (!collecting() || item.empty())
+    if (!collecting() || valueKinds[index].op.empty())
       return success(); // A value that failed has its own finding.
+    StringRef item = valueKinds[index].op;
     const fb::EValue *value = plan->values()->Get(list.valueIndex);
     return reportInvariant(et::getListItemProblem(list.listOp, position, item),
                            list.listOp, check("list-invariant"), value,
@@ -1691,7 +1691,9 @@ LogicalResult PTEReader::readValues(const fb::ExecutionPlan *plan,
         value, where + ".values[" + Twine(index) + "]",
         {TablePath::Value, planIndex, 0, static_cast<uint32_t>(index)},
         pending);
-    valueKinds.push_back(succeeded(op) ? getValueKind(value) : ValueKind());
+    // The kinds are for the invariants, which collecting checks.
+    if (collecting())
+      valueKinds.push_back(succeeded(op) ? getValueKind(value) : ValueKind());
     // A tensor that breaks an invariant is still a tensor to the lists and
     // jumps that name it.
     if (succeeded(op) && collecting() &&
