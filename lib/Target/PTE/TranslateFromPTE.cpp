@@ -739,12 +739,12 @@ LogicalResult PTEReader::readConstantSegment() {
       readOffsets(constants->offsets(), constants, "constant_segment.offsets");
   if (failed(offsets))
     return failure();
-  constantOffsets = *offsets;
-  constantCapacity = segmentSize(constants->segment_index());
   if (buildIR)
     compat::create<ConstantSegmentOp>(
         builder, locFor("constant_segment", constants), blob,
         builder.getDenseI64ArrayAttr(*offsets));
+  constantOffsets = std::move(*offsets);
+  constantCapacity = segmentSize(constants->segment_index());
   return success();
 }
 
@@ -801,11 +801,11 @@ LogicalResult PTEReader::readMutableDataSegments() {
         readOffsets(entry->offsets(), entry, where + ".offsets");
     if (failed(offsets))
       return failure();
-    mutableOffsets.push_back(*offsets);
     if (buildIR)
       compat::create<MutableDataSegmentOp>(
           builder, locFor(where, entry), *blob,
           builder.getDenseI64ArrayAttr(*offsets));
+    mutableOffsets.push_back(std::move(*offsets));
   }
   return success();
 }
@@ -1634,9 +1634,7 @@ LogicalResult PTEReader::connectListItems(const fb::ExecutionPlan *plan,
                                           const PendingItems &pending,
                                           ArrayRef<Value> values,
                                           const Twine &where) {
-  auto itemsPath = [&](uint32_t index) {
-    return (where + ".values[" + Twine(index) + "].items").str();
-  };
+  const FileCheck &itemIndex = check("list-item-index");
   // Collecting, an item of the wrong kind is a finding at the list's value.
   auto checkKind = [&](const auto &list, unsigned position, int64_t index) {
     if (!collecting() || valueKinds[index].op.empty())
@@ -1654,9 +1652,10 @@ LogicalResult PTEReader::connectListItems(const fb::ExecutionPlan *plan,
     for (auto [position, index] : llvm::enumerate(readScalars(list.items))) {
       if (optional && index == -1)
         continue;
-      auto item =
-          getValue(index, values, list.items, check("list-item-index"),
-                   itemsPath(list.valueIndex) + "[" + Twine(position) + "]");
+      // A Twine: the path is spelled out only for an error.
+      auto item = getValue(index, values, list.items, itemIndex,
+                           where + ".values[" + Twine(list.valueIndex) +
+                               "].items[" + Twine(position) + "]");
       allFound &=
           succeeded(item) && succeeded(checkKind(list, position, index));
       if (!allFound && !collecting())
