@@ -64,22 +64,27 @@ Problem et::getPlannedTensorProblem(int32_t memoryId, uint64_t offset,
   return std::nullopt;
 }
 
+/// `data(index)`, as the problems of a tensor's data begin (spelled only
+/// for a problem: the verifiers check every tensor).
+static std::string dataRef(int64_t index) {
+  return ("data(" + Twine(index) + ")").str();
+}
+
 /// Entry `index` of the segment `what` with `entries` holds `bytes`.
 static Problem getSegmentEntryProblem(int64_t index, StringRef what,
                                       const SegmentEntries &entries,
                                       std::optional<uint64_t> bytes) {
-  std::string data = ("data(" + Twine(index) + ")").str();
   if (static_cast<uint64_t>(index) >= entries.offsets.size())
-    return (data + " names no entry of the " + what + ", which has " +
+    return (dataRef(index) + " names no entry of the " + what + ", which has " +
             Twine(entries.offsets.size()))
         .str();
   if (!entries.capacity)
     return std::nullopt; // Its blob is checked where it is named.
   uint64_t offset = entries.offsets[index], capacity = *entries.capacity;
   if (!bytes || offset > capacity || *bytes > capacity - offset)
-    return (data + " needs " + byteCount(bytes) + " bytes at offset " +
-            Twine(offset) + " of the " + what + ", which holds " +
-            Twine(capacity))
+    return (dataRef(index) + " needs " + byteCount(bytes) +
+            " bytes at offset " + Twine(offset) + " of the " + what +
+            ", which holds " + Twine(capacity))
         .str();
   return std::nullopt;
 }
@@ -88,11 +93,11 @@ Problem et::getTensorDataProblem(int64_t index, bool planned,
                                  uint64_t mutableSegment,
                                  std::optional<uint64_t> bytes,
                                  const TensorDataTables &tables) {
-  std::string data = ("data(" + Twine(index) + ")").str();
   if (planned) {
     if (mutableSegment >= tables.mutableSegments.size())
-      return (data + " names mutable data segment " + Twine(mutableSegment) +
-              ", but the program has " + Twine(tables.mutableSegments.size()))
+      return (dataRef(index) + " names mutable data segment " +
+              Twine(mutableSegment) + ", but the program has " +
+              Twine(tables.mutableSegments.size()))
           .str();
     return getSegmentEntryProblem(index, "mutable data segment",
                                   tables.mutableSegments[mutableSegment],
@@ -102,20 +107,21 @@ Problem et::getTensorDataProblem(int64_t index, bool planned,
   // deprecated constant buffer otherwise.
   if (tables.constantSegment) {
     if (!tables.constantSegment->capacity)
-      return data + " names constant data, but the constant segment names "
-                    "no blob";
+      return dataRef(index) +
+             " names constant data, but the constant segment names no blob";
     return getSegmentEntryProblem(index, "constant segment",
                                   *tables.constantSegment, bytes);
   }
   if (!tables.constantBuffer)
-    return data + " names constant data, but the program has none";
+    return dataRef(index) + " names constant data, but the program has none";
   ArrayRef<uint64_t> entries = *tables.constantBuffer;
   if (static_cast<uint64_t>(index) >= entries.size())
-    return (data + " names no entry of the constant buffer, which has " +
+    return (dataRef(index) +
+            " names no entry of the constant buffer, which has " +
             Twine(entries.size()))
         .str();
   if (!bytes || *bytes > entries[index])
-    return (data + " needs " + byteCount(bytes) +
+    return (dataRef(index) + " needs " + byteCount(bytes) +
             " bytes, but constant buffer entry " + Twine(index) + " holds " +
             Twine(entries[index]))
         .str();
