@@ -219,7 +219,7 @@ void emit::reportUnnamedData(FindingSink &findings, StringRef table,
     return;
   const FileCheck &check = getFileCheck("unused-data");
   for (auto [index, size] : llvm::enumerate(sizes)) {
-    if (named.test(index) || size == 0)
+    if ((index < named.size() && named.test(index)) || size == 0)
       continue; // An empty entry costs its table row only.
     findings.report(check, offsets[index],
                     (table + "[" + Twine(index) + "]").str(),

@@ -311,17 +311,25 @@ private:
   /// it only reads and checks.
   bool buildIR;
   /// The blob of each entry of `segments` and `backend_delegate_data`
-  /// (null when not building IR), the file offset of its table, its byte
-  /// count, and whether something names it.
+  /// (null when not building IR) and, for the checks when collecting, the
+  /// file offset of its table, its byte count, and whether something names
+  /// it.
   struct BlobTable {
     std::vector<BlobOp> blobs;
     std::vector<uint64_t> offsets, sizes;
     llvm::BitVector named;
-    void add(BlobOp blob, uint64_t offset, uint64_t size) {
+    void add(BlobOp blob, uint64_t offset, uint64_t size, bool collecting) {
       blobs.push_back(blob);
+      if (!collecting)
+        return;
       offsets.push_back(offset);
       sizes.push_back(size);
-      named.push_back(false);
+    }
+    void setNamed(uint32_t index) {
+      if (!sizes.empty()) {
+        named.resize(sizes.size());
+        named.set(index);
+      }
     }
     size_t size() const { return blobs.size(); }
   } segmentBlobs, inlineBlobs;
@@ -329,7 +337,7 @@ private:
   llvm::BitVector badSegments;
   /// The bytes `segments[index]` holds, if known.
   std::optional<uint64_t> segmentSize(uint32_t index) const {
-    if (index >= segmentBlobs.size() || badSegments.test(index))
+    if (index >= segmentBlobs.sizes.size() || badSegments.test(index))
       return std::nullopt;
     return segmentBlobs.sizes[index];
   }
@@ -521,7 +529,7 @@ LogicalResult PTEReader::readProgramData() {
     if (!allRead && !collecting())
       return failure();
   }
-  if (allRead)
+  if (allRead && collecting())
     setTensorDataTables();
   return success(allRead);
 }
@@ -653,7 +661,7 @@ LogicalResult PTEReader::readSegments() {
                      DataPlacement::Segment,
                      plainLocFor(segment, {TablePath::Segment, 0, 0,
                                            static_cast<uint32_t>(index)}));
-    segmentBlobs.add(blob, offsetOf(segment), size);
+    segmentBlobs.add(blob, offsetOf(segment), size, collecting());
   }
   return checked;
 }
@@ -689,7 +697,8 @@ LogicalResult PTEReader::readInlineData() {
                         DataPlacement::Inline,
                         plainLocFor(entry, {TablePath::InlineData, 0, 0,
                                             static_cast<uint32_t>(index)}));
-    inlineBlobs.add(blob, offsetOf(entry), payloads[index].size());
+    inlineBlobs.add(blob, offsetOf(entry), payloads[index].size(),
+                    collecting());
   }
   return success(succeeded(alignment));
 }
@@ -701,7 +710,7 @@ FailureOr<FlatSymbolRefAttr> PTEReader::getSegmentBlob(uint32_t index,
     return error(check("segment-index"), offsetOf(table), where)
            << "segment_index " << index << " is out of range ("
            << segmentBlobs.size() << " segments)";
-  segmentBlobs.named.set(index);
+  segmentBlobs.setNamed(index);
   if (!buildIR)
     return FlatSymbolRefAttr();
   return FlatSymbolRefAttr::get(segmentBlobs.blobs[index].getSymNameAttr());
@@ -1289,7 +1298,7 @@ LogicalResult PTEReader::readDelegate(const fb::BackendDelegate *delegate,
                    at() + ".processed")
              << "a segment reference, but " << *why
              << ", so the runtime loads no segment (NotFound)";
-    segmentBlobs.named.set(dataIndex);
+    segmentBlobs.setNamed(dataIndex);
     blob = segmentBlobs.blobs[dataIndex];
   } else if (processed->location() == fb::DataLocation::INLINE) {
     if (dataIndex >= inlineBlobs.size())
@@ -1299,7 +1308,7 @@ LogicalResult PTEReader::readDelegate(const fb::BackendDelegate *delegate,
                    offsetOf(processed), at() + ".processed.index")
              << "inline data index " << dataIndex << " is out of range ("
              << inlineBlobs.size() << " backend_delegate_data entries)";
-    inlineBlobs.named.set(dataIndex);
+    inlineBlobs.setNamed(dataIndex);
     blob = inlineBlobs.blobs[dataIndex];
   } else {
     return error(check("delegate-data-location"), offsetOf(processed),
