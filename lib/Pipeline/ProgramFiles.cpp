@@ -65,6 +65,26 @@ LogicalResult DataFileSet::importInto(ModuleOp module,
 DataFileSet::DataFileSet() = default;
 DataFileSet::~DataFileSet() = default;
 
+/// Verifies `module`, transformed from `input`. Its import located entries
+/// at their tables: where it fails, the input is imported again, verified,
+/// so that the errors say which entry of it is wrong; an input that
+/// verifies leaves the passes' errors.
+static LogicalResult verifyTransformed(ModuleOp module,
+                                       const llvm::MemoryBuffer &input,
+                                       PTEReadOptions read,
+                                       MLIRContext *context) {
+  {
+    ScopedDiagnosticHandler quiet(context,
+                                  [](Diagnostic &) { return success(); });
+    if (succeeded(mlir::verify(module)))
+      return success();
+  }
+  read.verify = true;
+  if (importProgramFile(input, context, ProgramFileKind::Either, read))
+    (void)mlir::verify(module);
+  return failure();
+}
+
 LogicalResult emit::transformProgramFile(const llvm::MemoryBuffer &input,
                                          const PTEReadOptions &read,
                                          ArrayRef<std::string> dataFiles,
@@ -97,7 +117,8 @@ LogicalResult emit::transformProgramFile(const llvm::MemoryBuffer &input,
   PassManager pm(context, passes.getOpAnchorName());
   static_cast<OpPassManager &>(pm) = passes;
   pm.enableVerifier(false);
-  if (failed(pm.run(*module)) || failed(mlir::verify(*module)))
+  if (failed(pm.run(*module)) ||
+      failed(verifyTransformed(*module, input, read, context)))
     return failure();
   Clock::time_point transformed = Clock::now();
 

@@ -109,13 +109,26 @@ llvm::cl::opt<bool> &getEmbedPayloadsFlag() {
   return embed;
 }
 
-/// Imports `buffer` as the command line says (--embed-payloads).
+/// --pte-entry-locations, shared by the translations that import.
+llvm::cl::opt<bool> &getEntryLocationsFlag() {
+  static llvm::cl::opt<bool> entryLocations(
+      "pte-entry-locations",
+      llvm::cl::desc("With --from-pte, locate each segment, inline payload, "
+                     "value, delegate entry and instruction at its own byte "
+                     "offset in the file, not at its table's"),
+      llvm::cl::init(false));
+  return entryLocations;
+}
+
+/// Imports `buffer` as the command line says (--embed-payloads,
+/// --pte-entry-locations).
 OwningOpRef<ModuleOp> importInput(const llvm::MemoryBuffer *buffer,
                                   MLIRContext *context, ProgramFileKind kind) {
   FailureOr<PTEReadOptions> options =
       getReadOptionsFor(*buffer, getEmbedPayloadsFlag(), context);
   if (failed(options))
     return nullptr;
+  options->entryLocations = getEntryLocationsFlag();
   return importProgramFile(*buffer, context, kind, *options);
 }
 
@@ -185,6 +198,7 @@ static LogicalResult printImported(ModuleOp module, raw_ostream &os) {
 void emit::registerFromPTETranslation() {
   getEmitBytecodeFlag();
   getEmbedPayloadsFlag();
+  getEntryLocationsFlag();
   getTimingFlag();
   getDataFilesFlag();
   TranslateRegistration registration(

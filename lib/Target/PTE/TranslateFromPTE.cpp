@@ -74,9 +74,18 @@ public:
         fileLoc(FileLineColLoc::get(fileNameAttr, 0, 0)),
         findings(fileLoc, fileName, options.findings),
         valueType(ValueType::get(context)),
-        buildIR(!(options.checkOnly && options.findings)) {}
+        buildIR(!(options.checkOnly && options.findings)),
+        entryLocations(options.entryLocations || options.findings) {}
 
+  /// Reads the file; with `verify`, verifies the module too. Where entries
+  /// are located at their tables, a failed verification reports nothing and
+  /// sets `verificationFailed`: its errors would not say which entry is
+  /// wrong (translateFromPTE reads again, locating each entry).
   OwningOpRef<ModuleOp> read(bool verify);
+  bool verificationFailed = false;
+  /// Verifies `module`, each error naming its table. (Collecting, the
+  /// readers check the same invariants on the file's tables instead.)
+  LogicalResult verifyModule(ModuleOp module);
 
 private:
   /// Reports a problem `check` finds at byte `offset` of the file, in the
@@ -111,10 +120,8 @@ private:
         FileLineColLoc::get(fileNameAttr, 0, table ? offsetOf(table) : 0));
   }
 
-  /// A table of which a program has many (values, instructions, segments,
-  /// inline data): its op gets a plain `file:0:<offset>` location, and its
-  /// path is spelled only when a diagnostic needs it. Naming each one in
-  /// the IR cost a third of the import's time and memory.
+  /// An entry of a table of which a program has many (segments, inline
+  /// data, values, delegates, instructions).
   struct TablePath {
     enum Kind : uint8_t {
       Segment,
@@ -125,13 +132,18 @@ private:
     } kind;
     uint32_t plan = 0, chain = 0, index = 0;
   };
-  Location plainLocFor(const void *table, TablePath path) {
-    uint64_t offset = offsetOf(table);
-    plainPaths.push_back({static_cast<unsigned>(offset), path});
-    return FileLineColLoc::get(fileNameAttr, 0, offset);
-  }
-  /// The path of the first table recorded at `column` of a plain location.
+  /// The location of such an entry, read from `table`. By default, its
+  /// table's: one location for all of them, named by the table's path (a
+  /// location per entry is a uniqued attribute each, a quarter of a large
+  /// program's import). With entry locations, a plain `file:0:<offset>` of
+  /// its own, its path spelled only when a diagnostic needs it.
+  Location entryLocFor(const void *table, TablePath path);
+  /// The path of the first entry recorded at `column` of a plain location.
   std::optional<std::string> pathAt(unsigned column);
+  /// The path of `path`'s entry, or of its whole table.
+  std::string spell(const TablePath &path, bool entry) const;
+  /// The flatbuffer vector that holds `path`'s entry.
+  const void *tableOf(const TablePath &path) const;
   /// The byte offset and, when known, the table path that `loc` names, if
   /// it is a location in this file.
   struct TableAt {
@@ -139,9 +151,6 @@ private:
     std::optional<std::string> path;
   };
   std::optional<TableAt> tableAt(Location loc);
-  /// Verifies `module`, each error naming its table. (Collecting, the
-  /// readers check the same invariants on the file's tables instead.)
-  LogicalResult verifyModule(ModuleOp module);
 
   LogicalResult readHeader();
   /// Checks that the segment data, which ends at file offset `end`, ends
@@ -290,6 +299,8 @@ private:
   /// creation order; sorted when first looked up.
   std::vector<std::pair<unsigned, TablePath>> plainPaths;
   bool plainPathsSorted = false;
+  /// The location of each table whose entries are located at it.
+  llvm::DenseMap<const void *, Location> tableLocs;
   /// `execution_plan[i] 'name'`, by plan index.
   std::vector<std::string> planPaths;
   Location fileLoc;
@@ -310,6 +321,8 @@ private:
   /// Whether the import builds IR; collecting findings with `checkOnly`,
   /// it only reads and checks.
   bool buildIR;
+  /// Whether entries get a location each (PTEReadOptions::entryLocations).
+  bool entryLocations;
   /// The blob of each entry of `segments` and `backend_delegate_data`
   /// (null when not building IR) and, for the checks when collecting, the
   /// file offset of its table, its byte count, and whether something names
@@ -659,7 +672,7 @@ LogicalResult PTEReader::readSegments() {
                      ArrayRef<char>(file.data() + segmentBase + offset, size),
                      alignment.value_or(inferred.segmentAlignment.value_or(1)),
                      DataPlacement::Segment,
-                     plainLocFor(segment, {TablePath::Segment, 0, 0,
+                     entryLocFor(segment, {TablePath::Segment, 0, 0,
                                            static_cast<uint32_t>(index)}));
     segmentBlobs.add(blob, offsetOf(segment), size, collecting());
   }
@@ -695,7 +708,7 @@ LogicalResult PTEReader::readInlineData() {
       blob = createBlob(("inline_" + Twine(index)).str(), payloads[index],
                         succeeded(alignment) ? *alignment : 1,
                         DataPlacement::Inline,
-                        plainLocFor(entry, {TablePath::InlineData, 0, 0,
+                        entryLocFor(entry, {TablePath::InlineData, 0, 0,
                                             static_cast<uint32_t>(index)}));
     inlineBlobs.add(blob, offsetOf(entry), payloads[index].size(),
                     collecting());
@@ -990,7 +1003,7 @@ FailureOr<Operation *> PTEReader::readTensor(const fb::Tensor *tensor,
     SmallVector<int32_t> sizes = readScalars(tensor->sizes());
     SmallVector<int32_t> dimOrder(tensor->dim_order()->begin(),
                                   tensor->dim_order()->end());
-    op = compat::create<TensorOp>(builder, plainLocFor(tensor, path), valueType,
+    op = compat::create<TensorOp>(builder, entryLocFor(tensor, path), valueType,
                                   ScalarTypeAttr::get(context, *scalarType),
                                   builder.getDenseI32ArrayAttr(sizes),
                                   builder.getDenseI32ArrayAttr(dimOrder),
@@ -1102,7 +1115,7 @@ FailureOr<Operation *> PTEReader::readValue(const fb::EValue *value,
                                             const Twine &where, TablePath path,
                                             PendingItems &pending) {
   // A tensor is located at its own table, so its value needs none.
-  auto loc = [&] { return plainLocFor(value, path); };
+  auto loc = [&] { return entryLocFor(value, path); };
   fb::KernelTypes type = value->val_type();
   if (type != fb::KernelTypes::Null && type != fb::KernelTypes::NONE &&
       !value->val())
@@ -1263,7 +1276,7 @@ LogicalResult PTEReader::readDelegates(const fb::ExecutionPlan *plan,
       delegates.push_back(Value());
       continue;
     }
-    Location loc = plainLocFor(delegate, {TablePath::Delegate, planIndex, 0,
+    Location loc = entryLocFor(delegate, {TablePath::Delegate, planIndex, 0,
                                           static_cast<uint32_t>(index)});
     delegates.push_back(compat::create<DelegateOp>(
         builder, loc, delegateType,
@@ -1510,7 +1523,7 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
   const auto *instructions = chain->instructions();
   for (auto [index, instruction] : llvm::enumerate(*instructions)) {
     Location loc = buildIR
-                       ? plainLocFor(instruction,
+                       ? entryLocFor(instruction,
                                      {TablePath::Instruction, planIndex,
                                       chainIndex, static_cast<uint32_t>(index)})
                        : fileLoc;
@@ -1857,9 +1870,14 @@ OwningOpRef<ModuleOp> PTEReader::read(bool verify) {
   // Collecting, the readers checked the dialect's invariants as they went.
   if (!buildIR)
     return nullptr;
-  if (verify && !collecting() && failed(verifyModule(*module)))
-    return nullptr;
-  return module;
+  if (!verify || collecting())
+    return module;
+  if (entryLocations)
+    return succeeded(verifyModule(*module)) ? std::move(module) : nullptr;
+  ScopedDiagnosticHandler quiet(context,
+                                [](Diagnostic &) { return success(); });
+  verificationFailed = failed(mlir::verify(*module));
+  return verificationFailed ? nullptr : std::move(module);
 }
 
 std::optional<PTEReader::TableAt> PTEReader::tableAt(Location loc) {
@@ -1897,29 +1915,82 @@ std::optional<std::string> PTEReader::pathAt(unsigned column) {
       plainPaths, [&](const auto &entry) { return entry.first < column; });
   if (it == plainPaths.end() || it->first != column)
     return std::nullopt;
-  const TablePath &path = it->second;
+  return spell(it->second, /*entry=*/true);
+}
+
+std::string PTEReader::spell(const TablePath &path, bool entry) const {
   std::string plan =
       path.plan < planPaths.size() ? planPaths[path.plan] : std::string();
+  std::string table;
   switch (path.kind) {
   case TablePath::Segment:
-    return ("segments[" + Twine(path.index) + "]").str();
+    table = "segments";
+    break;
   case TablePath::InlineData:
-    return ("backend_delegate_data[" + Twine(path.index) + "]").str();
+    table = "backend_delegate_data";
+    break;
   case TablePath::Value:
-    return (plan + ".values[" + Twine(path.index) + "]").str();
+    table = plan + ".values";
+    break;
   case TablePath::Delegate:
-    return (plan + ".delegates[" + Twine(path.index) + "]").str();
+    table = plan + ".delegates";
+    break;
   case TablePath::Instruction:
-    return (plan + ".chains[" + Twine(path.chain) + "].instructions[" +
-            Twine(path.index) + "]")
-        .str();
+    table = (plan + ".chains[" + Twine(path.chain) + "].instructions").str();
+    break;
   }
-  return std::nullopt;
+  return entry ? (table + "[" + Twine(path.index) + "]").str() : table;
+}
+
+const void *PTEReader::tableOf(const TablePath &path) const {
+  switch (path.kind) {
+  case TablePath::Segment:
+    return program->segments();
+  case TablePath::InlineData:
+    return program->backend_delegate_data();
+  default:
+    break;
+  }
+  const fb::ExecutionPlan *plan = program->execution_plan()->Get(path.plan);
+  if (path.kind == TablePath::Value)
+    return plan->values();
+  if (path.kind == TablePath::Delegate)
+    return plan->delegates();
+  return plan->chains()->Get(path.chain)->instructions();
+}
+
+Location PTEReader::entryLocFor(const void *table, TablePath path) {
+  if (entryLocations) {
+    uint64_t offset = offsetOf(table);
+    plainPaths.push_back({static_cast<unsigned>(offset), path});
+    return FileLineColLoc::get(fileNameAttr, 0, offset);
+  }
+  const void *whole = tableOf(path);
+  auto [it, inserted] = tableLocs.try_emplace(whole, fileLoc);
+  if (inserted)
+    it->second = locFor(spell(path, /*entry=*/false), whole);
+  return it->second;
 }
 
 OwningOpRef<ModuleOp> emit::translateFromPTE(llvm::MemoryBufferRef buffer,
                                              MLIRContext *context,
                                              const PTEReadOptions &options) {
   context->loadDialect<ETDialect>();
-  return PTEReader(buffer, context, options).read(options.verify);
+  PTEReader reader(buffer, context, options);
+  OwningOpRef<ModuleOp> module = reader.read(options.verify);
+  if (!reader.verificationFailed)
+    return module;
+  // The errors say which entry is wrong: read again, locating each one. The
+  // file read without error before, and its warnings were reported then.
+  PTEReadOptions entries = options;
+  entries.entryLocations = true;
+  PTEReader again(buffer, context, entries);
+  {
+    ScopedDiagnosticHandler quiet(context,
+                                  [](Diagnostic &) { return success(); });
+    module = again.read(/*verify=*/false);
+  }
+  if (module && failed(again.verifyModule(*module)))
+    return nullptr;
+  return module;
 }

@@ -101,6 +101,14 @@ struct PTEReadOptions {
   /// dialect's invariants checked on the file's tables, and no module (a
   /// .pte only: emit-verify's cost is the file's tables, not IR).
   bool checkOnly = false;
+  /// Locate each entry of the tables a program has many of (segments,
+  /// inline data, values, delegates, instructions) at its own byte offset,
+  /// instead of at its table (`"execution_plan[0] 'f'.delegates"(file:0:N)`,
+  /// one location for all of them). An op's position already says which
+  /// entry it is; a location per entry costs a quarter of a large
+  /// program's import. Collecting findings, and for the errors of a failed
+  /// verification, the import locates entries whatever this says.
+  bool entryLocations = false;
 };
 
 /// Imports the `.pte` in `buffer` as a module holding one `et.program`.
