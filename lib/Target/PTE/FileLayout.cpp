@@ -44,14 +44,14 @@ void layout::writeSegments(raw_ostream &os, ArrayRef<Segment> segments,
 
 ElementsAttr layout::FileBytes::get(StringRef name,
                                     ArrayRef<char> bytes) const {
+  if (reference && !bytes.empty())
+    return et::FileRangeAttr::get(
+        context, referencePath, bytes.data() - file.data(), bytes.size(),
+        reference->fingerprint.size, reference->fingerprint.sample);
   auto type = RankedTensorType::get({static_cast<int64_t>(bytes.size())},
                                     IntegerType::get(context, 8));
   if (bytes.empty())
     return DenseElementsAttr::get(type, ArrayRef<int8_t>());
-  if (reference)
-    return et::FileRangeAttr::get(
-        context, reference->path, bytes.data() - file.data(), bytes.size(),
-        reference->fingerprint.size, reference->fingerprint.sample);
   // The resource aliases the file. Its alignment is what the data pointer
   // really has, capped at 16: MLIR 19's bytecode reader can only honour
   // resource alignments up to that of its (heap) input buffer.

@@ -18,6 +18,7 @@
 #include "emit/Support/Layout.h"
 #include "emit/Support/PayloadFiles.h"
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
+#include "mlir/IR/BuiltinAttributes.h"
 #include "llvm/ADT/SmallVector.h"
 
 #include <cstdint>
@@ -39,7 +40,10 @@ class FileBytes {
 public:
   FileBytes(mlir::MLIRContext *context, StringRef file,
             const std::optional<FileReference> &reference)
-      : context(context), file(file), reference(reference) {}
+      : context(context), file(file), reference(reference),
+        referencePath(reference
+                          ? mlir::StringAttr::get(context, reference->path)
+                          : mlir::StringAttr()) {}
 
   /// `bytes`, which lie in the file, named `name` if a resource.
   mlir::ElementsAttr get(StringRef name, ArrayRef<char> bytes) const;
@@ -48,6 +52,7 @@ private:
   mlir::MLIRContext *context;
   StringRef file;
   std::optional<FileReference> reference;
+  mlir::StringAttr referencePath; // Uniqued once, not once per payload.
 };
 
 } // namespace emit::layout

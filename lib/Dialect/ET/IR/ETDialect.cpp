@@ -143,8 +143,8 @@ struct ETBytecodeInterface : public BytecodeDialectInterface {
           failed(reader.readVarInt(fileSample)))
         return {};
       return FileRangeAttr::getChecked([&] { return reader.emitError(); },
-                                       context, path, offset, size, fileSize,
-                                       fileSample);
+                                       context, StringAttr::get(context, path),
+                                       offset, size, fileSize, fileSample);
     }
     }
     reader.emitError() << "unknown et attribute code " << code;
@@ -194,7 +194,7 @@ struct ETBytecodeInterface : public BytecodeDialectInterface {
         })
         .Case([&](FileRangeAttr range) {
           writer.writeVarInt(kFileRangeAttr);
-          writer.writeOwnedString(range.getPath());
+          writer.writeOwnedString(range.getPath().getValue());
           writer.writeVarInt(range.getOffset());
           writer.writeVarInt(range.getSize());
           writer.writeVarInt(range.getFileSize());
@@ -381,13 +381,15 @@ Attribute FileRangeAttr::parse(AsmParser &parser, Type) {
       parser.parseKeyword("file_sample") || parser.parseEqual() ||
       parser.parseInteger(fileSample) || parser.parseGreater())
     return {};
-  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
-                    path, offset, size, fileSize, fileSample);
+  MLIRContext *context = parser.getContext();
+  return getChecked([&] { return parser.emitError(loc); }, context,
+                    StringAttr::get(context, path), offset, size, fileSize,
+                    fileSample);
 }
 
 void FileRangeAttr::print(AsmPrinter &printer) const {
   printer << "<\"";
-  llvm::printEscapedString(getPath(), printer.getStream());
+  llvm::printEscapedString(getPath().getValue(), printer.getStream());
   printer << "\", offset = " << getOffset() << ", size = " << getSize()
           << ", file_size = " << getFileSize() << ", file_sample = 0x"
           << emit::hex16(getFileSample()) << '>';
@@ -395,9 +397,9 @@ void FileRangeAttr::print(AsmPrinter &printer) const {
 
 LogicalResult
 FileRangeAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                      StringRef path, uint64_t offset, uint64_t size,
+                      StringAttr path, uint64_t offset, uint64_t size,
                       uint64_t fileSize, uint64_t) {
-  if (path.empty())
+  if (!path || path.getValue().empty())
     return emitError() << "a file reference needs a path";
   if (size > static_cast<uint64_t>(std::numeric_limits<int64_t>::max()))
     return emitError() << "size " << size << " is too large";

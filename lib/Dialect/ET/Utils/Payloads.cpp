@@ -20,7 +20,7 @@ using namespace emit::et;
 static FailureOr<ArrayRef<char>> resolve(FileRangeAttr range,
                                          std::string &error) {
   return PayloadFiles::get().getBytes(
-      range.getPath(), range.getOffset(), range.getSize(),
+      range.getPath().getValue(), range.getOffset(), range.getSize(),
       {range.getFileSize(), range.getFileSample()}, error);
 }
 

@@ -214,7 +214,10 @@ def ET_FileRangeAttr : ET_Attr<"FileRange", "file",
         file_sample = 0x9e3779b97f4a7c15>
     ```
   }];
-  let parameters = (ins StringRefParameter<"path of the file">:$path,
+  // The path is a uniqued string: a program's blobs all name one file, so
+  // each attribute holds a pointer to it, not a copy.
+  let parameters = (ins AttrParameter<"::mlir::StringAttr",
+                                      "path of the file">:$path,
                         "uint64_t":$offset,
                         "uint64_t":$size,
                         "uint64_t":$file_size,
