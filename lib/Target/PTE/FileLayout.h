@@ -19,7 +19,9 @@
 #include "emit/Support/PayloadFiles.h"
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
 #include <optional>
@@ -31,6 +33,18 @@ namespace emit::layout {
 /// input are streamed from the file, never through the mapping.
 void writeSegments(raw_ostream &os, ArrayRef<Segment> segments,
                    uint64_t position, uint64_t base);
+
+/// The importers name the blob of each entry of a file's segment table
+/// `segment_<index>`, and of its inline data `inline_<index>`.
+inline constexpr llvm::StringLiteral kSegmentBlobPrefix = "segment_";
+inline constexpr llvm::StringLiteral kInlineBlobPrefix = "inline_";
+
+/// `<prefix><index>`, spelled without a heap string.
+inline llvm::SmallString<24> blobName(StringRef prefix, uint64_t index) {
+  llvm::SmallString<24> name(prefix);
+  llvm::raw_svector_ostream(name) << index;
+  return name;
+}
 
 /// Makes the payload attributes of an import from the bytes of the file
 /// being read: references to them (`#et.file`) when the file has a

@@ -207,7 +207,7 @@ LogicalResult PTDReader::readSegments(DataFileOp dataFile) {
     previousEnd = offset + size;
     segmentOffsets.push_back(offsetOf(segment));
     segmentSizes.push_back(size);
-    std::string name = ("segment_" + Twine(index)).str();
+    SmallString<24> name = layout::blobName(layout::kSegmentBlobPrefix, index);
     segmentBlobs.push_back(compat::create<BlobOp>(
         builder, locFor(where, segment), builder.getStringAttr(name),
         builder.getI64IntegerAttr(

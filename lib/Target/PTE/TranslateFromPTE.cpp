@@ -668,7 +668,7 @@ LogicalResult PTEReader::readSegments() {
     BlobOp blob;
     if (buildIR)
       blob =
-          createBlob(("segment_" + Twine(index)).str(),
+          createBlob(layout::blobName(layout::kSegmentBlobPrefix, index),
                      ArrayRef<char>(file.data() + segmentBase + offset, size),
                      alignment.value_or(inferred.segmentAlignment.value_or(1)),
                      DataPlacement::Segment,
@@ -705,8 +705,8 @@ LogicalResult PTEReader::readInlineData() {
   for (auto [index, entry] : llvm::enumerate(*entries)) {
     BlobOp blob;
     if (buildIR)
-      blob = createBlob(("inline_" + Twine(index)).str(), payloads[index],
-                        succeeded(alignment) ? *alignment : 1,
+      blob = createBlob(layout::blobName(layout::kInlineBlobPrefix, index),
+                        payloads[index], succeeded(alignment) ? *alignment : 1,
                         DataPlacement::Inline,
                         entryLocFor(entry, {TablePath::InlineData, 0, 0,
                                             static_cast<uint32_t>(index)}));
@@ -1609,12 +1609,12 @@ LogicalResult PTEReader::checkMethodSymbol(const fb::ExecutionPlan *plan,
                .setRuntime(RuntimeLoad::Loads)
            << "method name '" << name << "' is also execution_plan["
            << it->second << "]'s; the runtime finds only the first by name";
-  // The importer names the blobs of segments and inline data `segment_N`
-  // and `inline_N`.
+  // The importer names the blobs of segments and inline data.
   unsigned index = 0;
   for (auto [prefix, count] :
-       {std::pair<StringRef, size_t>{"segment_", segmentBlobs.size()},
-        {"inline_", inlineBlobs.size()}}) {
+       {std::pair<StringRef, size_t>{layout::kSegmentBlobPrefix,
+                                     segmentBlobs.size()},
+        {layout::kInlineBlobPrefix, inlineBlobs.size()}}) {
     StringRef rest = name;
     if (rest.consume_front(prefix) && !rest.getAsInteger(10, index) &&
         index < count && Twine(index).str() == rest)

@@ -55,10 +55,12 @@ struct Candidate {
   mutable BlobOp blob; // An op handle: reading it does not change the plan.
   ArrayRef<char> bytes;
   DataKind kind;
-  /// The policy's partition; equal bytes merge only within one. Its parts
-  /// are the users' method (scope=method), their backend (same-backend)
-  /// and the blob's placement; a blob under min-size is its own part.
-  std::string scopeKey, backendKey, placementKey;
+  /// The policy's partition; equal bytes merge only within one part. Its
+  /// keys are the users' method (scope=method), their backend
+  /// (same-backend) and the blob's placement, each numbered (0 where the
+  /// policy does not look); a blob under min-size is its own part. Numbers,
+  /// not strings: a program can have a candidate per delegate call.
+  unsigned scopeKey = 0, backendKey = 0, placementKey = 0;
   bool belowMinSize = false;
 };
 

@@ -17,6 +17,7 @@
 
 #include "mlir/IR/SymbolTable.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <numeric>
@@ -57,13 +58,28 @@ static void collectUsers(ProgramOp program,
              entry.getBackendId(), digestSpecs(entry)});
 }
 
-/// The same string for every value, or one no other blob has.
-static std::string sameOrUnique(ArrayRef<StringRef> values, StringRef self) {
-  if (values.empty())
-    return std::string();
-  bool same = llvm::all_equal(values);
-  return same ? values.front().str() : ("\x01" + self).str();
-}
+namespace {
+/// Numbers the keys of the policy's partition: equal strings get one
+/// number, and a key of its own one no other candidate gets.
+class PartKeys {
+public:
+  /// The number of the string every value is, or one of its own where
+  /// they differ; 0 for no values or the empty string.
+  unsigned sameOrOwn(ArrayRef<StringRef> values) {
+    if (!llvm::all_equal(values))
+      return next++;
+    if (values.empty() || values.front().empty())
+      return 0;
+    auto [it, inserted] = numbers.try_emplace(values.front(), next);
+    next += inserted;
+    return it->second;
+  }
+
+private:
+  llvm::StringMap<unsigned> numbers;
+  unsigned next = 1;
+};
+} // namespace
 
 /// Which parts of the policy keep `candidate` apart from `other`.
 static std::string reasonApart(const Candidate &candidate,
@@ -85,17 +101,21 @@ static std::string reasonApart(const Candidate &candidate,
 static void planMerges(Plan &plan, const ContentGroups &groups) {
   for (ArrayRef<unsigned> group : groups.groups) {
     // Parts in order of their first member; a group has few.
-    SmallVector<std::pair<std::string, SmallVector<unsigned>>, 1> parts;
+    SmallVector<std::pair<std::tuple<bool, unsigned, unsigned, unsigned>,
+                          SmallVector<unsigned>>,
+                1>
+        parts;
     for (unsigned index : group) {
       const Candidate &candidate = plan.candidates[index];
-      std::string key = candidate.belowMinSize
-                            ? ("\x03" + candidate.blob.getSymName()).str()
-                            : candidate.scopeKey + "\x02" +
-                                  candidate.backendKey + "\x02" +
-                                  candidate.placementKey;
+      // A candidate under min-size is its own part: keyed by its index.
+      auto key =
+          candidate.belowMinSize
+              ? std::make_tuple(true, index, 0u, 0u)
+              : std::make_tuple(false, candidate.scopeKey, candidate.backendKey,
+                                candidate.placementKey);
       auto part = llvm::find_if(parts, [&](auto &p) { return p.first == key; });
       if (part == parts.end())
-        parts.push_back({std::move(key), {index}});
+        parts.push_back({key, {index}});
       else
         part->second.push_back(index);
     }
@@ -128,6 +148,7 @@ static void planMerges(Plan &plan, const ContentGroups &groups) {
 /// shared instead.
 static void collectCandidates(Plan &plan, const Policy &policy) {
   DenseMap<StringAttr, DataKind> kinds = classifyBlobs(plan.container);
+  PartKeys scopes, backends;
   Region &body = plan.container->getRegion(0);
   // Reserved: doubling would hold up to three times the candidates at the
   // pass's peak.
@@ -148,19 +169,19 @@ static void collectCandidates(Plan &plan, const Policy &policy) {
     auto it = plan.users.find(blob.getSymNameAttr());
     ArrayRef<User> users =
         it == plan.users.end() ? ArrayRef<User>() : ArrayRef(it->second);
-    SmallVector<StringRef> methods, backends;
+    SmallVector<StringRef> methods, userBackends;
     for (const User &user : users) {
       methods.push_back(user.method);
-      backends.push_back(user.backend);
+      userBackends.push_back(user.backend);
     }
     if (policy.methodScope)
-      candidate.scopeKey = sameOrUnique(methods, blob.getSymName());
+      candidate.scopeKey = scopes.sameOrOwn(methods);
     if (policy.sameBackend)
-      candidate.backendKey = sameOrUnique(backends, blob.getSymName());
+      candidate.backendKey = backends.sameOrOwn(userBackends);
     // A placed blob stays where the file had it: an inline payload is
     // never merged into a segment, nor the other way around.
     if (std::optional<DataPlacement> placement = blob.getPlacement())
-      candidate.placementKey = stringifyDataPlacement(*placement).str();
+      candidate.placementKey = 1 + static_cast<unsigned>(*placement);
     plan.candidates.push_back(std::move(candidate));
   }
 }
