@@ -512,7 +512,7 @@ Offset<fb::BackendDelegate> PTEWriter::buildDelegate(DelegateOp entry) {
   }
   Offset<flatbuffers::Vector<Offset<fb::CompileSpec>>> specVector;
   if (ArrayAttr specAttrs = entry.getCompileSpecsAttr()) {
-    std::vector<Offset<fb::CompileSpec>> specs;
+    SmallVector<Offset<fb::CompileSpec>, 8> specs; // No heap for a few.
     for (auto spec : specAttrs.getAsRange<CompileSpecAttr>()) {
       StringRef value = spec.getValue();
       specs.push_back(fb::CreateCompileSpec(
@@ -521,7 +521,7 @@ Offset<fb::BackendDelegate> PTEWriter::buildDelegate(DelegateOp entry) {
           builder.CreateVector(reinterpret_cast<const uint8_t *>(value.data()),
                                value.size())));
     }
-    specVector = builder.CreateVector(specs);
+    specVector = builder.CreateVector(specs.data(), specs.size());
   }
   return fb::CreateBackendDelegate(
       builder, buildString(entry.getBackendIdAttr()), processed, specVector);
