@@ -60,7 +60,7 @@ static std::unique_ptr<MappedFile> openInput(StringRef path,
 /// `--pte-data` does, each problem a finding.
 static void checkDataFiles(ModuleOp module, ArrayRef<std::string> paths,
                            VerifyReport &report) {
-  const FileCheck &check = getFileCheck("external-data");
+  const FileCheck &check = getFileCheck(Check::ExternalData);
   ScopedDiagnosticHandler handler(module.getContext(), [&](Diagnostic &diag) {
     if (diag.getSeverity() != DiagnosticSeverity::Error)
       return success();
@@ -74,7 +74,8 @@ static void checkDataFiles(ModuleOp module, ArrayRef<std::string> paths,
     report.findings.findings.push_back(
         {Severity::Error, &check,
          plain ? plain.getFilename().str() : report.files.front(),
-         plain ? plain.getColumn() : 0, path, diag.str(), check.runtime});
+         plain ? plain.getColumn() : 0, path, diag.str(), "", check.runtime,
+         ImportEffect::Refuses});
     return success();
   });
   DataFileSet dataFiles;
@@ -85,7 +86,7 @@ static void checkDataFiles(ModuleOp module, ArrayRef<std::string> paths,
 /// names, when the program has no delegate entry that could read them.
 static void checkUnusedKeys(ModuleOp program, ArrayRef<ModuleOp> dataFiles,
                             ArrayRef<std::string> paths, VerifyReport &report) {
-  const FileCheck &check = getFileCheck("unused-data");
+  const FileCheck &check = getFileCheck(Check::UnusedData);
   llvm::StringSet<> names;
   bool delegated = false;
   program.walk([&](Operation *op) {
@@ -113,7 +114,7 @@ static void checkUnusedKeys(ModuleOp program, ArrayRef<ModuleOp> dataFiles,
           {Severity::Warning, &check, path, offset, where,
            "no tensor of the program names key '" + entry.getKey().str() +
                "', and it has no delegate to read it",
-           check.runtime});
+           "", check.runtime, ImportEffect::Ignores});
     });
 }
 
@@ -195,7 +196,7 @@ void emit::printVerifyText(const VerifyReport &report, raw_ostream &os) {
     os << finding.file << ": at byte " << finding.offset;
     if (!finding.path.empty())
       os << " (" << finding.path << ")";
-    os << ": " << severityName(finding.severity) << ": " << finding.message
+    os << ": " << severityName(finding.severity) << ": " << finding.text()
        << " [" << finding.check->name << "]\n";
   }
   unsigned errors = report.count(Severity::Error);
@@ -215,7 +216,7 @@ static llvm::json::Object findingJSON(const Finding &finding) {
       {"file", finding.file},
       {"offset", static_cast<int64_t>(finding.offset)},
       {"path", finding.path},
-      {"message", finding.message},
+      {"message", finding.text()},
       {"runtime_load", getRuntimeLoadName(finding.runtime)},
   };
 }
@@ -273,7 +274,7 @@ void emit::printVerifySARIF(const VerifyReport &report, raw_ostream &os) {
         {"ruleId", finding.check->name},
         {"ruleIndex", ruleIndex.lookup(finding.check)},
         {"level", severityName(finding.severity)},
-        {"message", llvm::json::Object{{"text", finding.message}}},
+        {"message", llvm::json::Object{{"text", finding.text()}}},
         {"locations", llvm::json::Array{std::move(location)}},
         {"properties",
          llvm::json::Object{

@@ -42,10 +42,11 @@ static void fail(const char *what) {
 /// allocate), and warns of header fields the runtime ignores, which the
 /// import refuses (it cannot represent them exactly).
 static bool refusesImport(const emit::Finding &finding) {
-  StringRef check = finding.check->name;
+  emit::Check check = finding.check->id;
   if (finding.severity == emit::Severity::Warning)
-    return check == "segment-data-end" || check == "program-size-alignment";
-  return check != "planned-buffer-size";
+    return check == emit::Check::SegmentDataEnd ||
+           check == emit::Check::ProgramSizeAlignment;
+  return check != emit::Check::PlannedBufferSize;
 }
 
 static bool hasImportErrors(const emit::FindingList &list) {
@@ -55,10 +56,10 @@ static bool hasImportErrors(const emit::FindingList &list) {
 /// Whether `finding` is one of the dialect's invariants, which collecting
 /// checks on each table as it is read.
 static bool isDialectInvariant(const emit::Finding &finding) {
-  return llvm::is_contained({StringRef("program-invariant"),
-                             StringRef("reserved-buffer-size"),
-                             StringRef("list-invariant")},
-                            StringRef(finding.check->name));
+  return llvm::is_contained({emit::Check::ProgramInvariant,
+                             emit::Check::ReservedBufferSize,
+                             emit::Check::ListInvariant},
+                            finding.check->id);
 }
 
 /// Every finding of `list`, a line each.
@@ -67,7 +68,7 @@ static std::string describe(const emit::FindingList &list) {
   llvm::raw_string_ostream os(text);
   for (const emit::Finding &finding : list.findings)
     os << int(finding.severity) << " " << finding.check->name << " "
-       << finding.offset << " " << finding.path << ": " << finding.message
+       << finding.offset << " " << finding.path << ": " << finding.text()
        << " (" << int(finding.runtime) << ")\n";
   return text;
 }
@@ -139,7 +140,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (!first)
       return 0; // Only invariants: the verifier's first error, checked above.
     std::string expected = "at byte " + std::to_string(first->offset) + " (" +
-                           first->path + "): " + first->message;
+                           first->path + "): " + first->text();
     // The finding may add what the runtime does with the defect.
     if (StringRef(firstError).starts_with("at byte ") &&
         !StringRef(expected).starts_with(firstError)) {

@@ -16,7 +16,7 @@
 #define EMIT_VERIFY_VERIFY_H
 
 #include "emit/Support/LLVM.h"
-#include "emit/Target/PTE/Findings.h"
+#include "emit/File/Findings.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/MemoryBuffer.h"

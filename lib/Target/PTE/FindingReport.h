@@ -13,7 +13,7 @@
 #ifndef EMIT_LIB_TARGET_PTE_FINDINGREPORT_H
 #define EMIT_LIB_TARGET_PTE_FINDINGREPORT_H
 
-#include "emit/Target/PTE/Findings.h"
+#include "emit/File/Findings.h"
 
 #include "flatbuffers/flatbuffers.h"
 #include "mlir/IR/Diagnostics.h"
@@ -37,13 +37,13 @@ public:
   /// Whether findings are recorded, and the import reads on past them.
   bool collecting() const { return list != nullptr; }
 
-  void report(const FileCheck &check, uint64_t offset, StringRef path,
-              StringRef message, std::optional<RuntimeLoad> runtime,
-              Severity severity = Severity::Error);
+  /// Records `finding` (its file is set here), or reports it as the
+  /// import's error; a warning is then dropped.
+  void report(Finding finding);
 
   /// Where a captured diagnostic's finding goes, and of which check.
   struct Place {
-    const FileCheck *check;
+    Check check;
     uint64_t offset;
     std::string path;
   };
@@ -61,9 +61,8 @@ private:
 /// One finding, reported when the statement that streams it ends.
 class FindingReport {
 public:
-  FindingReport(FindingSink &sink, const FileCheck &check, uint64_t offset,
-                const llvm::Twine &path)
-      : sink(&sink), check(&check), offset(offset), path(path.str()) {}
+  FindingReport(FindingSink &sink, Check check, uint64_t offset,
+                const llvm::Twine &path);
   FindingReport(const FindingReport &) = delete;
   FindingReport &operator=(const FindingReport &) = delete;
   ~FindingReport();
@@ -73,15 +72,45 @@ public:
     os << value;
     return *this;
   }
-  /// What the runtime does with this defect, where it is not the check's.
-  FindingReport &setRuntime(RuntimeLoad load) {
-    runtime = load;
+  /// What the runtime makes of the defect, after the message: emit-verify
+  /// reports it, the import's error does not.
+  FindingReport &detail(const llvm::Twine &text) {
+    finding.detail += text.str();
     return *this;
   }
-  /// A field the runtime ignores, wrong: a warning when collecting (the
-  /// import still refuses the file, which it cannot represent exactly).
+  /// What the runtime does with this defect, where it is not the check's.
+  FindingReport &setRuntime(RuntimeLoad load) {
+    finding.runtime = load;
+    return *this;
+  }
+  /// A field the runtime ignores, wrong: a warning, and a file the import
+  /// refuses all the same (it cannot represent it exactly).
   FindingReport &ignoredByRuntime() {
-    severity = Severity::Warning;
+    finding.severity = Severity::Warning;
+    finding.import = ImportEffect::Inexact;
+    return *this;
+  }
+  /// One of the dialect's invariants: the import builds the IR and its
+  /// verifier reports it.
+  FindingReport &invariant() {
+    finding.import = ImportEffect::Verifier;
+    return *this;
+  }
+  /// A defect worth a warning, which the import takes as it is.
+  FindingReport &warning() {
+    finding.severity = Severity::Warning;
+    finding.import = ImportEffect::Ignores;
+    return *this;
+  }
+  /// A defect worth a warning, which the import warns of too.
+  FindingReport &importWarns() {
+    finding.severity = Severity::Warning;
+    finding.import = ImportEffect::Warns;
+    return *this;
+  }
+  /// Something the import takes as it is.
+  FindingReport &importIgnores() {
+    finding.import = ImportEffect::Ignores;
     return *this;
   }
 
@@ -93,13 +122,8 @@ public:
 
 private:
   FindingSink *sink;
-  const FileCheck *check;
-  uint64_t offset;
-  std::string path;
-  std::string message;
-  llvm::raw_string_ostream os{message};
-  std::optional<RuntimeLoad> runtime;
-  Severity severity = Severity::Error;
+  Finding finding;
+  llvm::raw_string_ostream os{finding.message};
 };
 
 /// The key of entry `index` of a named data table, at `entry` in `file`

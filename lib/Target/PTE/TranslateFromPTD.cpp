@@ -20,7 +20,7 @@
 
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Support/MLIRCompat.h"
-#include "emit/Target/PTE/flat_tensor_generated.h"
+#include "emit/File/flat_tensor_generated.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -57,11 +57,10 @@ public:
   OwningOpRef<ModuleOp> read(bool verify);
 
 private:
-  FindingReport error(const FileCheck &check, uint64_t offset,
+  FindingReport error(Check check, uint64_t offset,
                       const Twine &where) {
     return FindingReport(findings, check, offset, where);
   }
-  static const FileCheck &check(StringRef name) { return getFileCheck(name); }
   uint64_t offsetOf(const void *object) const {
     return static_cast<const char *>(object) - file.data();
   }
@@ -104,12 +103,12 @@ private:
 LogicalResult PTDReader::readHeader() {
   uint64_t size = file.size();
   if (size < ptd::kMinFileSize)
-    return error(check("file-size"), 0, "file")
+    return error(Check::FileSize, 0, "file")
            << "the file has " << size << " bytes; a .ptd has at least "
            << ptd::kMinFileSize << " (the runtime reads its first 64)";
   StringRef identifier = file.substr(4, 4);
   if (identifier != ft::FlatTensorIdentifier()) {
-    FindingReport diag = error(check("file-identifier"), 4, "file identifier");
+    FindingReport diag = error(Check::FileIdentifier, 4, "file identifier");
     diag << "expected 'FT01', found '" << llvm::toHex(identifier) << "' (hex)";
     if (llvm::all_of(identifier, llvm::isPrint))
       diag << ", '" << identifier << "'";
@@ -118,12 +117,12 @@ LogicalResult PTDReader::readHeader() {
     return diag;
   }
   if (!ptd::hasHeader(file))
-    return error(check("header-length"), 8, "header magic")
+    return error(Check::HeaderLength, 8, "header magic")
            << "expected 'FH01', found '" << llvm::toHex(file.substr(8, 4))
            << "' (hex); a .ptd needs its header";
   uint32_t length = read32le(file.data() + 12);
   if (length < ptd::kHeaderLength)
-    return error(check("header-length"), 12, "header length")
+    return error(Check::HeaderLength, 12, "header length")
            << "header length " << length << " < " << ptd::kHeaderLength;
   header.flatbufferOffset = read64le(file.data() + 16);
   header.flatbufferSize = read64le(file.data() + 24);
@@ -134,23 +133,23 @@ LogicalResult PTDReader::readHeader() {
   // [0, flatbuffer_offset + flatbuffer_size).
   uint64_t region = header.flatbufferOffset;
   if (region < ptd::kHeaderLength || region % 8 != 0)
-    return error(check("header-length"), 16, "header flatbuffer_offset")
+    return error(Check::HeaderLength, 16, "header flatbuffer_offset")
            << "flatbuffer_offset " << region << " must be a multiple of 8 "
            << "of at least " << ptd::kHeaderLength
            << " (the header region's length)";
   uint64_t end = region + header.flatbufferSize;
   if (end < region || header.flatbufferSize < 8 || end > size)
-    return error(check("header-program-size"), 24, "header flatbuffer_size")
+    return error(Check::HeaderProgramSize, 24, "header flatbuffer_size")
            << "flatbuffer_size " << header.flatbufferSize << " after the "
            << region << "-byte header region does not fit the " << size
            << "-byte file";
   if (header.segmentBaseOffset < end || header.segmentBaseOffset > size)
-    return error(check("header-segment-base"), 32, "header segment_base_offset")
+    return error(Check::HeaderSegmentBase, 32, "header segment_base_offset")
            << "segment_base_offset " << header.segmentBaseOffset
            << " is not between the flatbuffer's end (" << end
            << ") and the end of the " << size << "-byte file";
   if (header.segmentDataSize > size - header.segmentBaseOffset)
-    return error(check("header-segment-data-size"), 40,
+    return error(Check::HeaderSegmentDataSize, 40,
                  "header segment_data_size")
            << "segment_data_size " << header.segmentDataSize << " from base "
            << header.segmentBaseOffset << " runs past the end of the " << size
@@ -160,18 +159,16 @@ LogicalResult PTDReader::readHeader() {
   // every segment would be read from the wrong place.
   uint64_t dataEnd = header.segmentBaseOffset + header.segmentDataSize;
   if (dataEnd != size) {
-    error(check("segment-data-end"), 32,
+    error(Check::SegmentDataEnd, 32,
           "header segment_base_offset and segment_data_size")
             .ignoredByRuntime()
+            .detail(", or the file has bytes after its segment data, which "
+                    "the runtime ignores and emit cannot import")
         << "the segment data ends at byte " << dataEnd << " (base "
         << header.segmentBaseOffset << " + segment_data_size "
         << header.segmentDataSize << "), but the file has " << size
         << " bytes; segment_base_offset or segment_data_size is wrong, "
-        << "and segments would be read from the wrong place"
-        << (findings.collecting()
-                ? ", or the file has bytes after its segment data, which the "
-                  "runtime ignores and emit cannot import"
-                : "");
+        << "and segments would be read from the wrong place";
     return success(findings.collecting());
   }
   return success();
@@ -182,7 +179,7 @@ LogicalResult PTDReader::readSegments(DataFileOp dataFile) {
   for (auto [index, segment] : llvm::enumerate(*flatTensor->segments())) {
     uint64_t offset = segment->offset(), size = segment->size();
     if (offset + size < offset || offset + size > header.segmentDataSize)
-      return error(check("segment-range"), offsetOf(segment),
+      return error(Check::SegmentRange, offsetOf(segment),
                    "segments[" + Twine(index) + "]")
              << "offset " << offset << " and size " << size
              << " run past the segment data (" << header.segmentDataSize
@@ -225,11 +222,11 @@ PTDReader::readLayout(const ft::TensorLayout *layout, const Twine &where) {
   auto scalarType =
       symbolizeScalarType(static_cast<int32_t>(layout->scalar_type()));
   if (!scalarType)
-    return error(check("tensor"), offsetOf(layout), where + ".scalar_type")
+    return error(Check::Tensor, offsetOf(layout), where + ".scalar_type")
            << "scalar type " << static_cast<int32_t>(layout->scalar_type())
            << " is not a valid ExecuTorch scalar type";
   if (!layout->sizes() || !layout->dim_order())
-    return error(check("tensor"), offsetOf(layout), where)
+    return error(Check::Tensor, offsetOf(layout), where)
            << "a tensor layout needs both sizes and dim_order";
   SmallVector<int32_t> sizes(layout->sizes()->size());
   if (!sizes.empty())
@@ -240,7 +237,7 @@ PTDReader::readLayout(const ft::TensorLayout *layout, const Twine &where) {
   // The attribute's own checks, as findings when collecting.
   TensorLayoutAttr attr;
   std::string path = where.str();
-  (void)findings.capture({&check("tensor"), offsetOf(layout), path}, [&] {
+  (void)findings.capture({Check::Tensor, offsetOf(layout), path}, [&] {
     attr = TensorLayoutAttr::getChecked(
         [&] {
           InFlightDiagnostic diag = emitError(fileLoc);
@@ -281,7 +278,7 @@ LogicalResult PTDReader::readNamedDataEntry(const ft::NamedData *entry,
   StringRef key = *checked;
   uint32_t segment = entry->segment_index();
   if (segment >= segmentBlobs.size())
-    return error(check("segment-index"), offsetOf(entry),
+    return error(Check::SegmentIndex, offsetOf(entry),
                  where + ".segment_index")
            << "segment_index " << segment << " is out of range ("
            << segmentBlobs.size() << " segments)";
@@ -308,8 +305,8 @@ LogicalResult PTDReader::readNamedDataEntry(const ft::NamedData *entry,
                 : ""))
               .str();
       if (findings.collecting())
-        findings.report(check("tensor-layout-size"), offsetOf(entry), where,
-                        message, std::nullopt, Severity::Warning);
+        error(Check::TensorLayoutSize, offsetOf(entry), where).importWarns()
+            << message;
       else
         emitWarning(locFor(where, entry)) << message;
     }
@@ -328,7 +325,7 @@ OwningOpRef<ModuleOp> PTDReader::read(bool verify) {
       reinterpret_cast<const uint8_t *>(file.data()), flatbufferEnd,
       /*_max_depth=*/64, /*_max_tables=*/flatbufferEnd / 4 + 64);
   if (!ft::VerifyFlatTensorBuffer(verifier)) {
-    error(check("flatbuffer"), 0, "FlatTensor")
+    error(Check::Flatbuffer, 0, "FlatTensor")
         << "the flatbuffer in bytes [0, " << flatbufferEnd
         << ") fails verification: the file is truncated or corrupt, or "
         << "written for ExecuTorch 0.6, whose FlatTensor schema differs";
@@ -336,7 +333,7 @@ OwningOpRef<ModuleOp> PTDReader::read(bool verify) {
   }
   flatTensor = ft::GetFlatTensor(file.data());
   if (!flatTensor->segments() || !flatTensor->named_data()) {
-    error(check("missing-table"), offsetOf(flatTensor),
+    error(Check::MissingTable, offsetOf(flatTensor),
           flatTensor->segments() ? "FlatTensor.named_data"
                                  : "FlatTensor.segments")
         << "the table is missing, which the runtime requires";

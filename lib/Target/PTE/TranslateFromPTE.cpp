@@ -21,7 +21,7 @@
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Support/FileFormat.h"
 #include "emit/Support/MLIRCompat.h"
-#include "emit/Target/PTE/program_generated.h"
+#include "emit/File/program_generated.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
@@ -90,22 +90,21 @@ public:
 private:
   /// Reports a problem `check` finds at byte `offset` of the file, in the
   /// table or field `where` (a path such as `execution_plan[0].values[3]`).
-  FindingReport error(const FileCheck &check, uint64_t offset,
+  FindingReport error(Check check, uint64_t offset,
                       const Twine &where) {
     return FindingReport(findings, check, offset, where);
   }
-  static const FileCheck &check(StringRef name) { return getFileCheck(name); }
   /// Whether every finding is recorded, reading on past a bad entry. The
   /// dialect's invariants are then checked as each table is read (the
   /// plain-value checks of ETInvariants.h), not by verifying the module.
   bool collecting() const { return findings.collecting(); }
   /// Reports `problem` of the op `opName` would be, as its verifier does.
   LogicalResult reportInvariant(const et::Problem &problem, StringRef opName,
-                                const FileCheck &check, const void *table,
+                                Check check, const void *table,
                                 const Twine &where) {
     if (!problem)
       return success();
-    return error(check, offsetOf(table), where)
+    return error(check, offsetOf(table), where).invariant()
            << "'" << opName << "' op " << *problem;
   }
   /// The file offset of a flatbuffer object.
@@ -283,9 +282,9 @@ private:
   template <typename T>
   FailureOr<SmallVector<Value>>
   getValues(const flatbuffers::Vector<T> *indices, ArrayRef<Value> values,
-            const FileCheck &check, const Twine &where);
+            Check check, const Twine &where);
   FailureOr<Value> getValue(int64_t index, ArrayRef<Value> values,
-                            const void *table, const FileCheck &check,
+                            const void *table, Check check,
                             const Twine &where);
 
   StringRef file;
@@ -390,11 +389,11 @@ private:
 LogicalResult PTEReader::readHeader() {
   uint64_t size = file.size();
   if (size < 8)
-    return error(check("file-size"), 0, "file")
+    return error(Check::FileSize, 0, "file")
            << "the file has " << size << " bytes; a .pte has at least 8";
   StringRef identifier = file.substr(4, 4);
   if (identifier != fb::ProgramIdentifier()) {
-    FindingReport diag = error(check("file-identifier"), 4, "file identifier");
+    FindingReport diag = error(Check::FileIdentifier, 4, "file identifier");
     diag << "expected 'ET12', found '" << llvm::toHex(identifier) << "' (hex)";
     if (llvm::all_of(identifier, llvm::isPrint))
       diag << ", '" << identifier << "'";
@@ -416,16 +415,16 @@ LogicalResult PTEReader::readHeader() {
   hasHeader = true;
   uint32_t length = llvm::support::endian::read32le(file.data() + 12);
   if (length < pte::kMinHeaderLength)
-    return error(check("header-length"), 12, "extended header length")
+    return error(Check::HeaderLength, 12, "extended header length")
            << "header length " << length << " < " << pte::kMinHeaderLength;
   if (size < 8 + uint64_t(length))
-    return error(check("header-length"), 12, "extended header length")
+    return error(Check::HeaderLength, 12, "extended header length")
            << "header length " << length << " runs past the end of the " << size
            << "-byte file";
   programSize = llvm::support::endian::read64le(file.data() + 16);
   segmentBase = llvm::support::endian::read64le(file.data() + 24);
   if (programSize > size || programSize < 8 + uint64_t(length))
-    return error(check("header-program-size"), 16,
+    return error(Check::HeaderProgramSize, 16,
                  "extended header program_size")
            << "program_size " << programSize << " is not within the " << size
            << "-byte file (after the " << length << "-byte header)";
@@ -433,12 +432,12 @@ LogicalResult PTEReader::readHeader() {
   if (segmentBase == 0)
     return success();
   if (segmentBase > size)
-    return error(check("header-segment-base"), 24,
+    return error(Check::HeaderSegmentBase, 24,
                  "extended header segment_base_offset")
            << "segment_base_offset " << segmentBase
            << " is past the end of the " << size << "-byte file";
   if (segmentBase < programSize)
-    return error(check("header-segment-base"), 24,
+    return error(Check::HeaderSegmentBase, 24,
                  "extended header segment_base_offset")
            << "segment_base_offset " << segmentBase
            << " is inside the program, which ends at " << programSize;
@@ -449,7 +448,7 @@ LogicalResult PTEReader::readHeader() {
   if (dataSize == 0)
     return success();
   if (dataSize > size - segmentBase)
-    return error(check("header-segment-data-size"), 32,
+    return error(Check::HeaderSegmentDataSize, 32,
                  "extended header segment_data_size")
            << "segment_data_size " << dataSize << " from base " << segmentBase
            << " runs past the end of the " << size
@@ -464,21 +463,20 @@ LogicalResult PTEReader::checkSegmentDataEnd(uint64_t end) {
   // every segment would be read from the wrong place.
   if (end == file.size())
     return success();
-  error(check("segment-data-end"), 24,
+  error(Check::SegmentDataEnd, 24,
         segmentDataSize ? "extended header segment_base_offset "
                           "and segment_data_size"
                         : "extended header segment_base_offset")
           .ignoredByRuntime()
+          .detail(", or the file has bytes after its segment data, which the "
+                  "runtime ignores and emit cannot import")
       << "the segment data ends at byte " << end << " (base " << segmentBase
       << " + "
       << (segmentDataSize ? "segment_data_size " : "the last segment's end ")
       << end - segmentBase << "), but the file has " << file.size()
       << " bytes; segment_base_offset"
       << (segmentDataSize ? " or segment_data_size" : "")
-      << " is wrong, and segments would be read from the wrong place"
-      << (collecting() ? ", or the file has bytes after its segment data, "
-                         "which the runtime ignores and emit cannot import"
-                       : "");
+      << " is wrong, and segments would be read from the wrong place";
   return success(collecting());
 }
 
@@ -498,14 +496,12 @@ std::optional<std::string> PTEReader::whyNoSegmentData() const {
 FailureOr<uint64_t> PTEReader::vectorAlignment(ArrayRef<uint64_t> addresses) {
   if (!addresses.empty() && hasHeader &&
       programSize % pte::kInlineDataAlignment != 0) {
-    error(check("program-size-alignment"), 16, "extended header program_size")
+    error(Check::ProgramSizeAlignment, 16, "extended header program_size")
             .ignoredByRuntime()
+            .detail("; the runtime ignores it, and emit cannot import the file")
         << "program_size " << programSize << " is not a multiple of "
         << pte::kInlineDataAlignment << ", the alignment the schema forces "
-        << "on inline data, to which a flatbuffer holding some is padded"
-        << (collecting() ? "; the runtime ignores it, and emit cannot import "
-                           "the file"
-                         : "");
+        << "on inline data, to which a flatbuffer holding some is padded";
     if (!collecting())
       return failure();
   }
@@ -611,14 +607,14 @@ LogicalResult PTEReader::checkSegments(
     // the wrong bytes, or past the end of the file.
     bool readsInFile = offset <= file.size() && size <= file.size() - offset;
     if (noSegmentData && size != 0)
-      checked = error(check("segment-without-data"), offsetOf(segment), where())
+      checked = error(Check::SegmentWithoutData, offsetOf(segment), where())
                     .setRuntime(hasHeader || !readsInFile ? runtime
                                                           : RuntimeLoad::Loads)
                 << "the segment holds " << size << " bytes, but "
                 << *noSegmentData << ", so it has no segment data";
     else if (start < segmentBase || start + size < start ||
              start + size > file.size())
-      checked = error(check("segment-range"), offsetOf(segment), where())
+      checked = error(Check::SegmentRange, offsetOf(segment), where())
                     .setRuntime(runtime)
                 << "offset " << offset << " and size " << size
                 << " from segment base " << segmentBase
@@ -720,7 +716,7 @@ FailureOr<FlatSymbolRefAttr> PTEReader::getSegmentBlob(uint32_t index,
                                                        const void *table,
                                                        const Twine &where) {
   if (index >= segmentBlobs.size())
-    return error(check("segment-index"), offsetOf(table), where)
+    return error(Check::SegmentIndex, offsetOf(table), where)
            << "segment_index " << index << " is out of range ("
            << segmentBlobs.size() << " segments)";
   segmentBlobs.setNamed(index);
@@ -735,7 +731,7 @@ PTEReader::readOffsets(const flatbuffers::Vector<uint64_t> *offsets,
   SmallVector<int64_t> result;
   for (uint64_t offset : readScalars(offsets)) {
     if (offset > uint64_t(INT64_MAX))
-      return error(check("segment-offset"), offsetOf(table), where)
+      return error(Check::SegmentOffset, offsetOf(table), where)
              << "offset " << offset << " is too large";
     result.push_back(static_cast<int64_t>(offset));
   }
@@ -837,7 +833,7 @@ LogicalResult PTEReader::readNamedData() {
   if (!named)
     return success();
   if (!program->segments())
-    return error(check("missing-table"), offsetOf(program),
+    return error(Check::MissingTable, offsetOf(program),
                  "Program.named_data")
            << "named data needs the segments table, which is missing";
   llvm::StringMap<unsigned> keys;
@@ -877,19 +873,19 @@ LogicalResult PTEReader::readNamedDataEntry(const fb::NamedData *entry,
 //===----------------------------------------------------------------------===//
 
 FailureOr<Value> PTEReader::getValue(int64_t index, ArrayRef<Value> values,
-                                     const void *table, const FileCheck &check,
+                                     const void *table, Check check,
                                      const Twine &where) {
   if (index < 0 || static_cast<uint64_t>(index) >= values.size()) {
     FindingReport report = error(check, offsetOf(table), where);
     report << "value index " << index << " is out of range (" << values.size()
            << " values)";
     // What loading lets through, emit-verify says what running does.
-    if (collecting() && &check == &PTEReader::check("method-io-index"))
-      report << "; the runtime loads this, and setting or reading it when "
-                "the method runs reads value "
-             << index << " of " << values.size();
-    else if (collecting() && &check == &PTEReader::check("chain-io-index"))
-      report << "; the runtime loads this and never reads it";
+    if (check == Check::MethodIOIndex)
+      report.detail("; the runtime loads this, and setting or reading it "
+                    "when the method runs reads value " +
+                    Twine(index) + " of " + Twine(values.size()));
+    else if (check == Check::ChainIOIndex)
+      report.detail("; the runtime loads this and never reads it");
     return report;
   }
   return values[index];
@@ -898,7 +894,7 @@ FailureOr<Value> PTEReader::getValue(int64_t index, ArrayRef<Value> values,
 template <typename T>
 FailureOr<SmallVector<Value>>
 PTEReader::getValues(const flatbuffers::Vector<T> *indices,
-                     ArrayRef<Value> values, const FileCheck &check,
+                     ArrayRef<Value> values, Check check,
                      const Twine &where) {
   SmallVector<Value> result;
   if (!indices)
@@ -926,7 +922,7 @@ LogicalResult PTEReader::readTensorPlacement(const fb::Tensor *tensor,
                       allocation->memory_offset_low();
     if (allocation->memory_id() > uint32_t(INT32_MAX) ||
         offset > uint64_t(INT64_MAX))
-      return error(check("tensor-placement"), offsetOf(allocation),
+      return error(Check::TensorPlacement, offsetOf(allocation),
                    where + ".allocation_info")
              << "memory id " << allocation->memory_id() << " or offset "
              << offset << " is out of range";
@@ -947,7 +943,7 @@ LogicalResult PTEReader::readTensorPlacement(const fb::Tensor *tensor,
     auto device =
         symbolizeDeviceType(static_cast<int32_t>(extra->device_type()));
     if (!location || !device)
-      return error(check("tensor-placement"), offsetOf(extra),
+      return error(Check::TensorPlacement, offsetOf(extra),
                    where + ".extra_tensor_info")
              << "location " << static_cast<int32_t>(extra->location())
              << " or device type " << static_cast<int32_t>(extra->device_type())
@@ -967,7 +963,7 @@ LogicalResult PTEReader::readTensorPlacement(const fb::Tensor *tensor,
                                          fb::TensorDataLocation::EXTERNAL;
   if (tensor->allocation_info() && tensor->data_buffer_idx() && !external)
     if (std::optional<std::string> why = whyNoSegmentData())
-      return error(check("tensor-placement"), offsetOf(tensor),
+      return error(Check::TensorPlacement, offsetOf(tensor),
                    where + ".data_buffer_idx")
              << "the tensor's initial data is in mutable_data_segments, but "
              << *why << ", so the runtime loads no segment (NotFound)";
@@ -980,20 +976,20 @@ FailureOr<Operation *> PTEReader::readTensor(const fb::Tensor *tensor,
   auto scalarType =
       symbolizeScalarType(static_cast<int32_t>(tensor->scalar_type()));
   if (!scalarType)
-    return error(check("tensor"), offsetOf(tensor), where + ".scalar_type")
+    return error(Check::Tensor, offsetOf(tensor), where + ".scalar_type")
            << "scalar type " << static_cast<int32_t>(tensor->scalar_type())
            << " is not a valid ExecuTorch scalar type";
   if (!tensor->sizes() || !tensor->dim_order())
-    return error(check("tensor"), offsetOf(tensor), where)
+    return error(Check::Tensor, offsetOf(tensor), where)
            << "a tensor needs both sizes and dim_order";
   if (tensor->storage_offset() != 0)
-    return error(check("tensor"), offsetOf(tensor), where + ".storage_offset")
+    return error(Check::Tensor, offsetOf(tensor), where + ".storage_offset")
            << "storage_offset is " << tensor->storage_offset()
            << "; the runtime requires 0";
   auto dynamism =
       symbolizeShapeDynamism(static_cast<int32_t>(tensor->shape_dynamism()));
   if (!dynamism)
-    return error(check("tensor"), offsetOf(tensor), where + ".shape_dynamism")
+    return error(Check::Tensor, offsetOf(tensor), where + ".shape_dynamism")
                .setRuntime(RuntimeLoad::Loads) // It never reads the field.
            << "shape dynamism "
            << static_cast<int32_t>(tensor->shape_dynamism()) << " is not valid";
@@ -1025,7 +1021,7 @@ LogicalResult PTEReader::checkTensorInvariants(const fb::Tensor *tensor,
   SmallVector<int32_t> dimOrder(tensor->dim_order()->begin(),
                                 tensor->dim_order()->end());
   StringRef name = TensorOp::getOperationName();
-  const FileCheck &invariant = check("program-invariant");
+  const Check invariant = Check::ProgramInvariant;
   if (failed(reportInvariant(et::getTensorShapeProblem(sizes, dimOrder), name,
                              invariant, tensor, where)))
     return failure();
@@ -1119,12 +1115,12 @@ FailureOr<Operation *> PTEReader::readValue(const fb::EValue *value,
   fb::KernelTypes type = value->val_type();
   if (type != fb::KernelTypes::Null && type != fb::KernelTypes::NONE &&
       !value->val())
-    return error(check("value"), offsetOf(value), where)
+    return error(Check::Value, offsetOf(value), where)
            << "the value of type " << fb::EnumNameKernelTypes(type)
            << " is missing";
   switch (type) {
   case fb::KernelTypes::NONE:
-    return error(check("value"), offsetOf(value), where)
+    return error(Check::Value, offsetOf(value), where)
            << "the value has no type (tag NONE); None is written as Null";
   case fb::KernelTypes::Tensor:
     return readTensor(value->val_as_Tensor(), path, where);
@@ -1141,7 +1137,7 @@ FailureOr<Operation *> PTEReader::readValue(const fb::EValue *value,
   case fb::KernelTypes::String:
     return buildIR ? readScalarValue(value, loc()) : nullptr;
   }
-  return error(check("value"), offsetOf(value), where)
+  return error(Check::Value, offsetOf(value), where)
          << "unknown value type " << static_cast<int>(type);
 }
 
@@ -1222,7 +1218,7 @@ LogicalResult PTEReader::readOperators(const fb::ExecutionPlan *plan,
     std::string at = (where + ".operators[" + Twine(index) + "]").str();
     if (!op->name()) {
       FindingReport report =
-          error(check("operator-name"), offsetOf(op), at + ".name");
+          error(Check::OperatorName, offsetOf(op), at + ".name");
       report << "the operator has no name";
       if (!collecting())
         return report;
@@ -1230,7 +1226,7 @@ LogicalResult PTEReader::readOperators(const fb::ExecutionPlan *plan,
     } else if (collecting() &&
                failed(reportInvariant(
                    et::getOperatorProblem(op->name()->string_view()),
-                   OperatorOp::getOperationName(), check("program-invariant"),
+                   OperatorOp::getOperationName(), Check::ProgramInvariant,
                    op, at))) {
       allRead = false;
     }
@@ -1271,7 +1267,7 @@ LogicalResult PTEReader::readDelegates(const fb::ExecutionPlan *plan,
       allRead &= succeeded(
           reportInvariant(et::getDelegateProblem(delegate->id()->string_view()),
                           DelegateOp::getOperationName(),
-                          check("program-invariant"), delegate, at()));
+                          Check::ProgramInvariant, delegate, at()));
     if (!buildIR) {
       delegates.push_back(Value());
       continue;
@@ -1291,23 +1287,23 @@ LogicalResult PTEReader::readDelegate(const fb::BackendDelegate *delegate,
                                       FlatSymbolRefAttr &payload,
                                       ArrayAttr &specs) {
   if (!delegate->id())
-    return error(check("delegate-id"), offsetOf(delegate), at() + ".id")
+    return error(Check::DelegateId, offsetOf(delegate), at() + ".id")
            << "the delegate has no backend id";
   const fb::BackendDelegateDataReference *processed = delegate->processed();
   if (!processed)
-    return error(check("delegate-processed"), offsetOf(delegate),
+    return error(Check::DelegateProcessed, offsetOf(delegate),
                  at() + ".processed")
            << "the delegate has no payload reference";
   BlobOp blob;
   uint32_t dataIndex = processed->index();
   if (processed->location() == fb::DataLocation::SEGMENT) {
     if (dataIndex >= segmentBlobs.size())
-      return error(check("delegate-data-index"), offsetOf(processed),
+      return error(Check::DelegateDataIndex, offsetOf(processed),
                    at() + ".processed.index")
              << "segment index " << dataIndex << " is out of range ("
              << segmentBlobs.size() << " segments)";
     if (std::optional<std::string> why = whyNoSegmentData())
-      return error(check("segment-without-data"), offsetOf(processed),
+      return error(Check::SegmentWithoutData, offsetOf(processed),
                    at() + ".processed")
              << "a segment reference, but " << *why
              << ", so the runtime loads no segment (NotFound)";
@@ -1315,16 +1311,15 @@ LogicalResult PTEReader::readDelegate(const fb::BackendDelegate *delegate,
     blob = segmentBlobs.blobs[dataIndex];
   } else if (processed->location() == fb::DataLocation::INLINE) {
     if (dataIndex >= inlineBlobs.size())
-      return error(check(program->backend_delegate_data()
-                             ? "delegate-data-index"
-                             : "delegate-inline-table"),
+      return error(program->backend_delegate_data() ? Check::DelegateDataIndex
+                                                 : Check::DelegateInlineTable,
                    offsetOf(processed), at() + ".processed.index")
              << "inline data index " << dataIndex << " is out of range ("
              << inlineBlobs.size() << " backend_delegate_data entries)";
     inlineBlobs.setNamed(dataIndex);
     blob = inlineBlobs.blobs[dataIndex];
   } else {
-    return error(check("delegate-data-location"), offsetOf(processed),
+    return error(Check::DelegateDataLocation, offsetOf(processed),
                  at() + ".processed.location")
            << "unknown data location "
            << static_cast<int>(processed->location());
@@ -1337,7 +1332,7 @@ LogicalResult PTEReader::readDelegate(const fb::BackendDelegate *delegate,
   SmallVector<Attribute> entries;
   for (auto [specIndex, spec] : llvm::enumerate(*list)) {
     if (!spec->key() || !spec->value())
-      return error(check("compile-spec"), offsetOf(spec),
+      return error(Check::CompileSpec, offsetOf(spec),
                    at() + ".compile_specs[" + Twine(specIndex) + "]")
              << "a compile spec needs both a key and a value";
     if (!buildIR)
@@ -1380,7 +1375,7 @@ LogicalResult PTEReader::readCall(const CallTy *call, int32_t index,
   if (index < 0 || static_cast<uint32_t>(index) >= callees.size()) {
     bool kernel = std::is_same_v<OpTy, KernelCallOp>;
     FindingReport report =
-        error(check(kernel ? "operator-index" : "delegate-index"),
+        error(kernel ? Check::OperatorIndex : Check::DelegateIndex,
               offsetOf(call), at + "." + field);
     report << callee << " index " << index << " is out of range ("
            << callees.size() << " " << callee << "s)";
@@ -1390,15 +1385,16 @@ LogicalResult PTEReader::readCall(const CallTy *call, int32_t index,
     bool rejected = kernel && static_cast<const void *>(call) == lastKernelCall;
     if (rejected)
       report.setRuntime(RuntimeLoad::Rejects);
-    else if (collecting())
-      report << "; the runtime loads this, and running the method reads past "
-             << "its " << callee << " table";
+    else
+      report.detail("; the runtime loads this, and running the method reads "
+                    "past its " +
+                    callee + " table");
     return report;
   }
   if (!call->args())
-    return error(check("instruction"), offsetOf(call), at + ".args")
+    return error(Check::Instruction, offsetOf(call), at + ".args")
            << "the call has no args";
-  auto args = getValues(call->args(), values, check("instruction-value-index"),
+  auto args = getValues(call->args(), values, Check::InstructionValueIndex,
                         at + ".args");
   if (failed(args))
     return failure();
@@ -1413,18 +1409,17 @@ LogicalResult PTEReader::readJump(const fb::Instruction *instruction,
   const fb::JumpFalseCall *jump = instruction->instr_args_as_JumpFalseCall();
   auto condition =
       getValue(jump->cond_value_index(), values, jump,
-               check("instruction-value-index"), at + ".cond_value_index");
+               Check::InstructionValueIndex, at + ".cond_value_index");
   if (failed(condition))
     return failure();
   int32_t destination = jump->destination_instruction();
   if (destination < 0 || static_cast<uint32_t>(destination) >= size) {
-    FindingReport report = error(check("jump-destination"), offsetOf(jump),
+    FindingReport report = error(Check::JumpDestination, offsetOf(jump),
                                  at + ".destination_instruction");
     report << "destination " << destination << " is outside the chain (" << size
            << " instructions)";
-    if (collecting())
-      report << "; the runtime loads this, and a jump taken there runs "
-                "past the chain's instructions";
+    report.detail("; the runtime loads this, and a jump taken there runs "
+                  "past the chain's instructions");
     return report;
   }
   if (collecting()) {
@@ -1432,7 +1427,7 @@ LogicalResult PTEReader::readJump(const fb::Instruction *instruction,
     if (!kind.op.empty() &&
         failed(reportInvariant(et::getJumpConditionProblem(kind.op, kind.type),
                                JumpFalseOp::getOperationName(),
-                               check("program-invariant"), instruction, at)))
+                               Check::ProgramInvariant, instruction, at)))
       return failure();
   }
   if (buildIR)
@@ -1446,7 +1441,7 @@ LogicalResult PTEReader::readInstruction(const fb::Instruction *instruction,
                                          const MethodTables &tables) {
   ArrayRef<Value> values = tables.values;
   if (!instruction->instr_args())
-    return error(check("instruction"), offsetOf(instruction),
+    return error(Check::Instruction, offsetOf(instruction),
                  at + ".instr_args")
            << "the instruction's arguments are missing";
   switch (instruction->instr_args_type()) {
@@ -1463,7 +1458,7 @@ LogicalResult PTEReader::readInstruction(const fb::Instruction *instruction,
   }
   case fb::InstructionArguments::MoveCall: {
     const fb::MoveCall *move = instruction->instr_args_as_MoveCall();
-    const FileCheck &index = check("instruction-value-index");
+    const Check index = Check::InstructionValueIndex;
     auto from =
         getValue(move->move_from(), values, move, index, at + ".move_from");
     auto to = getValue(move->move_to(), values, move, index, at + ".move_to");
@@ -1479,7 +1474,7 @@ LogicalResult PTEReader::readInstruction(const fb::Instruction *instruction,
     const fb::FreeCall *free = instruction->instr_args_as_FreeCall();
     auto value =
         getValue(free->value_index(), values, free,
-                 check("instruction-value-index"), at + ".value_index");
+                 Check::InstructionValueIndex, at + ".value_index");
     if (failed(value))
       return failure();
     if (buildIR)
@@ -1487,7 +1482,7 @@ LogicalResult PTEReader::readInstruction(const fb::Instruction *instruction,
     return success();
   }
   default:
-    return error(check("instruction"), offsetOf(instruction),
+    return error(Check::Instruction, offsetOf(instruction),
                  at + ".instr_args_type")
            << "unknown instruction type "
            << static_cast<int>(instruction->instr_args_type());
@@ -1498,9 +1493,9 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
                                    unsigned chainIndex, const Twine &where,
                                    const MethodTables &tables) {
   if (!chain->instructions())
-    return error(check("instruction"), offsetOf(chain), where + ".instructions")
+    return error(Check::Instruction, offsetOf(chain), where + ".instructions")
            << "the chain has no instructions list";
-  const FileCheck &index = check("chain-io-index");
+  const Check index = Check::ChainIOIndex;
   auto inputs =
       getValues(chain->inputs(), tables.values, index, where + ".inputs");
   auto outputs =
@@ -1542,7 +1537,7 @@ LogicalResult PTEReader::readChain(const fb::Chain *chain, unsigned planIndex,
 LogicalResult PTEReader::checkMethodTables(const fb::ExecutionPlan *plan,
                                            const Twine &where) {
   auto missing = [&](StringRef field) -> LogicalResult {
-    return error(check(field == "name" ? "method-name" : "missing-table"),
+    return error(field == "name" ? Check::MethodName : Check::MissingTable,
                  offsetOf(plan), where + "." + field)
            << "the method has no " << field << ", which the runtime requires";
   };
@@ -1586,7 +1581,7 @@ LogicalResult PTEReader::readMethodAttributes(const fb::ExecutionPlan *plan,
     auto type =
         symbolizeDeviceType(static_cast<int32_t>(device->device_type()));
     if (!type)
-      return error(check("buffer-device"), offsetOf(device),
+      return error(Check::BufferDevice, offsetOf(device),
                    where + ".non_const_buffer_device[" + Twine(index) +
                        "].device_type")
              << "device type " << static_cast<int>(device->device_type())
@@ -1605,8 +1600,9 @@ LogicalResult PTEReader::checkMethodSymbol(const fb::ExecutionPlan *plan,
   std::string where = ("execution_plan[" + Twine(planIndex) + "].name").str();
   auto [it, inserted] = methodNames.try_emplace(name, planIndex);
   if (!inserted)
-    return error(check("method-name"), offsetOf(plan), where)
+    return error(Check::MethodName, offsetOf(plan), where)
                .setRuntime(RuntimeLoad::Loads)
+               .invariant()
            << "method name '" << name << "' is also execution_plan["
            << it->second << "]'s; the runtime finds only the first by name";
   // The importer names the blobs of segments and inline data.
@@ -1618,8 +1614,9 @@ LogicalResult PTEReader::checkMethodSymbol(const fb::ExecutionPlan *plan,
     StringRef rest = name;
     if (rest.consume_front(prefix) && !rest.getAsInteger(10, index) &&
         index < count && Twine(index).str() == rest)
-      return error(check("method-name"), offsetOf(plan), where)
+      return error(Check::MethodName, offsetOf(plan), where)
                  .setRuntime(RuntimeLoad::Loads)
+                 .invariant()
              << "method name '" << name
              << "' is the name emit gives a blob of this program; emit "
                 "cannot import it";
@@ -1637,15 +1634,16 @@ LogicalResult PTEReader::checkMethodBuffers(const fb::ExecutionPlan *plan,
   bool reserved = methodBuffers.empty() || methodBuffers.front() != 0;
   if (failed(reportInvariant(
           problem, MethodOp::getOperationName(),
-          check(reserved ? "reserved-buffer-size" : "program-invariant"), plan,
+          reserved ? Check::ReservedBufferSize : Check::ProgramInvariant, plan,
           where)))
     return failure();
   // What the import takes as it is but no runtime can load: a finding
   // only, which does not stop the import.
   for (auto [index, size] : llvm::enumerate(methodBuffers))
     if (size > kMaxPlannedBufferBytes)
-      (void)(error(check("planned-buffer-size"), offsetOf(plan),
+      (void)(error(Check::PlannedBufferSize, offsetOf(plan),
                    where + ".non_const_buffer_sizes[" + Twine(index) + "]")
+                 .importIgnores()
              << "planned buffer " << index << " is " << size
              << " bytes, more than any device has; the runtime fails to "
                 "allocate it");
@@ -1656,7 +1654,7 @@ LogicalResult PTEReader::connectListItems(const fb::ExecutionPlan *plan,
                                           const PendingItems &pending,
                                           ArrayRef<Value> values,
                                           const Twine &where) {
-  const FileCheck &itemIndex = check("list-item-index");
+  const Check itemIndex = Check::ListItemIndex;
   // Collecting, an item of the wrong kind is a finding at the list's value.
   auto checkKind = [&](const auto &list, unsigned position, int64_t index) {
     if (!collecting() || valueKinds[index].op.empty())
@@ -1664,7 +1662,7 @@ LogicalResult PTEReader::connectListItems(const fb::ExecutionPlan *plan,
     StringRef item = valueKinds[index].op;
     const fb::EValue *value = plan->values()->Get(list.valueIndex);
     return reportInvariant(et::getListItemProblem(list.listOp, position, item),
-                           list.listOp, check("list-invariant"), value,
+                           list.listOp, Check::ListInvariant, value,
                            where + ".values[" + Twine(list.valueIndex) + "]");
   };
   bool allFound = true;
@@ -1798,7 +1796,7 @@ LogicalResult PTEReader::readMethod(const fb::ExecutionPlan *plan,
                         where + ".chains[" + Twine(index) + "]", tables)))
       return failure();
 
-  const FileCheck &index = check("method-io-index");
+  const Check index = Check::MethodIOIndex;
   auto inputs =
       getValues(plan->inputs(), tables.values, index, where + ".inputs");
   auto outputs =
@@ -1825,14 +1823,14 @@ OwningOpRef<ModuleOp> PTEReader::read(bool verify) {
                                  programSize, /*_max_depth=*/64,
                                  /*_max_tables=*/programSize / 4 + 64);
   if (!fb::VerifyProgramBuffer(verifier)) {
-    error(check("flatbuffer"), 0, "Program")
+    error(Check::Flatbuffer, 0, "Program")
         << "the flatbuffer in bytes [0, " << programSize
         << ") fails verification: the file is truncated or corrupt";
     return nullptr;
   }
   program = fb::GetProgram(file.data());
   if (!program->execution_plan()) {
-    error(check("missing-table"), offsetOf(program), "Program.execution_plan")
+    error(Check::MissingTable, offsetOf(program), "Program.execution_plan")
         << "the program has no execution_plan";
     return nullptr;
   }

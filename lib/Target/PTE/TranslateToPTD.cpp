@@ -19,7 +19,7 @@
 
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
-#include "emit/Target/PTE/flat_tensor_generated.h"
+#include "emit/File/flat_tensor_generated.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/SymbolTable.h"

@@ -21,7 +21,7 @@
 #include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/Support/FileFormat.h"
 #include "emit/Support/MappedMemory.h"
-#include "emit/Target/PTE/program_generated.h"
+#include "emit/File/program_generated.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinDialect.h"

@@ -17,7 +17,7 @@
 #include "emit/Support/FileFormat.h"
 #include "emit/Support/LLVM.h"
 #include "emit/Support/PayloadFiles.h"
-#include "emit/Target/PTE/Findings.h"
+#include "emit/File/Findings.h"
 #include "mlir/IR/OwningOpRef.h"
 
 #include <cstdint>

@@ -4,16 +4,16 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The importers check every header field, table and index of a file as
-// they read it. Each check has a stable name and what ExecuTorch's runtime
-// does with a file that fails it. An import either stops at the first
-// finding (as a diagnostic) or, given a FindingList, records every finding
-// and reads on past the bad entry: emit-verify is that second mode.
+// The file layer checks every header field, table and index of a file as
+// it reads it, and records what it finds. Each check is declared once, in
+// Checks.def: a name, what ExecuTorch's runtime does with a file that fails
+// it, and a summary. Each finding says where (byte offset and table path),
+// what, what the runtime does, and what importing the file does with it.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef EMIT_TARGET_PTE_FINDINGS_H
-#define EMIT_TARGET_PTE_FINDINGS_H
+#ifndef EMIT_FILE_FINDINGS_H
+#define EMIT_FILE_FINDINGS_H
 
 #include "emit/Support/LLVM.h"
 #include "llvm/ADT/ArrayRef.h"
@@ -28,7 +28,7 @@ namespace emit {
 /// What ExecuTorch's runtime does, at load, with a file that fails a check:
 /// `Program::load` with InternalConsistency verification, then `load_method`
 /// of every method.
-enum class RuntimeLoad {
+enum class RuntimeLoad : uint8_t {
   /// Loads it; the defect may still fail or read out of bounds when a
   /// method runs (the finding's message says so).
   Loads,
@@ -41,8 +41,15 @@ enum class RuntimeLoad {
 /// The name of `load` as emit-verify prints it.
 StringRef getRuntimeLoadName(RuntimeLoad load);
 
+/// Every check, by the name code gives it (Checks.def).
+enum class Check : uint8_t {
+#define FILE_CHECK(Id, Name, Runtime, Summary) Id,
+#include "emit/File/Checks.def"
+};
+
 /// One kind of defect a file can have.
 struct FileCheck {
+  Check id;
   /// Stable, kebab-case: `value-index`, `segment-range`, ...
   const char *name;
   /// What the runtime does with a file that fails it.
@@ -51,12 +58,28 @@ struct FileCheck {
   const char *summary;
 };
 
-/// Every check the importers make, in the order of the docs.
+/// Every check, in the order of the docs.
 ArrayRef<FileCheck> getFileChecks();
-/// The check named `name`; every caller names one of getFileChecks().
-const FileCheck &getFileCheck(StringRef name);
+/// The catalogue's entry for `check`.
+const FileCheck &getFileCheck(Check check);
 
-enum class Severity { Error, Warning };
+enum class Severity : uint8_t { Error, Warning };
+
+/// What importing the file does with a finding.
+enum class ImportEffect : uint8_t {
+  /// No IR can be built: the import stops with the finding as its error.
+  Refuses,
+  /// IR could be built, but would not hold the file exactly (a header
+  /// field the runtime ignores): the import refuses the file all the same.
+  Inexact,
+  /// IR can be built, and the dialect's verifier refuses it: the import
+  /// reports the verifier's error.
+  Verifier,
+  /// The import warns, and goes on.
+  Warns,
+  /// The import takes the file as it is.
+  Ignores,
+};
 
 /// One defect of one file.
 struct Finding {
@@ -68,13 +91,21 @@ struct Finding {
   uint64_t offset;
   /// Where in the file's tables: `execution_plan[1].delegates[2].processed`.
   std::string path;
+  /// What is wrong, as the import says it too.
   std::string message;
+  /// What the runtime makes of it, where that needs saying: emit-verify
+  /// prints it after the message.
+  std::string detail;
   /// What the runtime does with this defect, when it differs from the
   /// check's (an operator index the runtime only sometimes checks).
   RuntimeLoad runtime;
+  ImportEffect import;
+
+  /// The message with its detail, as emit-verify reports it.
+  std::string text() const { return message + detail; }
 };
 
-/// The findings of one or more imports, in the order found.
+/// The findings of one or more files, in the order found.
 struct FindingList {
   std::vector<Finding> findings;
 
@@ -84,4 +115,4 @@ struct FindingList {
 
 } // namespace emit
 
-#endif // EMIT_TARGET_PTE_FINDINGS_H
+#endif // EMIT_FILE_FINDINGS_H
