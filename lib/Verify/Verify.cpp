@@ -13,6 +13,7 @@
 #include "emit/Verify/Verify.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/File/ProgramFile.h"
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Support/FileFormat.h"
 #include "emit/Support/MappedMemory.h"
@@ -146,9 +147,17 @@ FailureOr<VerifyReport> emit::verifyBuffer(const llvm::MemoryBuffer &input,
   VerifyReport report;
   // Only the check against data files reads the program's IR; without
   // them, the program's tables are only read and checked.
-  OwningOpRef<ModuleOp> module =
-      importCollecting(input, ProgramFileKind::Either,
-                       /*checkOnly=*/dataFiles.empty(), context, report);
+  OwningOpRef<ModuleOp> module;
+  if (dataFiles.empty() && !isDataFileBuffer(input.getBuffer())) {
+    std::unique_ptr<ProgramFile> program = ProgramFile::open(
+        FileBuffer::view(input.getBuffer(), input.getBufferIdentifier()));
+    report.files.push_back(input.getBufferIdentifier().str());
+    llvm::append_range(report.findings.findings,
+                       program->getFindings().findings);
+  } else {
+    module = importCollecting(input, ProgramFileKind::Either,
+                              /*checkOnly=*/false, context, report);
+  }
   // Each data file on its own first, then, when every file is sound, the
   // program against them.
   bool dataSound = true;

@@ -20,6 +20,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
+#include <optional>
 
 namespace emit {
 
@@ -28,6 +29,33 @@ namespace emit {
 inline StringRef getFileIdentifier(StringRef bytes) {
   return bytes.size() >= 8 ? bytes.substr(4, 4) : StringRef();
 }
+
+/// The words of an extended header, which both formats place at byte 8: a
+/// 4-byte magic, a u32 length, then u64 fields from byte 16 on.
+class HeaderWords {
+public:
+  /// The header of `bytes` if it starts with `magic` at byte 8.
+  static std::optional<HeaderWords> read(StringRef bytes, const char *magic) {
+    if (bytes.size() < 16 || bytes.substr(8, 4) != StringRef(magic, 4))
+      return std::nullopt;
+    return HeaderWords(bytes);
+  }
+  /// The length the header declares.
+  uint32_t getLength() const {
+    return llvm::support::endian::read32le(bytes.data() + 12);
+  }
+  /// The u64 field at byte `offset` (16, 24, ...), 0 past the end of the
+  /// bytes.
+  uint64_t getField(uint64_t offset) const {
+    return offset + 8 <= bytes.size()
+               ? llvm::support::endian::read64le(bytes.data() + offset)
+               : 0;
+  }
+
+private:
+  explicit HeaderWords(StringRef bytes) : bytes(bytes) {}
+  StringRef bytes;
+};
 
 inline void writeLE32(raw_ostream &os, uint32_t value) {
   char bytes[4];
@@ -73,6 +101,23 @@ struct ExtendedHeader {
   uint64_t segmentDataSize = 0;
 };
 
+/// The extended header of `bytes` and its declared length, read as the
+/// runtime reads them: segment_data_size only from a 32-byte header on (0,
+/// not recorded, before).
+struct ReadHeader {
+  uint32_t length;
+  ExtendedHeader fields;
+};
+inline std::optional<ReadHeader> readHeader(StringRef bytes) {
+  std::optional<HeaderWords> words = HeaderWords::read(bytes, kHeaderMagic);
+  if (!words)
+    return std::nullopt;
+  uint32_t length = words->getLength();
+  return ReadHeader{length,
+                    {words->getField(16), words->getField(24),
+                     length >= kHeaderLength ? words->getField(32) : 0}};
+}
+
 /// Writes the 32-byte header region (magic, length, three u64 fields).
 inline void writeHeader(raw_ostream &os, const ExtendedHeader &header) {
   os.write(kHeaderMagic, 4);
@@ -110,6 +155,21 @@ struct Header {
   uint64_t segmentBaseOffset = 0;
   uint64_t segmentDataSize = 0;
 };
+
+/// The header of `bytes` and its declared length, read as the runtime
+/// reads them.
+struct ReadHeader {
+  uint32_t length;
+  Header fields;
+};
+inline std::optional<ReadHeader> readHeader(StringRef bytes) {
+  std::optional<HeaderWords> words = HeaderWords::read(bytes, kHeaderMagic);
+  if (!words)
+    return std::nullopt;
+  return ReadHeader{words->getLength(),
+                    {words->getField(16), words->getField(24),
+                     words->getField(32), words->getField(40)}};
+}
 
 } // namespace ptd
 

@@ -17,7 +17,10 @@
 
 #include "emit/Support/LLVM.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
 #include <optional>
@@ -82,6 +85,18 @@ uint64_t placeSegments(MutableArrayRef<Segment> segments,
 
 /// The bytes from the base to the end of the last segment.
 uint64_t segmentDataSize(ArrayRef<Segment> segments);
+
+/// The importers name the blob of each entry of a file's segment table
+/// `segment_<index>`, and of its inline data `inline_<index>`.
+inline constexpr llvm::StringLiteral kSegmentBlobPrefix = "segment_";
+inline constexpr llvm::StringLiteral kInlineBlobPrefix = "inline_";
+
+/// `<prefix><index>`, spelled without a heap string.
+inline llvm::SmallString<24> blobName(StringRef prefix, uint64_t index) {
+  llvm::SmallString<24> name(prefix);
+  llvm::raw_svector_ostream(name) << index;
+  return name;
+}
 
 } // namespace emit::layout
 

@@ -34,18 +34,6 @@ namespace emit::layout {
 void writeSegments(raw_ostream &os, ArrayRef<Segment> segments,
                    uint64_t position, uint64_t base);
 
-/// The importers name the blob of each entry of a file's segment table
-/// `segment_<index>`, and of its inline data `inline_<index>`.
-inline constexpr llvm::StringLiteral kSegmentBlobPrefix = "segment_";
-inline constexpr llvm::StringLiteral kInlineBlobPrefix = "inline_";
-
-/// `<prefix><index>`, spelled without a heap string.
-inline llvm::SmallString<24> blobName(StringRef prefix, uint64_t index) {
-  llvm::SmallString<24> name(prefix);
-  llvm::raw_svector_ostream(name) << index;
-  return name;
-}
-
 /// Makes the payload attributes of an import from the bytes of the file
 /// being read: references to them (`#et.file`) when the file has a
 /// reference, else `dense_resource`s that alias them (the file must then

@@ -11,6 +11,7 @@
 #include "llvm/Support/ErrorHandling.h"
 
 using namespace emit;
+using namespace emit::legacy;
 
 FindingReport::FindingReport(FindingSink &sink, Check check, uint64_t offset,
                              const llvm::Twine &path)
@@ -58,11 +59,10 @@ FindingSink::capture(const Place &place,
   return body();
 }
 
-mlir::FailureOr<StringRef>
-emit::checkNamedDataKey(FindingSink &findings, StringRef file,
-                        const void *entry, const flatbuffers::String *key,
-                        StringRef where, unsigned index,
-                        llvm::StringMap<unsigned> &keys) {
+mlir::FailureOr<StringRef> emit::legacy::checkNamedDataKey(
+    FindingSink &findings, StringRef file, const void *entry,
+    const flatbuffers::String *key, StringRef where, unsigned index,
+    llvm::StringMap<unsigned> &keys) {
   auto offsetOf = [&](const void *object) -> uint64_t {
     return static_cast<const char *>(object) - file.data();
   };
@@ -85,10 +85,10 @@ emit::checkNamedDataKey(FindingSink &findings, StringRef file,
   return name;
 }
 
-void emit::reportUnnamedData(FindingSink &findings, StringRef table,
-                             ArrayRef<uint64_t> offsets,
-                             ArrayRef<uint64_t> sizes,
-                             const llvm::BitVector &named) {
+void emit::legacy::reportUnnamedData(FindingSink &findings, StringRef table,
+                                     ArrayRef<uint64_t> offsets,
+                                     ArrayRef<uint64_t> sizes,
+                                     const llvm::BitVector &named) {
   if (!findings.collecting())
     return;
   for (auto [index, size] : llvm::enumerate(sizes)) {

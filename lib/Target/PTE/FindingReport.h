@@ -27,6 +27,8 @@
 #include <optional>
 
 namespace emit {
+/// The import's own findings, until it reads through the file layer.
+namespace legacy {
 
 /// Where an importer's findings go: diagnostics at `location`, or `list`.
 class FindingSink {
@@ -143,6 +145,8 @@ void reportUnnamedData(FindingSink &findings, StringRef table,
                        ArrayRef<uint64_t> offsets, ArrayRef<uint64_t> sizes,
                        const llvm::BitVector &named);
 
+} // namespace legacy
+using namespace legacy;
 } // namespace emit
 
 #endif // EMIT_LIB_TARGET_PTE_FINDINGREPORT_H

@@ -19,8 +19,8 @@
 #include "emit/Target/PTE/PTE.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
-#include "emit/Support/MLIRCompat.h"
 #include "emit/File/flat_tensor_generated.h"
+#include "emit/Support/MLIRCompat.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinOps.h"
@@ -57,8 +57,7 @@ public:
   OwningOpRef<ModuleOp> read(bool verify);
 
 private:
-  FindingReport error(Check check, uint64_t offset,
-                      const Twine &where) {
+  FindingReport error(Check check, uint64_t offset, const Twine &where) {
     return FindingReport(findings, check, offset, where);
   }
   uint64_t offsetOf(const void *object) const {
@@ -149,8 +148,7 @@ LogicalResult PTDReader::readHeader() {
            << " is not between the flatbuffer's end (" << end
            << ") and the end of the " << size << "-byte file";
   if (header.segmentDataSize > size - header.segmentBaseOffset)
-    return error(Check::HeaderSegmentDataSize, 40,
-                 "header segment_data_size")
+    return error(Check::HeaderSegmentDataSize, 40, "header segment_data_size")
            << "segment_data_size " << header.segmentDataSize << " from base "
            << header.segmentBaseOffset << " runs past the end of the " << size
            << "-byte file (the file may be truncated)";
@@ -278,8 +276,7 @@ LogicalResult PTDReader::readNamedDataEntry(const ft::NamedData *entry,
   StringRef key = *checked;
   uint32_t segment = entry->segment_index();
   if (segment >= segmentBlobs.size())
-    return error(Check::SegmentIndex, offsetOf(entry),
-                 where + ".segment_index")
+    return error(Check::SegmentIndex, offsetOf(entry), where + ".segment_index")
            << "segment_index " << segment << " is out of range ("
            << segmentBlobs.size() << " segments)";
   BlobOp blob = segmentBlobs[segment];

@@ -19,9 +19,9 @@
 
 #include "emit/Dialect/ET/IR/ETInvariants.h"
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/File/program_generated.h"
 #include "emit/Support/FileFormat.h"
 #include "emit/Support/MLIRCompat.h"
-#include "emit/File/program_generated.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/Builders.h"
@@ -90,8 +90,7 @@ public:
 private:
   /// Reports a problem `check` finds at byte `offset` of the file, in the
   /// table or field `where` (a path such as `execution_plan[0].values[3]`).
-  FindingReport error(Check check, uint64_t offset,
-                      const Twine &where) {
+  FindingReport error(Check check, uint64_t offset, const Twine &where) {
     return FindingReport(findings, check, offset, where);
   }
   /// Whether every finding is recorded, reading on past a bad entry. The
@@ -280,12 +279,11 @@ private:
   /// Maps value indices to values, checking each against the table with
   /// `check`.
   template <typename T>
-  FailureOr<SmallVector<Value>>
-  getValues(const flatbuffers::Vector<T> *indices, ArrayRef<Value> values,
-            Check check, const Twine &where);
+  FailureOr<SmallVector<Value>> getValues(const flatbuffers::Vector<T> *indices,
+                                          ArrayRef<Value> values, Check check,
+                                          const Twine &where);
   FailureOr<Value> getValue(int64_t index, ArrayRef<Value> values,
-                            const void *table, Check check,
-                            const Twine &where);
+                            const void *table, Check check, const Twine &where);
 
   StringRef file;
   StringRef fileName;
@@ -424,8 +422,7 @@ LogicalResult PTEReader::readHeader() {
   programSize = llvm::support::endian::read64le(file.data() + 16);
   segmentBase = llvm::support::endian::read64le(file.data() + 24);
   if (programSize > size || programSize < 8 + uint64_t(length))
-    return error(Check::HeaderProgramSize, 16,
-                 "extended header program_size")
+    return error(Check::HeaderProgramSize, 16, "extended header program_size")
            << "program_size " << programSize << " is not within the " << size
            << "-byte file (after the " << length << "-byte header)";
   // A base of 0 means no segment data: the runtime then loads no segment.
@@ -833,8 +830,7 @@ LogicalResult PTEReader::readNamedData() {
   if (!named)
     return success();
   if (!program->segments())
-    return error(Check::MissingTable, offsetOf(program),
-                 "Program.named_data")
+    return error(Check::MissingTable, offsetOf(program), "Program.named_data")
            << "named data needs the segments table, which is missing";
   llvm::StringMap<unsigned> keys;
   bool allRead = true;
@@ -894,8 +890,7 @@ FailureOr<Value> PTEReader::getValue(int64_t index, ArrayRef<Value> values,
 template <typename T>
 FailureOr<SmallVector<Value>>
 PTEReader::getValues(const flatbuffers::Vector<T> *indices,
-                     ArrayRef<Value> values, Check check,
-                     const Twine &where) {
+                     ArrayRef<Value> values, Check check, const Twine &where) {
   SmallVector<Value> result;
   if (!indices)
     return result;
@@ -1226,8 +1221,8 @@ LogicalResult PTEReader::readOperators(const fb::ExecutionPlan *plan,
     } else if (collecting() &&
                failed(reportInvariant(
                    et::getOperatorProblem(op->name()->string_view()),
-                   OperatorOp::getOperationName(), Check::ProgramInvariant,
-                   op, at))) {
+                   OperatorOp::getOperationName(), Check::ProgramInvariant, op,
+                   at))) {
       allRead = false;
     }
     if (!buildIR) {
@@ -1311,8 +1306,9 @@ LogicalResult PTEReader::readDelegate(const fb::BackendDelegate *delegate,
     blob = segmentBlobs.blobs[dataIndex];
   } else if (processed->location() == fb::DataLocation::INLINE) {
     if (dataIndex >= inlineBlobs.size())
-      return error(program->backend_delegate_data() ? Check::DelegateDataIndex
-                                                 : Check::DelegateInlineTable,
+      return error(program->backend_delegate_data()
+                       ? Check::DelegateDataIndex
+                       : Check::DelegateInlineTable,
                    offsetOf(processed), at() + ".processed.index")
              << "inline data index " << dataIndex << " is out of range ("
              << inlineBlobs.size() << " backend_delegate_data entries)";
@@ -1441,8 +1437,7 @@ LogicalResult PTEReader::readInstruction(const fb::Instruction *instruction,
                                          const MethodTables &tables) {
   ArrayRef<Value> values = tables.values;
   if (!instruction->instr_args())
-    return error(Check::Instruction, offsetOf(instruction),
-                 at + ".instr_args")
+    return error(Check::Instruction, offsetOf(instruction), at + ".instr_args")
            << "the instruction's arguments are missing";
   switch (instruction->instr_args_type()) {
   case fb::InstructionArguments::KernelCall: {
@@ -1472,9 +1467,8 @@ LogicalResult PTEReader::readInstruction(const fb::Instruction *instruction,
     return readJump(instruction, loc, at, size, values);
   case fb::InstructionArguments::FreeCall: {
     const fb::FreeCall *free = instruction->instr_args_as_FreeCall();
-    auto value =
-        getValue(free->value_index(), values, free,
-                 Check::InstructionValueIndex, at + ".value_index");
+    auto value = getValue(free->value_index(), values, free,
+                          Check::InstructionValueIndex, at + ".value_index");
     if (failed(value))
       return failure();
     if (buildIR)
@@ -1632,10 +1626,10 @@ LogicalResult PTEReader::checkMethodBuffers(const fb::ExecutionPlan *plan,
                                             const Twine &where) {
   et::Problem problem = et::getMethodBuffersProblem(methodBuffers);
   bool reserved = methodBuffers.empty() || methodBuffers.front() != 0;
-  if (failed(reportInvariant(
-          problem, MethodOp::getOperationName(),
-          reserved ? Check::ReservedBufferSize : Check::ProgramInvariant, plan,
-          where)))
+  if (failed(reportInvariant(problem, MethodOp::getOperationName(),
+                             reserved ? Check::ReservedBufferSize
+                                      : Check::ProgramInvariant,
+                             plan, where)))
     return failure();
   // What the import takes as it is but no runtime can load: a finding
   // only, which does not stop the import.

@@ -19,9 +19,9 @@
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Utils/Blobs.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
+#include "emit/File/program_generated.h"
 #include "emit/Support/FileFormat.h"
 #include "emit/Support/MappedMemory.h"
-#include "emit/File/program_generated.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinDialect.h"

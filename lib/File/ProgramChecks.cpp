@@ -1,0 +1,470 @@
+//===- ProgramChecks.cpp - A .pte's header and program data -----*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// Opening a program: its extended header as the runtime reads it, the
+// flatbuffer verified once, the program-level tables, then every method
+// (MethodChecks.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ProgramChecker.h"
+
+#include "emit/Support/Layout.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace mlir;
+using namespace emit;
+
+static_assert(llvm::endianness::native == llvm::endianness::little,
+              "the .pte reader copies little-endian scalars as they are");
+
+std::unique_ptr<ProgramFile>
+ProgramFile::open(std::shared_ptr<const FileBuffer> buffer) {
+  std::unique_ptr<ProgramFile> file(new ProgramFile(std::move(buffer)));
+  ProgramChecker(*file).run();
+  return file;
+}
+
+bool ProgramFile::breaksInvariants() const {
+  return llvm::any_of(findings.findings, [](const Finding &finding) {
+    return finding.import == ImportEffect::Verifier;
+  });
+}
+
+const Finding *ProgramFile::getImportError() const {
+  for (const Finding &finding : findings.findings)
+    if (finding.import == ImportEffect::Refuses ||
+        finding.import == ImportEffect::Inexact)
+      return &finding;
+  return nullptr;
+}
+
+ArrayRef<char> ProgramFile::getSegmentBytes(uint32_t index) const {
+  const SegmentPlacement &segment = segments[index];
+  return ArrayRef<char>(getBytes().data() + segmentBase + segment.offset,
+                        segment.size);
+}
+
+LogicalResult ProgramChecker::reportInvariant(const et::Problem &problem,
+                                              StringRef opName, Check check,
+                                              const void *table,
+                                              const Twine &where) {
+  if (!problem)
+    return success();
+  return error(check, offsetOf(table), where).invariant()
+         << "'" << opName << "' op " << *problem;
+}
+
+void ProgramChecker::run() {
+  if (failed(checkHeader()) || failed(verifyFlatbuffer()))
+    return;
+  // Every table and method is read, whatever fails before it.
+  bool allRead = succeeded(checkProgramData());
+  for (auto [index, plan] : llvm::enumerate(*program->execution_plan()))
+    allRead &= succeeded(checkMethod(plan, index));
+  file.readable = llvm::none_of(file.findings.findings, [](const Finding &f) {
+    return f.import == ImportEffect::Refuses;
+  });
+  // What would be reported of stand-ins for bad entries would only repeat
+  // their findings.
+  if (!allRead)
+    return;
+  reportUnnamedData(sink, "segments", segmentBlobs.offsets, segmentBlobs.sizes,
+                    segmentBlobs.named);
+  reportUnnamedData(sink, "backend_delegate_data", inlineBlobs.offsets,
+                    inlineBlobs.sizes, inlineBlobs.named);
+}
+
+//===----------------------------------------------------------------------===//
+// Header and verification
+//===----------------------------------------------------------------------===//
+
+LogicalResult ProgramChecker::checkIdentifier() {
+  uint64_t size = bytes.size();
+  if (size < 8)
+    return error(Check::FileSize, 0, "file")
+           << "the file has " << size << " bytes; a .pte has at least 8";
+  StringRef identifier = bytes.substr(4, 4);
+  if (identifier == fb::ProgramIdentifier())
+    return success();
+  FindingReport diag = error(Check::FileIdentifier, 4, "file identifier");
+  diag << "expected 'ET12', found '" << llvm::toHex(identifier) << "' (hex)";
+  if (llvm::all_of(identifier, llvm::isPrint))
+    diag << ", '" << identifier << "'";
+  if (identifier == pte::kBundledIdentifier)
+    diag << ": this is a bundled program (.bpte), not a .pte; its "
+            "program is embedded in it";
+  if (identifier == ptd::kIdentifier)
+    diag << ": this is a data file (.ptd), not a program (.pte)";
+  return diag;
+}
+
+LogicalResult ProgramChecker::checkHeader() {
+  if (failed(checkIdentifier()))
+    return failure();
+  file.programSize = bytes.size();
+  file.header = pte::readHeader(bytes);
+  if (!file.header)
+    return success(); // No extended header: the whole file is the program.
+  hasHeader = true;
+  return checkHeaderFields(*file.header);
+}
+
+LogicalResult ProgramChecker::checkHeaderFields(const pte::ReadHeader &header) {
+  // The runtime reads the header's fields and checks little else; each
+  // check below refuses what it refuses, or what would make a reader take
+  // the wrong bytes (docs/FileFormats.md lists which is which).
+  uint64_t size = bytes.size();
+  uint32_t length = header.length;
+  if (length < pte::kMinHeaderLength)
+    return error(Check::HeaderLength, 12, "extended header length")
+           << "header length " << length << " < " << pte::kMinHeaderLength;
+  if (size < 8 + uint64_t(length))
+    return error(Check::HeaderLength, 12, "extended header length")
+           << "header length " << length << " runs past the end of the " << size
+           << "-byte file";
+  uint64_t programSize = file.programSize = header.fields.programSize;
+  uint64_t segmentBase = file.segmentBase = header.fields.segmentBaseOffset;
+  if (programSize > size || programSize < 8 + uint64_t(length))
+    return error(Check::HeaderProgramSize, 16, "extended header program_size")
+           << "program_size " << programSize << " is not within the " << size
+           << "-byte file (after the " << length << "-byte header)";
+  // A base of 0 means no segment data: the runtime then loads no segment.
+  if (segmentBase == 0)
+    return success();
+  if (segmentBase > size)
+    return error(Check::HeaderSegmentBase, 24,
+                 "extended header segment_base_offset")
+           << "segment_base_offset " << segmentBase
+           << " is past the end of the " << size << "-byte file";
+  if (segmentBase < programSize)
+    return error(Check::HeaderSegmentBase, 24,
+                 "extended header segment_base_offset")
+           << "segment_base_offset " << segmentBase
+           << " is inside the program, which ends at " << programSize;
+  // Like the runtime, take a segment_data_size of 0 as not recorded (the
+  // segment data then ends with the last segment).
+  uint64_t dataSize = header.fields.segmentDataSize;
+  if (dataSize == 0)
+    return success();
+  if (dataSize > size - segmentBase)
+    return error(Check::HeaderSegmentDataSize, 32,
+                 "extended header segment_data_size")
+           << "segment_data_size " << dataSize << " from base " << segmentBase
+           << " runs past the end of the " << size
+           << "-byte file (the file may be truncated)";
+  segmentDataSize = dataSize;
+  return checkSegmentDataEnd(segmentBase + dataSize);
+}
+
+LogicalResult ProgramChecker::checkSegmentDataEnd(uint64_t end) {
+  // Writers put nothing after the segment data, and the runtime reads
+  // nothing there: bytes past it mean the base is too small, and that
+  // every segment would be read from the wrong place.
+  if (end == bytes.size())
+    return success();
+  uint64_t segmentBase = file.segmentBase;
+  error(Check::SegmentDataEnd, 24,
+        segmentDataSize ? "extended header segment_base_offset "
+                          "and segment_data_size"
+                        : "extended header segment_base_offset")
+          .ignoredByRuntime()
+          .detail(kBytesAfterSegmentData)
+      << "the segment data ends at byte " << end << " (base " << segmentBase
+      << " + "
+      << (segmentDataSize ? "segment_data_size " : "the last segment's end ")
+      << end - segmentBase << "), but the file has " << bytes.size()
+      << " bytes; segment_base_offset"
+      << (segmentDataSize ? " or segment_data_size" : "")
+      << " is wrong, and segments would be read from the wrong place";
+  return success();
+}
+
+std::optional<std::string> ProgramChecker::whyNoSegmentData() const {
+  if (!hasHeader)
+    return std::string("the file has no extended header");
+  if (file.segmentBase == 0)
+    return std::string("the extended header's segment_base_offset (byte 24) "
+                       "is 0");
+  return std::nullopt;
+}
+
+LogicalResult ProgramChecker::verifyFlatbuffer() {
+  // Verify the flatbuffer before touching it. Each table takes at least 4
+  // bytes, which bounds the table count of an honest file.
+  uint64_t programSize = file.programSize;
+  flatbuffers::Verifier verifier(
+      reinterpret_cast<const uint8_t *>(bytes.data()), programSize,
+      /*_max_depth=*/64, /*_max_tables=*/programSize / 4 + 64);
+  if (!fb::VerifyProgramBuffer(verifier))
+    return error(Check::Flatbuffer, 0, "Program")
+           << "the flatbuffer in bytes [0, " << programSize
+           << ") fails verification: the file is truncated or corrupt";
+  program = fb::GetProgram(bytes.data());
+  if (!program->execution_plan())
+    return error(Check::MissingTable, offsetOf(program),
+                 "Program.execution_plan")
+           << "the program has no execution_plan";
+  file.program = program;
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Program data
+//===----------------------------------------------------------------------===//
+
+LogicalResult ProgramChecker::checkProgramData() {
+  // The blob tables first: the tables after them name their blobs.
+  bool allRead = succeeded(checkSegments());
+  file.segmentTableEnd = file.findings.findings.size();
+  for (auto checkTable :
+       {&ProgramChecker::checkInlineData, &ProgramChecker::checkConstantSegment,
+        &ProgramChecker::checkConstantBuffer,
+        &ProgramChecker::checkMutableDataSegments,
+        &ProgramChecker::checkNamedData})
+    allRead &= succeeded((this->*checkTable)());
+  if (allRead)
+    setTensorDataTables();
+  return success(allRead);
+}
+
+void ProgramChecker::setTensorDataTables() {
+  et::TensorDataTables tables;
+  if (!constantOffsets.empty())
+    tables.constantSegment =
+        et::SegmentEntries{constantOffsets, constantCapacity};
+  if (constantBufferSizes)
+    tables.constantBuffer = *constantBufferSizes;
+  const auto *mutables = program->mutable_data_segments();
+  for (auto [index, offsets] : llvm::enumerate(mutableOffsets))
+    mutableEntries.push_back(
+        {offsets, segmentSize(mutables->Get(index)->segment_index())});
+  tables.mutableSegments = mutableEntries;
+  tensorData = tables;
+}
+
+std::optional<uint64_t> ProgramChecker::segmentSize(uint32_t index) const {
+  if (index >= segmentBlobs.size() || badSegments.test(index))
+    return std::nullopt;
+  return segmentBlobs.sizes[index];
+}
+
+llvm::DenseSet<uint32_t> ProgramChecker::segmentsLoadedAtLoad() const {
+  llvm::DenseSet<uint32_t> loaded;
+  // Program::load reads the constant segment when it has an entry besides
+  // the reserved one.
+  if (const fb::SubsegmentOffsets *constants = program->constant_segment())
+    if (constants->offsets() && constants->offsets()->size() > 1)
+      loaded.insert(constants->segment_index());
+  if (const auto *mutables = program->mutable_data_segments())
+    for (const fb::SubsegmentOffsets *entry : *mutables)
+      loaded.insert(entry->segment_index());
+  // load_method initializes every delegate entry with its payload, and a
+  // backend's init may read any named data.
+  bool delegated = false;
+  for (const fb::ExecutionPlan *plan : *program->execution_plan()) {
+    if (!plan->delegates())
+      continue;
+    for (const fb::BackendDelegate *delegate : *plan->delegates()) {
+      delegated = true;
+      if (const auto *processed = delegate->processed())
+        if (processed->location() == fb::DataLocation::SEGMENT)
+          loaded.insert(processed->index());
+    }
+  }
+  if (const auto *named = program->named_data(); named && delegated)
+    for (const fb::NamedData *entry : *named)
+      loaded.insert(entry->segment_index());
+  return loaded;
+}
+
+LogicalResult ProgramChecker::checkSegment(const fb::DataSegment *segment,
+                                           unsigned index, bool loadedAtLoad,
+                                           uint64_t &dataEnd) {
+  std::string where = ("segments[" + Twine(index) + "]").str();
+  // A bad segment the runtime never loads while loading does not stop it.
+  RuntimeLoad runtime =
+      loadedAtLoad ? RuntimeLoad::Rejects : RuntimeLoad::Loads;
+  uint64_t offset = segment->offset(), size = segment->size();
+  uint64_t base = file.segmentBase, start = base + offset;
+  // Without a header, the runtime reads segments from the file's start:
+  // the wrong bytes, or past the end of the file.
+  bool readsInFile = offset <= bytes.size() && size <= bytes.size() - offset;
+  if (std::optional<std::string> noSegmentData = whyNoSegmentData();
+      noSegmentData && size != 0)
+    return error(Check::SegmentWithoutData, offsetOf(segment), where)
+               .setRuntime(hasHeader || !readsInFile ? runtime
+                                                     : RuntimeLoad::Loads)
+           << "the segment holds " << size << " bytes, but " << *noSegmentData
+           << ", so it has no segment data";
+  if (start < base || start + size < start || start + size > bytes.size())
+    return error(Check::SegmentRange, offsetOf(segment), where)
+               .setRuntime(runtime)
+           << "offset " << offset << " and size " << size
+           << " from segment base " << base << " run past the end of the "
+           << bytes.size() << "-byte file";
+  dataEnd = std::max(dataEnd, offset + size);
+  return success();
+}
+
+LogicalResult ProgramChecker::checkSegments() {
+  const auto *segments = program->segments();
+  if (!segments)
+    return success();
+  uint64_t dataEnd = 0; // Relative to the base.
+  bool allChecked = true;
+  llvm::DenseSet<uint32_t> loaded = segmentsLoadedAtLoad();
+  badSegments.resize(segments->size());
+  for (auto [index, segment] : llvm::enumerate(*segments)) {
+    bool checked = succeeded(
+        checkSegment(segment, index, loaded.contains(index), dataEnd));
+    allChecked &= checked;
+    // A bad segment is empty: the indices of the segments after it stay.
+    if (!checked)
+      badSegments.set(index);
+    file.segments.push_back(
+        checked ? SegmentPlacement{segment->offset(), segment->size()}
+                : SegmentPlacement());
+    segmentBlobs.add(offsetOf(segment), file.segments.back().size);
+  }
+  if (!whyNoSegmentData() && !segmentDataSize && allChecked)
+    return checkSegmentDataEnd(file.segmentBase + dataEnd);
+  return success(allChecked);
+}
+
+uint64_t ProgramChecker::vectorAlignment(ArrayRef<uint64_t> addresses) {
+  uint64_t programSize = file.programSize;
+  if (!addresses.empty() && hasHeader &&
+      programSize % pte::kInlineDataAlignment != 0)
+    error(Check::ProgramSizeAlignment, 16, "extended header program_size")
+            .ignoredByRuntime()
+            .detail("; the runtime ignores it, and emit cannot import the file")
+        << "program_size " << programSize << " is not a multiple of "
+        << pte::kInlineDataAlignment << ", the alignment the schema forces "
+        << "on inline data, to which a flatbuffer holding some is padded";
+  return layout::commonAlignment(
+      addresses, std::min<uint64_t>(layout::powerOfTwoDividing(programSize),
+                                    pte::kMaxInlineAlignment));
+}
+
+LogicalResult ProgramChecker::checkInlineData() {
+  const auto *entries = program->backend_delegate_data();
+  if (!entries)
+    return success();
+  SmallVector<uint64_t> addresses;
+  for (const fb::BackendDelegateInlineData *entry : *entries) {
+    const auto *data = entry->data();
+    // An empty vector has no bytes to align (builders skip it).
+    if (data && data->size())
+      addresses.push_back(offsetOf(data->data()));
+    inlineBlobs.add(offsetOf(entry), data ? data->size() : 0);
+  }
+  // Every inline payload is written with the file's one delegate
+  // alignment, as ExecuTorch writes them.
+  file.inlineAlignment = vectorAlignment(addresses);
+  return success();
+}
+
+LogicalResult ProgramChecker::checkSegmentIndex(uint32_t index,
+                                                const void *table,
+                                                const Twine &where) {
+  if (index >= segmentBlobs.size())
+    return error(Check::SegmentIndex, offsetOf(table), where)
+           << "segment_index " << index << " is out of range ("
+           << segmentBlobs.size() << " segments)";
+  segmentBlobs.setNamed(index);
+  return success();
+}
+
+FailureOr<SmallVector<int64_t>>
+ProgramChecker::readOffsets(const flatbuffers::Vector<uint64_t> *offsets,
+                            const void *table, const Twine &where) {
+  SmallVector<int64_t> result;
+  for (uint64_t offset : readScalars(offsets)) {
+    if (offset > uint64_t(INT64_MAX))
+      return error(Check::SegmentOffset, offsetOf(table), where)
+             << "offset " << offset << " is too large";
+    result.push_back(static_cast<int64_t>(offset));
+  }
+  return result;
+}
+
+LogicalResult ProgramChecker::checkConstantSegment() {
+  const fb::SubsegmentOffsets *constants = program->constant_segment();
+  if (!constants)
+    return success();
+  // With no offsets the runtime never looks at the segment index.
+  bool hasOffsets = constants->offsets() && constants->offsets()->size();
+  if ((hasOffsets || constants->segment_index() < segmentBlobs.size()) &&
+      failed(checkSegmentIndex(constants->segment_index(), constants,
+                               "constant_segment.segment_index")))
+    return failure();
+  FailureOr<SmallVector<int64_t>> offsets =
+      readOffsets(constants->offsets(), constants, "constant_segment.offsets");
+  if (failed(offsets))
+    return failure();
+  constantOffsets = std::move(*offsets);
+  constantCapacity = segmentSize(constants->segment_index());
+  return success();
+}
+
+LogicalResult ProgramChecker::checkConstantBuffer() {
+  // The deprecated constant buffer, and also an empty one in a file without
+  // a constant segment (which the importer keeps).
+  const auto *buffers = program->constant_buffer();
+  if (!(buffers && buffers->size()) && program->constant_segment())
+    return success();
+  SmallVector<uint64_t> addresses;
+  constantBufferSizes.emplace();
+  if (buffers)
+    for (const fb::Buffer *buffer : *buffers) {
+      const auto *storage = buffer->storage();
+      if (storage && storage->size())
+        addresses.push_back(offsetOf(storage->data()));
+      constantBufferSizes->push_back(storage ? storage->size() : 0);
+    }
+  if (!addresses.empty())
+    file.constantBufferAlignment = vectorAlignment(addresses);
+  return success();
+}
+
+LogicalResult ProgramChecker::checkMutableDataSegments() {
+  const auto *mutables = program->mutable_data_segments();
+  if (!mutables)
+    return success();
+  for (auto [index, entry] : llvm::enumerate(*mutables)) {
+    std::string where = ("mutable_data_segments[" + Twine(index) + "]").str();
+    if (failed(checkSegmentIndex(entry->segment_index(), entry,
+                                 where + ".segment_index")))
+      return failure();
+    FailureOr<SmallVector<int64_t>> offsets =
+        readOffsets(entry->offsets(), entry, where + ".offsets");
+    if (failed(offsets))
+      return failure();
+    mutableOffsets.push_back(std::move(*offsets));
+  }
+  return success();
+}
+
+LogicalResult ProgramChecker::checkNamedData() {
+  const auto *named = program->named_data();
+  if (!named)
+    return success();
+  if (!program->segments())
+    return error(Check::MissingTable, offsetOf(program), "Program.named_data")
+           << "named data needs the segments table, which is missing";
+  llvm::StringMap<unsigned> keys;
+  bool allRead = true;
+  for (auto [index, entry] : llvm::enumerate(*named)) {
+    std::string where = ("named_data[" + Twine(index) + "]").str();
+    allRead &= succeeded(checkNamedDataKey(sink, bytes, entry, entry->key(),
+                                           where, index, keys)) &&
+               succeeded(checkSegmentIndex(entry->segment_index(), entry,
+                                           where + ".segment_index"));
+  }
+  return success(allRead);
+}
