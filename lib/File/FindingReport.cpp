@@ -7,6 +7,7 @@
 #include "FindingReport.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/ErrorHandling.h"
 
@@ -74,4 +75,66 @@ void emit::reportUnnamedData(FindingSink &findings, StringRef table,
         << "nothing names these " << size
         << " bytes: the file carries them for nothing";
   }
+}
+
+/// Why a file of identifier `found` is not one of `expected`, if it is a
+/// file of another kind.
+static StringRef getKindHint(StringRef expected, StringRef found) {
+  static constexpr std::pair<const char *, const char *> kPrograms[] = {
+      {"BP08", ": this is a bundled program (.bpte), not a .pte; its "
+               "program is embedded in it"},
+      {"FT01", ": this is a data file (.ptd), not a program (.pte)"}};
+  static constexpr std::pair<const char *, const char *> kDataFiles[] = {
+      {"ET12", ": this is a program (.pte), not a data file (.ptd)"}};
+  ArrayRef<std::pair<const char *, const char *>> hints = kPrograms;
+  if (expected != "ET12")
+    hints = kDataFiles;
+  for (auto [identifier, hint] : hints)
+    if (found == identifier)
+      return hint;
+  return "";
+}
+
+mlir::LogicalResult emit::checkIdentifier(FindingSink &findings,
+                                          StringRef bytes, StringRef expected,
+                                          StringRef kind, uint64_t minSize) {
+  uint64_t size = bytes.size();
+  if (size < minSize) {
+    FindingReport report(findings, Check::FileSize, 0, "file");
+    report << "the file has " << size << " bytes; a " << kind
+           << " has at least " << minSize;
+    if (minSize > 8)
+      report << " (the runtime reads its first " << minSize << ")";
+    return report;
+  }
+  StringRef identifier = bytes.substr(4, 4);
+  if (identifier == expected)
+    return mlir::success();
+  FindingReport report(findings, Check::FileIdentifier, 4, "file identifier");
+  report << "expected '" << expected << "', found '" << llvm::toHex(identifier)
+         << "' (hex)";
+  if (llvm::all_of(identifier, llvm::isPrint))
+    report << ", '" << identifier << "'";
+  return report << getKindHint(expected, identifier);
+}
+
+void emit::reportSegmentDataEnd(FindingSink &findings, uint64_t fieldOffset,
+                                StringRef headerName, uint64_t base,
+                                uint64_t end, uint64_t fileSize,
+                                bool recordedSize) {
+  // Writers put nothing after the segment data, and the runtime reads
+  // nothing there: bytes past it mean the base is too small, and that
+  // every segment would be read from the wrong place.
+  FindingReport(findings, Check::SegmentDataEnd, fieldOffset,
+                headerName + " segment_base_offset" +
+                    (recordedSize ? " and segment_data_size" : ""))
+          .ignoredByRuntime()
+          .detail(", or the file has bytes after its segment data, which the "
+                  "runtime ignores and emit cannot import")
+      << "the segment data ends at byte " << end << " (base " << base << " + "
+      << (recordedSize ? "segment_data_size " : "the last segment's end ")
+      << end - base << "), but the file has " << fileSize
+      << " bytes; segment_base_offset"
+      << (recordedSize ? " or segment_data_size" : "")
+      << " is wrong, and segments would be read from the wrong place";
 }

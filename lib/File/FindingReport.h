@@ -123,11 +123,19 @@ void reportUnnamedData(FindingSink &findings, StringRef table,
                        ArrayRef<uint64_t> offsets, ArrayRef<uint64_t> sizes,
                        const llvm::BitVector &named);
 
-/// The message of a segment-data-end finding's detail: what else bytes
-/// after the segment data may be.
-inline constexpr llvm::StringLiteral kBytesAfterSegmentData =
-    ", or the file has bytes after its segment data, which the runtime "
-    "ignores and emit cannot import";
+/// Checks that `bytes` are at least `minSize` long and start with
+/// identifier `expected` (`ET12`, `FT01`), as a `kind` (`.pte`) file.
+mlir::LogicalResult checkIdentifier(FindingSink &findings, StringRef bytes,
+                                    StringRef expected, StringRef kind,
+                                    uint64_t minSize);
+
+/// Reports that the segment data, from `base` to `end`, does not end the
+/// `fileSize`-byte file, at the header's segment_base_offset (byte
+/// `fieldOffset` of the header named `headerName`); `recordedSize` when the
+/// header records segment_data_size.
+void reportSegmentDataEnd(FindingSink &findings, uint64_t fieldOffset,
+                          StringRef headerName, uint64_t base, uint64_t end,
+                          uint64_t fileSize, bool recordedSize);
 
 } // namespace emit
 

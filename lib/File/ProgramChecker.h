@@ -18,6 +18,7 @@
 #define EMIT_LIB_FILE_PROGRAMCHECKER_H
 
 #include "FindingReport.h"
+#include "ReadScalars.h"
 
 #include "emit/Dialect/ET/IR/ETInvariants.h"
 #include "emit/File/ProgramFile.h"
@@ -28,23 +29,8 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringMap.h"
 
-#include <cstring>
-
 namespace emit {
 namespace fb = executorch_flatbuffer;
-
-/// The elements of a scalar vector. The flatbuffers verifier checks the
-/// alignment of a vector's length, not of 8-byte elements, so a damaged
-/// file can misalign them: copy instead of reading through typed pointers.
-template <typename T>
-SmallVector<T> readScalars(const flatbuffers::Vector<T> *vector) {
-  SmallVector<T> result;
-  if (!vector)
-    return result;
-  result.resize_for_overwrite(vector->size());
-  std::memcpy(result.data(), vector->Data(), vector->size() * sizeof(T));
-  return result;
-}
 
 /// Reads and checks one program, filling in its ProgramFile.
 class ProgramChecker {
@@ -69,7 +55,6 @@ private:
   //===--------------------------------------------------------------------===//
 
   LogicalResult checkHeader();
-  LogicalResult checkIdentifier();
   LogicalResult checkHeaderFields(const pte::ReadHeader &header);
   /// Checks that the segment data, which ends at file offset `end`, ends
   /// the file.

@@ -14,8 +14,6 @@
 
 #include "emit/Support/Layout.h"
 
-#include "llvm/ADT/StringExtras.h"
-
 using namespace mlir;
 using namespace emit;
 
@@ -27,26 +25,6 @@ ProgramFile::open(std::shared_ptr<const FileBuffer> buffer) {
   std::unique_ptr<ProgramFile> file(new ProgramFile(std::move(buffer)));
   ProgramChecker(*file).run();
   return file;
-}
-
-bool ProgramFile::breaksInvariants() const {
-  return llvm::any_of(findings.findings, [](const Finding &finding) {
-    return finding.import == ImportEffect::Verifier;
-  });
-}
-
-const Finding *ProgramFile::getImportError() const {
-  for (const Finding &finding : findings.findings)
-    if (finding.import == ImportEffect::Refuses ||
-        finding.import == ImportEffect::Inexact)
-      return &finding;
-  return nullptr;
-}
-
-ArrayRef<char> ProgramFile::getSegmentBytes(uint32_t index) const {
-  const SegmentPlacement &segment = segments[index];
-  return ArrayRef<char>(getBytes().data() + segmentBase + segment.offset,
-                        segment.size);
 }
 
 LogicalResult ProgramChecker::reportInvariant(const et::Problem &problem,
@@ -66,9 +44,7 @@ void ProgramChecker::run() {
   bool allRead = succeeded(checkProgramData());
   for (auto [index, plan] : llvm::enumerate(*program->execution_plan()))
     allRead &= succeeded(checkMethod(plan, index));
-  file.readable = llvm::none_of(file.findings.findings, [](const Finding &f) {
-    return f.import == ImportEffect::Refuses;
-  });
+  file.setReadable();
   // What would be reported of stand-ins for bad entries would only repeat
   // their findings.
   if (!allRead)
@@ -83,28 +59,9 @@ void ProgramChecker::run() {
 // Header and verification
 //===----------------------------------------------------------------------===//
 
-LogicalResult ProgramChecker::checkIdentifier() {
-  uint64_t size = bytes.size();
-  if (size < 8)
-    return error(Check::FileSize, 0, "file")
-           << "the file has " << size << " bytes; a .pte has at least 8";
-  StringRef identifier = bytes.substr(4, 4);
-  if (identifier == fb::ProgramIdentifier())
-    return success();
-  FindingReport diag = error(Check::FileIdentifier, 4, "file identifier");
-  diag << "expected 'ET12', found '" << llvm::toHex(identifier) << "' (hex)";
-  if (llvm::all_of(identifier, llvm::isPrint))
-    diag << ", '" << identifier << "'";
-  if (identifier == pte::kBundledIdentifier)
-    diag << ": this is a bundled program (.bpte), not a .pte; its "
-            "program is embedded in it";
-  if (identifier == ptd::kIdentifier)
-    diag << ": this is a data file (.ptd), not a program (.pte)";
-  return diag;
-}
-
 LogicalResult ProgramChecker::checkHeader() {
-  if (failed(checkIdentifier()))
+  if (failed(checkIdentifier(sink, bytes, fb::ProgramIdentifier(), ".pte",
+                             /*minSize=*/8)))
     return failure();
   file.programSize = bytes.size();
   file.header = pte::readHeader(bytes);
@@ -162,25 +119,9 @@ LogicalResult ProgramChecker::checkHeaderFields(const pte::ReadHeader &header) {
 }
 
 LogicalResult ProgramChecker::checkSegmentDataEnd(uint64_t end) {
-  // Writers put nothing after the segment data, and the runtime reads
-  // nothing there: bytes past it mean the base is too small, and that
-  // every segment would be read from the wrong place.
-  if (end == bytes.size())
-    return success();
-  uint64_t segmentBase = file.segmentBase;
-  error(Check::SegmentDataEnd, 24,
-        segmentDataSize ? "extended header segment_base_offset "
-                          "and segment_data_size"
-                        : "extended header segment_base_offset")
-          .ignoredByRuntime()
-          .detail(kBytesAfterSegmentData)
-      << "the segment data ends at byte " << end << " (base " << segmentBase
-      << " + "
-      << (segmentDataSize ? "segment_data_size " : "the last segment's end ")
-      << end - segmentBase << "), but the file has " << bytes.size()
-      << " bytes; segment_base_offset"
-      << (segmentDataSize ? " or segment_data_size" : "")
-      << " is wrong, and segments would be read from the wrong place";
+  if (end != bytes.size())
+    reportSegmentDataEnd(sink, 24, "extended header", file.segmentBase, end,
+                         bytes.size(), /*recordedSize=*/segmentDataSize != 0);
   return success();
 }
 
@@ -196,7 +137,7 @@ std::optional<std::string> ProgramChecker::whyNoSegmentData() const {
 LogicalResult ProgramChecker::verifyFlatbuffer() {
   // Verify the flatbuffer before touching it. Each table takes at least 4
   // bytes, which bounds the table count of an honest file.
-  uint64_t programSize = file.programSize;
+  uint64_t programSize = file.flatbufferSize = file.programSize;
   flatbuffers::Verifier verifier(
       reinterpret_cast<const uint8_t *>(bytes.data()), programSize,
       /*_max_depth=*/64, /*_max_tables=*/programSize / 4 + 64);

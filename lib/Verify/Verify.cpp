@@ -13,6 +13,7 @@
 #include "emit/Verify/Verify.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/File/DataFile.h"
 #include "emit/File/ProgramFile.h"
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Support/FileFormat.h"
@@ -148,12 +149,16 @@ FailureOr<VerifyReport> emit::verifyBuffer(const llvm::MemoryBuffer &input,
   // Only the check against data files reads the program's IR; without
   // them, the program's tables are only read and checked.
   OwningOpRef<ModuleOp> module;
-  if (dataFiles.empty() && !isDataFileBuffer(input.getBuffer())) {
-    std::unique_ptr<ProgramFile> program = ProgramFile::open(
-        FileBuffer::view(input.getBuffer(), input.getBufferIdentifier()));
+  if (dataFiles.empty()) {
+    auto buffer =
+        FileBuffer::view(input.getBuffer(), input.getBufferIdentifier());
+    std::unique_ptr<CheckedFile> file;
+    if (isDataFileBuffer(input.getBuffer()))
+      file = DataFile::open(buffer);
+    else
+      file = ProgramFile::open(buffer);
     report.files.push_back(input.getBufferIdentifier().str());
-    llvm::append_range(report.findings.findings,
-                       program->getFindings().findings);
+    llvm::append_range(report.findings.findings, file->getFindings().findings);
   } else {
     module = importCollecting(input, ProgramFileKind::Either,
                               /*checkOnly=*/false, context, report);

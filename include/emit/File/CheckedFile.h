@@ -1,0 +1,84 @@
+//===- CheckedFile.h - An open file and what is wrong with it ---*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// What the file layer's views of both formats share (ProgramFile.h,
+// DataFile.h): the open file, the findings of reading it, and where its
+// segments lie. A format's view adds its header and its tables.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_FILE_CHECKEDFILE_H
+#define EMIT_FILE_CHECKEDFILE_H
+
+#include "emit/File/Findings.h"
+#include "emit/Support/FileBuffer.h"
+#include "emit/Support/FileFormat.h"
+
+#include <memory>
+#include <utility>
+#include <vector>
+
+namespace emit {
+
+/// Where a segment's bytes lie, relative to the segment base.
+struct SegmentPlacement {
+  uint64_t offset = 0;
+  uint64_t size = 0;
+};
+
+/// An open file of either format, and the findings of reading it.
+class CheckedFile {
+public:
+  virtual ~CheckedFile() = default;
+  const std::shared_ptr<const FileBuffer> &getBuffer() const { return buffer; }
+  StringRef getBytes() const { return buffer->getBytes(); }
+  StringRef getName() const { return buffer->getName(); }
+  const FindingList &getFindings() const { return findings; }
+
+  /// Whether every table reads: IR can be built from the file. Findings
+  /// that do not stop a reader (warnings, the dialect's invariants, fields
+  /// the runtime ignores) may remain.
+  bool isReadable() const { return readable; }
+  /// Whether a finding is one of the dialect's invariants.
+  bool breaksInvariants() const;
+  /// The first finding for which the import refuses the file, if any.
+  const Finding *getImportError() const;
+  /// How many findings come before the tables after the segment table
+  /// (where an import reports how it lays out the segments).
+  size_t getSegmentTableEnd() const { return segmentTableEnd; }
+
+  /// The bytes of the flatbuffer, with the header inserted in it.
+  uint64_t getFlatbufferSize() const { return flatbufferSize; }
+  /// Where segment data starts; 0 when the file has none.
+  uint64_t getSegmentBase() const { return segmentBase; }
+  /// Each entry of the segment table, checked against the file (a bad
+  /// entry is empty).
+  ArrayRef<SegmentPlacement> getSegmentPlacements() const { return segments; }
+  /// The bytes of segment `index`, which lie in the file.
+  ArrayRef<char> getSegmentBytes(uint32_t index) const;
+  /// The file offset of an object of the flatbuffer.
+  uint64_t offsetOf(const void *object) const {
+    return static_cast<const char *>(object) - getBytes().data();
+  }
+
+protected:
+  explicit CheckedFile(std::shared_ptr<const FileBuffer> buffer)
+      : buffer(std::move(buffer)) {}
+  /// Sets `readable` from the findings, once the tables are read.
+  void setReadable();
+
+  std::shared_ptr<const FileBuffer> buffer;
+  FindingList findings;
+  bool readable = false;
+  size_t segmentTableEnd = 0;
+  uint64_t flatbufferSize = 0;
+  uint64_t segmentBase = 0;
+  std::vector<SegmentPlacement> segments;
+};
+
+} // namespace emit
+
+#endif // EMIT_FILE_CHECKEDFILE_H

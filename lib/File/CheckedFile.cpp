@@ -1,0 +1,37 @@
+//===- CheckedFile.cpp - An open file and what is wrong with it -*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/File/CheckedFile.h"
+
+#include "llvm/ADT/STLExtras.h"
+
+using namespace emit;
+
+bool CheckedFile::breaksInvariants() const {
+  return llvm::any_of(findings.findings, [](const Finding &finding) {
+    return finding.import == ImportEffect::Verifier;
+  });
+}
+
+const Finding *CheckedFile::getImportError() const {
+  for (const Finding &finding : findings.findings)
+    if (finding.import == ImportEffect::Refuses ||
+        finding.import == ImportEffect::Inexact)
+      return &finding;
+  return nullptr;
+}
+
+void CheckedFile::setReadable() {
+  readable = llvm::none_of(findings.findings, [](const Finding &finding) {
+    return finding.import == ImportEffect::Refuses;
+  });
+}
+
+ArrayRef<char> CheckedFile::getSegmentBytes(uint32_t index) const {
+  const SegmentPlacement &segment = segments[index];
+  return ArrayRef<char>(getBytes().data() + segmentBase + segment.offset,
+                        segment.size);
+}
