@@ -13,7 +13,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "FindingReport.h"
-#include "ReadScalars.h"
+#include "emit/File/ReadScalars.h"
 
 #include "emit/Dialect/ET/IR/ETInvariants.h"
 #include "emit/File/DataFile.h"
@@ -178,6 +178,7 @@ LogicalResult DataFileChecker::checkSegments() {
              << "offset " << offset << " and size " << size
              << " run past the segment data (" << dataSize << " bytes)";
     file.segments.push_back({offset, size});
+    file.segmentEntryOffsets.push_back(offsetOf(segment));
     segmentOffsets.push_back(offsetOf(segment));
     segmentSizes.push_back(size);
   }

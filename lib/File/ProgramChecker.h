@@ -18,7 +18,7 @@
 #define EMIT_LIB_FILE_PROGRAMCHECKER_H
 
 #include "FindingReport.h"
-#include "ReadScalars.h"
+#include "emit/File/ReadScalars.h"
 
 #include "emit/Dialect/ET/IR/ETInvariants.h"
 #include "emit/File/ProgramFile.h"

@@ -271,6 +271,7 @@ LogicalResult ProgramChecker::checkSegments() {
         checked ? SegmentPlacement{segment->offset(), segment->size()}
                 : SegmentPlacement());
     segmentBlobs.add(offsetOf(segment), file.segments.back().size);
+    file.segmentEntryOffsets.push_back(offsetOf(segment));
   }
   if (!whyNoSegmentData() && !segmentDataSize && allChecked)
     return checkSegmentDataEnd(file.segmentBase + dataEnd);

@@ -32,8 +32,7 @@ using namespace mlir;
 using namespace emit;
 
 LogicalResult DataFileSet::importInto(ModuleOp module,
-                                      ArrayRef<std::string> paths, bool embed,
-                                      bool verify) {
+                                      ArrayRef<std::string> paths, bool embed) {
   MLIRContext *context = module.getContext();
   mlir::SymbolTable symbols(module);
   for (const std::string &path : paths) {
@@ -47,7 +46,6 @@ LogicalResult DataFileSet::importInto(ModuleOp module,
         getReadOptionsFor(files.back()->getBuffer(), embed, context);
     if (failed(options))
       return failure();
-    options->verify = verify;
     OwningOpRef<ModuleOp> data =
         importProgramFile(files.back()->getBuffer(), context,
                           ProgramFileKind::DataFile, *options);
@@ -65,26 +63,6 @@ LogicalResult DataFileSet::importInto(ModuleOp module,
 DataFileSet::DataFileSet() = default;
 DataFileSet::~DataFileSet() = default;
 
-/// Verifies `module`, transformed from `input`. Its import located entries
-/// at their tables: where it fails, the input is imported again, verified,
-/// so that the errors say which entry of it is wrong; an input that
-/// verifies leaves the passes' errors.
-static LogicalResult verifyTransformed(ModuleOp module,
-                                       const llvm::MemoryBuffer &input,
-                                       PTEReadOptions read,
-                                       MLIRContext *context) {
-  {
-    ScopedDiagnosticHandler quiet(context,
-                                  [](Diagnostic &) { return success(); });
-    if (succeeded(mlir::verify(module)))
-      return success();
-  }
-  read.verify = true;
-  if (importProgramFile(input, context, ProgramFileKind::Either, read))
-    (void)mlir::verify(module);
-  return failure();
-}
-
 LogicalResult emit::transformProgramFile(const llvm::MemoryBuffer &input,
                                          const PTEReadOptions &read,
                                          ArrayRef<std::string> dataFiles,
@@ -97,19 +75,16 @@ LogicalResult emit::transformProgramFile(const llvm::MemoryBuffer &input,
     return std::chrono::duration<double>(to - from).count();
   };
   Clock::time_point start = Clock::now();
-  // Verified once, after the passes, not also after the import: a
-  // verification costs as much as the dedup pass itself.
-  PTEReadOptions unverified = read;
-  unverified.verify = false;
+  // Verified once, after the passes: the import has checked the input's
+  // invariants on its tables (and reported them, if it breaks one).
   OwningOpRef<ModuleOp> module =
-      importProgramFile(input, context, ProgramFileKind::Either, unverified);
+      importProgramFile(input, context, ProgramFileKind::Either, read);
   if (!module)
     return failure();
   bool dataFile = isDataFileBuffer(input.getBuffer());
   DataFileSet dataFileSet;
   if (!dataFile && failed(dataFileSet.importInto(*module, dataFiles,
-                                                 /*embed=*/!read.payloadFile,
-                                                 /*verify=*/false)))
+                                                 /*embed=*/!read.payloadFile)))
     return failure();
   Clock::time_point imported = Clock::now();
   pauseForTesting(TestingStage::InputsRead);
@@ -117,8 +92,7 @@ LogicalResult emit::transformProgramFile(const llvm::MemoryBuffer &input,
   PassManager pm(context, passes.getOpAnchorName());
   static_cast<OpPassManager &>(pm) = passes;
   pm.enableVerifier(false);
-  if (failed(pm.run(*module)) ||
-      failed(verifyTransformed(*module, input, read, context)))
+  if (failed(pm.run(*module)) || failed(mlir::verify(*module)))
     return failure();
   Clock::time_point transformed = Clock::now();
 

@@ -43,8 +43,9 @@ static uint64_t minAlignment(uint64_t a, uint64_t b) {
   return !a ? b : !b ? a : std::min(a, b);
 }
 
-InferredSegments layout::inferSegmentAlignments(
-    uint64_t base, ArrayRef<std::pair<uint64_t, uint64_t>> segments) {
+InferredSegments
+layout::inferSegmentAlignments(uint64_t base,
+                               ArrayRef<SegmentPlacement> segments) {
   InferredSegments inferred;
   uint64_t common = powerOfTwoDividing(base), previousEnd = 0;
   for (auto [offset, size] : segments) {

@@ -35,24 +35,36 @@ unsigned VerifyReport::count(Severity severity) const {
   });
 }
 
-/// Imports `buffer` collecting its findings into `report`; the module when
-/// it has none and IR is wanted (`checkOnly` unset: a program checked
-/// against data files). Payloads stay views of the buffer: nothing reads
-/// them whole.
-static OwningOpRef<ModuleOp>
-importCollecting(const llvm::MemoryBuffer &buffer, ProgramFileKind kind,
-                 bool checkOnly, MLIRContext &context, VerifyReport &report) {
-  report.files.push_back(buffer.getBufferIdentifier().str());
-  PTEReadOptions options;
-  options.findings = &report.findings;
-  options.checkOnly = checkOnly;
-  return importProgramFile(buffer, &context, kind, options);
+/// Opens `buffer` as a data file or a program, its findings into `report`;
+/// its module when `withIR` and the file builds one (it reads, and breaks
+/// none of the dialect's invariants). Payloads stay views of the buffer:
+/// nothing reads them whole.
+static OwningOpRef<ModuleOp> checkFile(std::shared_ptr<const FileBuffer> buffer,
+                                       bool dataFile, bool withIR,
+                                       MLIRContext &context,
+                                       VerifyReport &report) {
+  report.files.push_back(buffer->getName().str());
+  std::unique_ptr<CheckedFile> file;
+  if (dataFile)
+    file = DataFile::open(std::move(buffer));
+  else
+    file = ProgramFile::open(std::move(buffer));
+  llvm::append_range(report.findings.findings, file->getFindings().findings);
+  if (!withIR || !file->isReadable() || file->breaksInvariants())
+    return nullptr;
+  if (dataFile)
+    return buildDataFile(static_cast<const DataFile &>(*file), &context);
+  // Each entry at its own offset: the findings on the IR name entries.
+  PTEReadOptions entries;
+  entries.entryLocations = true;
+  return buildProgram(static_cast<const ProgramFile &>(*file), &context,
+                      entries);
 }
 
-/// The file at `path`, mapped, or null with the reason in `error`.
-static std::unique_ptr<MappedFile> openInput(StringRef path,
-                                             std::string &error) {
-  std::unique_ptr<MappedFile> file = MappedFile::open(path, error);
+/// The file at `path`, open, or null with the reason in `error`.
+static std::shared_ptr<const FileBuffer> openInput(StringRef path,
+                                                   std::string &error) {
+  std::shared_ptr<const FileBuffer> file = FileBuffer::open(path, error);
   if (!file)
     error = ("cannot read '" + path + "': " + error).str();
   return file;
@@ -148,34 +160,21 @@ FailureOr<VerifyReport> emit::verifyBuffer(const llvm::MemoryBuffer &input,
   VerifyReport report;
   // Only the check against data files reads the program's IR; without
   // them, the program's tables are only read and checked.
-  OwningOpRef<ModuleOp> module;
-  if (dataFiles.empty()) {
-    auto buffer =
-        FileBuffer::view(input.getBuffer(), input.getBufferIdentifier());
-    std::unique_ptr<CheckedFile> file;
-    if (isDataFileBuffer(input.getBuffer()))
-      file = DataFile::open(buffer);
-    else
-      file = ProgramFile::open(buffer);
-    report.files.push_back(input.getBufferIdentifier().str());
-    llvm::append_range(report.findings.findings, file->getFindings().findings);
-  } else {
-    module = importCollecting(input, ProgramFileKind::Either,
-                              /*checkOnly=*/false, context, report);
-  }
+  OwningOpRef<ModuleOp> module = checkFile(
+      FileBuffer::view(input.getBuffer(), input.getBufferIdentifier()),
+      isDataFileBuffer(input.getBuffer()), /*withIR=*/!dataFiles.empty(),
+      context, report);
   // Each data file on its own first, then, when every file is sound, the
   // program against them.
   bool dataSound = true;
-  std::vector<std::unique_ptr<MappedFile>> mapped;
   std::vector<OwningOpRef<ModuleOp>> dataModules;
   for (const std::string &dataPath : dataFiles) {
-    mapped.push_back(openInput(dataPath, error));
-    if (!mapped.back())
+    std::shared_ptr<const FileBuffer> data = openInput(dataPath, error);
+    if (!data)
       return failure();
     size_t before = report.findings.findings.size();
-    dataModules.push_back(
-        importCollecting(mapped.back()->getBuffer(), ProgramFileKind::DataFile,
-                         /*checkOnly=*/false, context, report));
+    dataModules.push_back(checkFile(std::move(data), /*dataFile=*/true,
+                                    /*withIR=*/true, context, report));
     dataSound &=
         dataModules.back() && report.findings.findings.size() == before;
   }
@@ -195,10 +194,10 @@ FailureOr<VerifyReport> emit::verifyFiles(StringRef path,
                                           ArrayRef<std::string> dataFiles,
                                           MLIRContext &context,
                                           std::string &error) {
-  std::unique_ptr<MappedFile> file = openInput(path, error);
+  std::shared_ptr<const FileBuffer> file = openInput(path, error);
   if (!file)
     return failure();
-  return verifyBuffer(file->getBuffer(), dataFiles, context, error);
+  return verifyBuffer(*file->getView(), dataFiles, context, error);
 }
 
 static StringRef severityName(Severity severity) {

@@ -16,18 +16,16 @@
 #include "emit/File/Findings.h"
 #include "emit/Support/FileBuffer.h"
 #include "emit/Support/FileFormat.h"
+#include "emit/Support/Layout.h"
 
 #include <memory>
+#include <optional>
 #include <utility>
 #include <vector>
 
 namespace emit {
 
-/// Where a segment's bytes lie, relative to the segment base.
-struct SegmentPlacement {
-  uint64_t offset = 0;
-  uint64_t size = 0;
-};
+using layout::SegmentPlacement;
 
 /// An open file of either format, and the findings of reading it.
 class CheckedFile {
@@ -47,8 +45,9 @@ public:
   /// The first finding for which the import refuses the file, if any.
   const Finding *getImportError() const;
   /// How many findings come before the tables after the segment table
-  /// (where an import reports how it lays out the segments).
-  size_t getSegmentTableEnd() const { return segmentTableEnd; }
+  /// (where an import reports how it lays out the segments), once the
+  /// segment table has read.
+  std::optional<size_t> getSegmentTableEnd() const { return segmentTableEnd; }
 
   /// The bytes of the flatbuffer, with the header inserted in it.
   uint64_t getFlatbufferSize() const { return flatbufferSize; }
@@ -59,6 +58,10 @@ public:
   ArrayRef<SegmentPlacement> getSegmentPlacements() const { return segments; }
   /// The bytes of segment `index`, which lie in the file.
   ArrayRef<char> getSegmentBytes(uint32_t index) const;
+  /// The file offset of entry `index` of the segment table.
+  uint64_t getSegmentEntryOffset(uint32_t index) const {
+    return segmentEntryOffsets[index];
+  }
   /// The file offset of an object of the flatbuffer.
   uint64_t offsetOf(const void *object) const {
     return static_cast<const char *>(object) - getBytes().data();
@@ -73,10 +76,11 @@ protected:
   std::shared_ptr<const FileBuffer> buffer;
   FindingList findings;
   bool readable = false;
-  size_t segmentTableEnd = 0;
+  std::optional<size_t> segmentTableEnd;
   uint64_t flatbufferSize = 0;
   uint64_t segmentBase = 0;
   std::vector<SegmentPlacement> segments;
+  std::vector<uint64_t> segmentEntryOffsets;
 };
 
 } // namespace emit

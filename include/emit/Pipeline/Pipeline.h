@@ -35,7 +35,7 @@ public:
   /// payloads referred to, or embedded with `embed`), and checks that they
   /// fit it as the runtime requires (et-verify-data).
   LogicalResult importInto(ModuleOp module, ArrayRef<std::string> paths,
-                           bool embed, bool verify = true);
+                           bool embed);
 
 private:
   /// Each file, alive as long as the module whose blobs may alias it.

@@ -64,10 +64,15 @@ struct InferredSegments {
   SmallVector<std::optional<uint64_t>> alignments;
 };
 
-/// Infers the alignments of segments at (offset, size) from `base`.
-InferredSegments
-inferSegmentAlignments(uint64_t base,
-                       ArrayRef<std::pair<uint64_t, uint64_t>> segments);
+/// Where a segment's bytes lie, relative to the segment base.
+struct SegmentPlacement {
+  uint64_t offset = 0;
+  uint64_t size = 0;
+};
+
+/// Infers the alignments of segments placed at `segments` from `base`.
+InferredSegments inferSegmentAlignments(uint64_t base,
+                                        ArrayRef<SegmentPlacement> segments);
 
 /// One segment to write.
 struct Segment {

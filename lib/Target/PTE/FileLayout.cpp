@@ -45,19 +45,22 @@ void layout::writeSegments(raw_ostream &os, ArrayRef<Segment> segments,
 ElementsAttr layout::FileBytes::get(StringRef name,
                                     ArrayRef<char> bytes) const {
   if (reference && !bytes.empty())
-    return et::FileRangeAttr::get(
-        context, referencePath, bytes.data() - file.data(), bytes.size(),
-        reference->fingerprint.size, reference->fingerprint.sample);
+    return et::FileRangeAttr::get(context, referencePath,
+                                  bytes.data() - file->getBytes().data(),
+                                  bytes.size(), reference->fingerprint.size,
+                                  reference->fingerprint.sample);
   auto type = RankedTensorType::get({static_cast<int64_t>(bytes.size())},
                                     IntegerType::get(context, 8));
   if (bytes.empty())
     return DenseElementsAttr::get(type, ArrayRef<int8_t>());
-  // The resource aliases the file. Its alignment is what the data pointer
-  // really has, capped at 16: MLIR 19's bytecode reader can only honour
-  // resource alignments up to that of its (heap) input buffer.
+  // The resource aliases the file, and holds it. Its alignment is what the
+  // data pointer really has, capped at 16: MLIR 19's bytecode reader can
+  // only honour resource alignments up to that of its (heap) input buffer.
   uint64_t address = reinterpret_cast<uintptr_t>(bytes.data());
   uint64_t alignment = std::min<uint64_t>(powerOfTwoDividing(address), 16);
   return DenseResourceElementsAttr::get(
       type, name,
-      UnmanagedAsmResourceBlob::allocateWithAlign(bytes, alignment));
+      AsmResourceBlob(
+          bytes, alignment, [held = file](void *, size_t, size_t) {},
+          /*dataIsMutable=*/false));
 }

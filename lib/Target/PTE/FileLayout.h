@@ -14,6 +14,7 @@
 #ifndef EMIT_LIB_TARGET_PTE_FILELAYOUT_H
 #define EMIT_LIB_TARGET_PTE_FILELAYOUT_H
 
+#include "emit/Support/FileBuffer.h"
 #include "emit/Support/LLVM.h"
 #include "emit/Support/Layout.h"
 #include "emit/Support/PayloadFiles.h"
@@ -24,6 +25,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 
 namespace emit::layout {
@@ -36,13 +38,13 @@ void writeSegments(raw_ostream &os, ArrayRef<Segment> segments,
 
 /// Makes the payload attributes of an import from the bytes of the file
 /// being read: references to them (`#et.file`) when the file has a
-/// reference, else `dense_resource`s that alias them (the file must then
-/// outlive the attributes' uses). No bytes are an empty `dense`.
+/// reference, else `dense_resource`s that alias them and hold the file open
+/// for as long as they live. No bytes are an empty `dense`.
 class FileBytes {
 public:
-  FileBytes(mlir::MLIRContext *context, StringRef file,
+  FileBytes(mlir::MLIRContext *context, std::shared_ptr<const FileBuffer> file,
             const std::optional<FileReference> &reference)
-      : context(context), file(file), reference(reference),
+      : context(context), file(std::move(file)), reference(reference),
         referencePath(reference
                           ? mlir::StringAttr::get(context, reference->path)
                           : mlir::StringAttr()) {}
@@ -52,7 +54,7 @@ public:
 
 private:
   mlir::MLIRContext *context;
-  StringRef file;
+  std::shared_ptr<const FileBuffer> file;
   std::optional<FileReference> reference;
   mlir::StringAttr referencePath; // Uniqued once, not once per payload.
 };

@@ -9,7 +9,11 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "ImportReport.h"
 #include "emit/Target/PTE/PTE.h"
+
+#include "emit/File/DataFile.h"
+#include "emit/File/ProgramFile.h"
 
 #include "emit/Support/PayloadFiles.h"
 
@@ -55,4 +59,55 @@ OwningOpRef<ModuleOp> emit::importProgramFile(const llvm::MemoryBuffer &buffer,
                : translateFromPTE(buffer.getMemBufferRef(), context, options);
   context->disableMultithreading(!wasMultithreaded);
   return module;
+}
+
+/// Warns of each segment whose offset its layout in `segments` does not
+/// reproduce.
+static void
+warnUnalignedSegments(const CheckedFile &file,
+                      const layout::InferredSegments &segments,
+                      function_ref<Location(StringRef, uint64_t)> locate) {
+  uint64_t previousEnd = 0;
+  for (auto [index, placement] : llvm::enumerate(file.getSegmentPlacements())) {
+    if (!segments.alignments[index])
+      emitWarning(locate(("segments[" + Twine(index) + "]").str(),
+                         file.getSegmentEntryOffset(index)))
+          << "offset " << placement.offset << " does not follow from the "
+          << "previous segment's end (" << previousEnd << ") by alignment; "
+          << "the layout is normalized on export";
+    previousEnd = placement.offset + placement.size;
+  }
+}
+
+LogicalResult emit::reportImportFindings(
+    const CheckedFile &file, MLIRContext *context,
+    const std::optional<layout::InferredSegments> &segments) {
+  auto fileName = StringAttr::get(context, file.getName());
+  auto locate = [&](StringRef path, uint64_t offset) -> Location {
+    return NameLoc::get(StringAttr::get(context, path),
+                        FileLineColLoc::get(fileName, 0, offset));
+  };
+  ArrayRef<Finding> findings = file.getFindings().findings;
+  std::optional<size_t> segmentTableEnd = file.getSegmentTableEnd();
+  for (size_t index = 0; index <= findings.size(); ++index) {
+    if (segments && index == segmentTableEnd)
+      warnUnalignedSegments(file, *segments, locate);
+    if (index == findings.size())
+      break;
+    const Finding &finding = findings[index];
+    switch (finding.import) {
+    case ImportEffect::Refuses:
+    case ImportEffect::Inexact:
+      return emitError(FileLineColLoc::get(fileName, 0, 0))
+             << "at byte " << finding.offset << " (" << finding.path
+             << "): " << finding.message;
+    case ImportEffect::Warns:
+      emitWarning(locate(finding.path, finding.offset)) << finding.message;
+      break;
+    case ImportEffect::Verifier:
+    case ImportEffect::Ignores:
+      break;
+    }
+  }
+  return success();
 }

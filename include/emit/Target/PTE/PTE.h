@@ -14,10 +14,10 @@
 #ifndef EMIT_TARGET_PTE_PTE_H
 #define EMIT_TARGET_PTE_PTE_H
 
+#include "emit/File/Findings.h"
 #include "emit/Support/FileFormat.h"
 #include "emit/Support/LLVM.h"
 #include "emit/Support/PayloadFiles.h"
-#include "emit/File/Findings.h"
 #include "mlir/IR/OwningOpRef.h"
 
 #include <cstdint>
@@ -30,6 +30,8 @@ class MemoryBufferRef;
 } // namespace llvm
 
 namespace emit {
+class DataFile;
+class ProgramFile;
 namespace et {
 class DataFileOp;
 } // namespace et
@@ -87,46 +89,60 @@ struct PTEReadOptions {
   /// How IR names the file `buffer` holds (PayloadFiles::describe): every
   /// payload becomes a reference to its bytes there (`#et.file`), and the IR
   /// stays small whatever the file's size. Without one, payloads are
-  /// resources that alias `buffer`, which must then outlive the module.
+  /// resources that alias the file and hold it open.
   std::optional<FileReference> payloadFile;
-  /// Verify the module. Only a caller that verifies it before relying on any
-  /// invariant may turn this off (`--pte-to-pte` verifies once, after its
-  /// passes; the importer is fuzzed with verification on).
-  bool verify = true;
-  /// When given, every finding of the import goes here instead of the
-  /// first becoming an error: the import reads on past a bad entry, and
-  /// returns a module only when there was none.
-  FindingList *findings = nullptr;
-  /// With `findings`, only read and check: every finding as with IR, the
-  /// dialect's invariants checked on the file's tables, and no module (a
-  /// .pte only: emit-verify's cost is the file's tables, not IR).
-  bool checkOnly = false;
   /// Locate each entry of the tables a program has many of (segments,
   /// inline data, values, delegates, instructions) at its own byte offset,
   /// instead of at its table (`"execution_plan[0] 'f'.delegates"(file:0:N)`,
   /// one location for all of them). An op's position already says which
   /// entry it is; a location per entry costs a quarter of a large
-  /// program's import. Collecting findings, and for the errors of a failed
-  /// verification, the import locates entries whatever this says.
+  /// program's import. For a file that breaks one of the dialect's
+  /// invariants, whose verifier errors name the entry, the import locates
+  /// entries whatever this says.
   bool entryLocations = false;
 };
 
-/// Imports the `.pte` in `buffer` as a module holding one `et.program`.
+/// Imports the program `file` as a module holding one `et.program`.
+/// Reports the file's findings as an import does (the first that refuses
+/// it as its error, naming the byte offset, table and field; the warnings
+/// before it), and the result is then null. The file layer has checked
+/// the dialect's invariants on the file's tables: the module is verified
+/// only when the file breaks one, to report the verifier's errors.
 /// Accepts files with the 32-byte extended header, the older 24-byte one
 /// and none; inline and segment delegate data; the constant segment and the
 /// deprecated constant buffer; mutable and named data. Payloads are never
-/// copied (see PTEReadOptions). A damaged file gets an error that names the
-/// byte offset and the table and field, and the result is null.
+/// copied (see PTEReadOptions).
+mlir::OwningOpRef<ModuleOp> importProgram(const ProgramFile &file,
+                                          MLIRContext *context,
+                                          const PTEReadOptions &options = {});
+
+/// Imports the data file `file` as a module holding one `et.data_file`:
+/// every segment a blob in order, every named data entry with its tensor
+/// layout. Its findings are reported as importProgram reports a program's.
+mlir::OwningOpRef<ModuleOp> importDataFile(const DataFile &file,
+                                           MLIRContext *context,
+                                           const PTEReadOptions &options = {});
+
+/// The module of a readable program file (ProgramFile::isReadable), built
+/// without reporting its findings (emit-verify reports them as findings).
+mlir::OwningOpRef<ModuleOp> buildProgram(const ProgramFile &file,
+                                         MLIRContext *context,
+                                         const PTEReadOptions &options = {});
+
+/// The module of a readable data file, built without reporting its
+/// findings.
+mlir::OwningOpRef<ModuleOp> buildDataFile(const DataFile &file,
+                                          MLIRContext *context,
+                                          const PTEReadOptions &options = {});
+
+/// importProgram of the `.pte` in `buffer`, which the caller keeps alive
+/// as long as the module.
 mlir::OwningOpRef<ModuleOp>
 translateFromPTE(llvm::MemoryBufferRef buffer, MLIRContext *context,
                  const PTEReadOptions &options = {});
 
-/// Imports the `.ptd` (FlatTensor) data file in `buffer` as a module
-/// holding one `et.data_file`: every segment a blob in order, every named
-/// data entry with its tensor layout. The file is checked as the format
-/// notes' reader checklist asks (stricter than the runtime, which checks
-/// little); a damaged file gets an error naming the byte offset and the
-/// table, and the result is null. Payloads as `options` say.
+/// importDataFile of the `.ptd` in `buffer`, which the caller keeps alive
+/// as long as the module.
 mlir::OwningOpRef<ModuleOp>
 translateFromPTD(llvm::MemoryBufferRef buffer, MLIRContext *context,
                  const PTEReadOptions &options = {});

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef EMIT_LIB_FILE_READSCALARS_H
-#define EMIT_LIB_FILE_READSCALARS_H
+#ifndef EMIT_FILE_READSCALARS_H
+#define EMIT_FILE_READSCALARS_H
 
 #include "emit/Support/LLVM.h"
 #include "flatbuffers/flatbuffers.h"
@@ -30,4 +30,4 @@ SmallVector<T> readScalars(const flatbuffers::Vector<T> *vector) {
 
 } // namespace emit
 
-#endif // EMIT_LIB_FILE_READSCALARS_H
+#endif // EMIT_FILE_READSCALARS_H
