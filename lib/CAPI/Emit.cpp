@@ -8,11 +8,12 @@
 
 #include "emit/Dialect/ET/IR/ETDialect.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
+#include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/Diff/Diff.h"
+#include "emit/File/CheckedFile.h"
 #include "emit/Pipeline/LinkFiles.h"
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Summary/Summary.h"
-#include "emit/Support/MappedMemory.h"
 #include "emit/Support/OutputFiles.h"
 #include "emit/Target/PTE/PTE.h"
 #include "emit/Verify/Verify.h"
@@ -42,6 +43,17 @@ struct Session {
   /// Fills `out` (when given) with the diagnostics, or `fallback` if there
   /// are none, and returns the failure code.
   int fail(EmitBuffer *out, StringRef fallback = "emit failed");
+
+  /// The file at `path`, open and checked through the session's payload
+  /// files; null with the reason in `error`.
+  std::unique_ptr<CheckedFile> open(const char *path, std::string &error) {
+    std::string reason;
+    std::unique_ptr<CheckedFile> file =
+        openFile(et::getPayloadFiles(&context), path, FileKind::Either, reason);
+    if (!file)
+      error = "cannot read '" + std::string(path) + "': " + reason;
+    return file;
+  }
 
   MLIRContext context;
   llvm::SourceMgr sourceMgr;
@@ -89,16 +101,15 @@ static FailureOr<OpPassManager> dedupPipeline(Session &session,
   return passes;
 }
 
-/// Runs the dedup pass with `options` on `input` (read as `read` says),
-/// writing the program to `os` and the report (docs/DedupReport.md) to
-/// `report`.
-static LogicalResult dedup(Session &session, const llvm::MemoryBuffer &input,
-                           const PTEReadOptions &read, const char *options,
-                           raw_ostream &os, std::string &report) {
+/// Runs the dedup pass with `options` on `input`, writing the program to
+/// `os` and the report (docs/DedupReport.md) to `report`.
+static LogicalResult dedup(Session &session, const CheckedFile &input,
+                           const char *options, raw_ostream &os,
+                           std::string &report) {
   et::dedup::Result result;
   FailureOr<OpPassManager> passes = dedupPipeline(session, options, result);
   if (failed(passes) ||
-      failed(transformProgramFile(input, read, /*dataFiles=*/{}, *passes,
+      failed(transformProgramFile(input, {}, /*dataFiles=*/{}, *passes,
                                   PTEWriteOptions(), os, &session.context)))
     return failure();
   llvm::raw_string_ostream reportStream(report);
@@ -114,20 +125,15 @@ int emitDedupFile(const char *source, const char *destination,
                   const char *options, EmitBuffer *report, EmitBuffer *error) {
   Session session;
   std::string message;
-  std::unique_ptr<MappedFile> input = MappedFile::open(source, message);
+  std::unique_ptr<CheckedFile> input = session.open(source, message);
   if (!input)
-    return session.fail(error, "cannot read '" + std::string(source) +
-                                   "': " + message);
-  FailureOr<PTEReadOptions> read =
-      getReadOptionsFor(input->getBuffer(), /*embed=*/false, &session.context);
-  if (failed(read))
-    return session.fail(error);
+    return session.fail(error, message);
   OutputFiles outputs;
   llvm::raw_fd_ostream *os = outputs.open(destination, message);
   if (!os)
     return session.fail(error, message);
   std::string json;
-  if (failed(dedup(session, input->getBuffer(), *read, options, *os, json)))
+  if (failed(dedup(session, *input, options, *os, json)))
     return session.fail(error);
   if (!outputs.commit(message))
     return session.fail(error, message);
@@ -138,14 +144,13 @@ int emitDedupFile(const char *source, const char *destination,
 int emitDedupBuffer(const void *data, size_t size, const char *options,
                     EmitBuffer *output, EmitBuffer *report, EmitBuffer *error) {
   Session session;
-  auto input = llvm::MemoryBuffer::getMemBuffer(
-      StringRef(static_cast<const char *>(data), size), "<bytes>",
-      /*RequiresNullTerminator=*/false);
-  FailureOr<PTEReadOptions> read =
-      getReadOptionsFor(*input, /*embed=*/true, &session.context);
+  std::unique_ptr<CheckedFile> input =
+      openFile(FileBuffer::view(
+                   StringRef(static_cast<const char *>(data), size), "<bytes>"),
+               FileKind::Either);
   std::string bytes, json;
   llvm::raw_string_ostream os(bytes);
-  if (failed(read) || failed(dedup(session, *input, *read, options, os, json)))
+  if (failed(dedup(session, *input, options, os, json)))
     return session.fail(error);
   os.flush();
   give(output, bytes);
@@ -153,21 +158,15 @@ int emitDedupBuffer(const void *data, size_t size, const char *options,
   return 0;
 }
 
-/// The JSON summary of `input`, read as `read` says.
-static int summarize(Session &session, const llvm::MemoryBuffer &input,
-                     bool embed, EmitBuffer *summary, EmitBuffer *error) {
-  FailureOr<PTEReadOptions> read =
-      getReadOptionsFor(input, embed, &session.context);
-  if (failed(read))
-    return session.fail(error);
-  OwningOpRef<ModuleOp> module = importProgramFile(
-      input, &session.context, ProgramFileKind::Either, *read);
+/// The JSON summary of `input`.
+static int summarize(Session &session, const CheckedFile &input,
+                     EmitBuffer *summary, EmitBuffer *error) {
+  OwningOpRef<ModuleOp> module = importFile(input, &session.context);
   std::string json;
   llvm::raw_string_ostream os(json);
   if (!module ||
       failed(printPTESummary(
-          *module, os,
-          getSummaryOptionsFor(input.getBuffer(), PTESummaryFormat::JSON))))
+          *module, os, getSummaryOptionsFor(input, PTESummaryFormat::JSON))))
     return session.fail(error);
   os.flush();
   give(summary, json);
@@ -177,31 +176,28 @@ static int summarize(Session &session, const llvm::MemoryBuffer &input,
 int emitSummaryFile(const char *path, EmitBuffer *summary, EmitBuffer *error) {
   Session session;
   std::string message;
-  std::unique_ptr<MappedFile> input = MappedFile::open(path, message);
+  std::unique_ptr<CheckedFile> input = session.open(path, message);
   if (!input)
-    return session.fail(error,
-                        "cannot read '" + std::string(path) + "': " + message);
-  return summarize(session, input->getBuffer(), /*embed=*/false, summary,
-                   error);
+    return session.fail(error, message);
+  return summarize(session, *input, summary, error);
 }
 
 int emitSummaryBuffer(const void *data, size_t size, EmitBuffer *summary,
                       EmitBuffer *error) {
   Session session;
-  auto input = llvm::MemoryBuffer::getMemBuffer(
-      StringRef(static_cast<const char *>(data), size), "<bytes>",
-      /*RequiresNullTerminator=*/false);
-  return summarize(session, *input, /*embed=*/true, summary, error);
+  std::unique_ptr<CheckedFile> input =
+      openFile(FileBuffer::view(
+                   StringRef(static_cast<const char *>(data), size), "<bytes>"),
+               FileKind::Either);
+  return summarize(session, *input, summary, error);
 }
 
-/// The emit-verify-1 report of `input` with the data files at `dataPaths`.
-static int verify(Session &session, const llvm::MemoryBuffer &input,
-                  const char *const *dataPaths, size_t dataCount,
-                  EmitBuffer *report, EmitBuffer *error) {
-  std::vector<std::string> dataFiles(dataPaths, dataPaths + dataCount);
-  std::string message;
-  FailureOr<VerifyReport> result =
-      verifyBuffer(input, dataFiles, session.context, message);
+/// Gives `report` the emit-verify-1 JSON of `result`, or `error` the reason
+/// it failed.
+static int giveVerifyReport(Session &session,
+                            const FailureOr<VerifyReport> &result,
+                            StringRef message, EmitBuffer *report,
+                            EmitBuffer *error) {
   if (failed(result))
     return session.fail(error, message);
   std::string json;
@@ -216,22 +212,23 @@ int emitVerifyFile(const char *path, const char *const *dataPaths,
                    size_t dataCount, EmitBuffer *report, EmitBuffer *error) {
   Session session;
   std::string message;
-  std::unique_ptr<MappedFile> input = MappedFile::open(path, message);
-  if (!input)
-    return session.fail(error,
-                        "cannot read '" + std::string(path) + "': " + message);
-  return verify(session, input->getBuffer(), dataPaths, dataCount, report,
-                error);
+  std::vector<std::string> dataFiles(dataPaths, dataPaths + dataCount);
+  FailureOr<VerifyReport> result =
+      verifyFiles(path, dataFiles, session.context, message);
+  return giveVerifyReport(session, result, message, report, error);
 }
 
 int emitVerifyBuffer(const void *data, size_t size,
                      const char *const *dataPaths, size_t dataCount,
                      EmitBuffer *report, EmitBuffer *error) {
   Session session;
-  auto input = llvm::MemoryBuffer::getMemBuffer(
-      StringRef(static_cast<const char *>(data), size), "<bytes>",
-      /*RequiresNullTerminator=*/false);
-  return verify(session, *input, dataPaths, dataCount, report, error);
+  std::string message;
+  std::vector<std::string> dataFiles(dataPaths, dataPaths + dataCount);
+  FailureOr<VerifyReport> result = verifyBuffer(
+      FileBuffer::view(StringRef(static_cast<const char *>(data), size),
+                       "<bytes>"),
+      dataFiles, session.context, message);
+  return giveVerifyReport(session, result, message, report, error);
 }
 
 int emitDiffFiles(const char *oldPath, const char *const *oldDataPaths,

@@ -12,6 +12,8 @@
 
 #include "DiffInternal.h"
 
+#include "emit/Dialect/ET/Utils/Payloads.h"
+#include "emit/File/CheckedFile.h"
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Summary/Summary.h"
 #include "emit/Summary/SummaryModel.h"
@@ -86,10 +88,8 @@ bool ByteComparator::equal(ArrayRef<char> oldBytes, ArrayRef<char> newBytes) {
 //===----------------------------------------------------------------------===//
 
 namespace {
-/// The files of one side, alive as long as the IR that refers to them.
+/// The files of one side, and their IR.
 struct LoadedSide {
-  std::unique_ptr<MappedFile> file;
-  DataFileSet dataFileSet;
   OwningOpRef<ModuleOp> module;
   Side side;
   /// The summary of each file: the program (or data file) first.
@@ -97,8 +97,9 @@ struct LoadedSide {
 };
 } // namespace
 
-/// The summary of `container` with the sizes of `file`, its bytes.
-static summary::Summary summarizeFile(Operation *container, StringRef file) {
+/// The summary of `container` with the sizes of `file`, its file.
+static summary::Summary summarizeFile(Operation *container,
+                                      const CheckedFile &file) {
   summary::Summary result = summary::summarizeContainer(container);
   PTESummaryOptions sizes = getSummaryOptionsFor(file, PTESummaryFormat::Text);
   result.fileBytes = sizes.fileBytes;
@@ -109,17 +110,12 @@ static summary::Summary summarizeFile(Operation *container, StringRef file) {
 static LogicalResult load(const DiffInput &input, MLIRContext &context,
                           LoadedSide &loaded) {
   std::string error;
-  loaded.file = MappedFile::open(input.path, error);
-  if (!loaded.file)
+  std::unique_ptr<CheckedFile> file = openFile(
+      et::getPayloadFiles(&context), input.path, FileKind::Either, error);
+  if (!file)
     return emitError(UnknownLoc::get(&context), "cannot read '")
            << input.path << "': " << error;
-  const llvm::MemoryBuffer &buffer = loaded.file->getBuffer();
-  FailureOr<PTEReadOptions> options =
-      getReadOptionsFor(buffer, /*embed=*/false, &context);
-  if (failed(options))
-    return failure();
-  loaded.module =
-      importProgramFile(buffer, &context, ProgramFileKind::Either, *options);
+  loaded.module = importFile(*file, &context);
   if (!loaded.module)
     return failure();
   ModuleOp module = *loaded.module;
@@ -132,8 +128,9 @@ static LogicalResult load(const DiffInput &input, MLIRContext &context,
            << "' is a data file: data files go with a program only";
   }
   // The program's data files follow it in the module, in the given order.
-  if (failed(loaded.dataFileSet.importInto(module, input.dataFiles,
-                                           /*embed=*/false)))
+  std::vector<std::unique_ptr<CheckedFile>> dataFileViews;
+  if (failed(importDataFiles(module, input.dataFiles, /*embed=*/false,
+                             &dataFileViews)))
     return failure();
   for (auto dataFile : module.getOps<et::DataFileOp>())
     loaded.side.dataFiles.push_back(dataFile);
@@ -141,18 +138,12 @@ static LogicalResult load(const DiffInput &input, MLIRContext &context,
   Operation *first = loaded.side.program
                          ? loaded.side.program.getOperation()
                          : loaded.side.dataFiles.front().getOperation();
-  loaded.summaries.push_back(summarizeFile(first, buffer.getBuffer()));
+  loaded.summaries.push_back(summarizeFile(first, *file));
   auto dataFiles = ArrayRef(loaded.side.dataFiles);
   if (!loaded.side.program)
     dataFiles = dataFiles.drop_front();
-  for (auto [dataFile, path] : llvm::zip_equal(dataFiles, input.dataFiles)) {
-    std::unique_ptr<MappedFile> bytes = MappedFile::open(path, error);
-    if (!bytes)
-      return emitError(UnknownLoc::get(&context), "cannot read '")
-             << path << "': " << error;
-    loaded.summaries.push_back(
-        summarizeFile(dataFile, bytes->getBuffer().getBuffer()));
-  }
+  for (auto [dataFile, view] : llvm::zip_equal(dataFiles, dataFileViews))
+    loaded.summaries.push_back(summarizeFile(dataFile, *view));
   return success();
 }
 

@@ -6,6 +6,9 @@
 
 #include "emit/File/CheckedFile.h"
 
+#include "emit/File/DataFile.h"
+#include "emit/File/ProgramFile.h"
+
 #include "llvm/ADT/STLExtras.h"
 
 using namespace emit;
@@ -34,4 +37,22 @@ ArrayRef<char> CheckedFile::getSegmentBytes(uint32_t index) const {
   const SegmentPlacement &segment = segments[index];
   return ArrayRef<char>(getBytes().data() + segmentBase + segment.offset,
                         segment.size);
+}
+
+std::unique_ptr<CheckedFile>
+emit::openFile(std::shared_ptr<const FileBuffer> buffer, FileKind kind) {
+  bool dataFile =
+      kind == FileKind::DataFile ||
+      (kind == FileKind::Either && isDataFileBuffer(buffer->getBytes()));
+  if (dataFile)
+    return DataFile::open(std::move(buffer));
+  return ProgramFile::open(std::move(buffer));
+}
+
+std::unique_ptr<CheckedFile> emit::openFile(PayloadFiles &files, StringRef path,
+                                            FileKind kind, std::string &error) {
+  std::shared_ptr<const FileBuffer> buffer = files.open(path, error);
+  if (!buffer)
+    return nullptr;
+  return openFile(std::move(buffer), kind);
 }

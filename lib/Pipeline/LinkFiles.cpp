@@ -16,6 +16,8 @@
 
 #include "emit/Dialect/ET/IR/ETDialect.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
+#include "emit/Dialect/ET/Utils/Payloads.h"
+#include "emit/File/CheckedFile.h"
 #include "emit/Link/Link.h"
 #include "emit/Link/LinkReport.h"
 #include "emit/Support/Layout.h"
@@ -87,8 +89,6 @@ private:
   MLIRContext &context;
   OwningOpRef<ModuleOp> module;
   link::Linker linker;
-  /// The inputs, mapped as long as the IR that refers to them.
-  std::vector<std::unique_ptr<MappedFile>> files;
   std::vector<link::Input> programs;
   std::vector<link::DataInput> dataFiles;
 };
@@ -131,21 +131,13 @@ LogicalResult LinkJob::checkOptions() {
 /// Reads `path` (mapped, never copied) and imports it into the module.
 LogicalResult LinkJob::importFile(StringRef path, bool dataFile) {
   std::string message;
-  std::unique_ptr<MappedFile> file = MappedFile::open(path, message);
+  std::unique_ptr<CheckedFile> file =
+      openFile(et::getPayloadFiles(&context), path,
+               dataFile ? FileKind::DataFile : FileKind::Program, message);
   if (!file)
     return error() << "cannot read '" << path << "': " << message;
-  const llvm::MemoryBuffer &bytes = file->getBuffer();
-  files.push_back(std::move(file));
   // Payloads stay in the input: the outputs copy them from there.
-  FailureOr<FileReference> reference =
-      PayloadFiles::get().describe(path, message);
-  if (failed(reference))
-    return error() << message;
-  PTEReadOptions read;
-  read.payloadFile = *reference;
-  OwningOpRef<ModuleOp> imported =
-      dataFile ? translateFromPTD(bytes.getMemBufferRef(), &context, read)
-               : translateFromPTE(bytes.getMemBufferRef(), &context, read);
+  OwningOpRef<ModuleOp> imported = emit::importFile(*file, &context);
   if (!imported)
     return failure();
   mlir::SymbolTable symbols(*module);

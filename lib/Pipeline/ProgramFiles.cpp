@@ -15,6 +15,8 @@
 
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
+#include "emit/Dialect/ET/Utils/Payloads.h"
+#include "emit/File/CheckedFile.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Support/TestingPause.h"
 
@@ -31,24 +33,19 @@
 using namespace mlir;
 using namespace emit;
 
-LogicalResult DataFileSet::importInto(ModuleOp module,
-                                      ArrayRef<std::string> paths, bool embed) {
+LogicalResult
+emit::importDataFiles(ModuleOp module, ArrayRef<std::string> paths, bool embed,
+                      std::vector<std::unique_ptr<CheckedFile>> *opened) {
   MLIRContext *context = module.getContext();
   mlir::SymbolTable symbols(module);
   for (const std::string &path : paths) {
     std::string error;
-    std::unique_ptr<MappedFile> file = MappedFile::open(path, error);
+    std::unique_ptr<CheckedFile> file =
+        openFile(et::getPayloadFiles(context), path, FileKind::DataFile, error);
     if (!file)
       return emitError(UnknownLoc::get(context), "cannot read data file '")
              << path << "': " << error;
-    files.push_back(std::move(file));
-    FailureOr<PTEReadOptions> options =
-        getReadOptionsFor(files.back()->getBuffer(), embed, context);
-    if (failed(options))
-      return failure();
-    OwningOpRef<ModuleOp> data =
-        importProgramFile(files.back()->getBuffer(), context,
-                          ProgramFileKind::DataFile, *options);
+    OwningOpRef<ModuleOp> data = importFile(*file, context, {embed});
     if (!data)
       return failure();
     // Named after its file; the symbol table renames a second one of the
@@ -56,15 +53,14 @@ LogicalResult DataFileSet::importInto(ModuleOp module,
     Operation *dataFile = *data->getOps<et::DataFileOp>().begin();
     dataFile->remove();
     symbols.insert(dataFile, module.getBody()->end());
+    if (opened)
+      opened->push_back(std::move(file));
   }
   return paths.empty() ? success() : et::verifyDataFiles(module);
 }
 
-DataFileSet::DataFileSet() = default;
-DataFileSet::~DataFileSet() = default;
-
-LogicalResult emit::transformProgramFile(const llvm::MemoryBuffer &input,
-                                         const PTEReadOptions &read,
+LogicalResult emit::transformProgramFile(const CheckedFile &input,
+                                         const ImportOptions &read,
                                          ArrayRef<std::string> dataFiles,
                                          const OpPassManager &passes,
                                          const PTEWriteOptions &write,
@@ -77,14 +73,13 @@ LogicalResult emit::transformProgramFile(const llvm::MemoryBuffer &input,
   Clock::time_point start = Clock::now();
   // Verified once, after the passes: the import has checked the input's
   // invariants on its tables (and reported them, if it breaks one).
-  OwningOpRef<ModuleOp> module =
-      importProgramFile(input, context, ProgramFileKind::Either, read);
+  OwningOpRef<ModuleOp> module = importFile(input, context, read);
   if (!module)
     return failure();
-  bool dataFile = isDataFileBuffer(input.getBuffer());
-  DataFileSet dataFileSet;
-  if (!dataFile && failed(dataFileSet.importInto(*module, dataFiles,
-                                                 /*embed=*/!read.payloadFile)))
+  bool dataFile = isDataFileBuffer(input.getBytes());
+  // Data files are referred to as the program is: embedded when it is.
+  bool embed = read.embedPayloads || !input.getBuffer()->isFile();
+  if (!dataFile && failed(importDataFiles(*module, dataFiles, embed)))
     return failure();
   Clock::time_point imported = Clock::now();
   pauseForTesting(TestingStage::InputsRead);

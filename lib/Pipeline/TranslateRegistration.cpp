@@ -11,6 +11,8 @@
 #include "emit/Pipeline/TranslateRegistration.h"
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
+#include "emit/Dialect/ET/Utils/Payloads.h"
+#include "emit/File/CheckedFile.h"
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Summary/Summary.h"
 #include "emit/Support/MappedMemory.h"
@@ -120,16 +122,42 @@ llvm::cl::opt<bool> &getEntryLocationsFlag() {
   return entryLocations;
 }
 
-/// Imports `buffer` as the command line says (--embed-payloads,
+/// How the command line says to import (--embed-payloads,
 /// --pte-entry-locations).
-OwningOpRef<ModuleOp> importInput(const llvm::MemoryBuffer *buffer,
-                                  MLIRContext *context, ProgramFileKind kind) {
-  FailureOr<PTEReadOptions> options =
-      getReadOptionsFor(*buffer, getEmbedPayloadsFlag(), context);
-  if (failed(options))
-    return nullptr;
-  options->entryLocations = getEntryLocationsFlag();
-  return importProgramFile(*buffer, context, kind, *options);
+ImportOptions getImportOptions() {
+  ImportOptions options;
+  options.embedPayloads = getEmbedPayloadsFlag();
+  options.entryLocations = getEntryLocationsFlag();
+  return options;
+}
+
+/// The translation's input, open and checked as a `kind` file: the file the
+/// driver opened through the context's payload files, or the bytes of
+/// standard input.
+std::unique_ptr<CheckedFile>
+openInput(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+          MLIRContext *context, FileKind kind) {
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+  StringRef name = buffer->getBufferIdentifier();
+  if (name == "<stdin>" || name == "-" || name.starts_with("<"))
+    return openFile(FileBuffer::view(buffer->getBuffer(), name), kind);
+  std::string error;
+  std::unique_ptr<CheckedFile> file =
+      openFile(et::getPayloadFiles(context), name, kind, error);
+  if (!file)
+    emitError(UnknownLoc::get(context))
+        << "cannot read '" << name << "': " << error;
+  return file;
+}
+
+/// Imports the translation's input as a `kind` file, as the command line
+/// says.
+OwningOpRef<ModuleOp>
+importInput(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+            MLIRContext *context, FileKind kind) {
+  std::unique_ptr<CheckedFile> file = openInput(sourceMgr, context, kind);
+  return file ? importFile(*file, context, getImportOptions()) : nullptr;
 }
 
 /// --pte-data, shared by the translations that read a program.
@@ -207,15 +235,12 @@ void emit::registerFromPTETranslation() {
          MLIRContext *context) -> LogicalResult {
         Clock::time_point start = Clock::now();
         uint64_t copiedBefore = getKernelCopiedBytes();
-        const llvm::MemoryBuffer *buffer =
-            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         OwningOpRef<ModuleOp> module =
-            importInput(buffer, context, ProgramFileKind::Program);
+            importInput(sourceMgr, context, FileKind::Program);
         if (!module)
           return failure();
-        DataFileSet dataFiles;
-        if (failed(dataFiles.importInto(*module, getDataFilesFlag(),
-                                        getEmbedPayloadsFlag())))
+        if (failed(importDataFiles(*module, getDataFilesFlag(),
+                                   getEmbedPayloadsFlag())))
           return failure();
         Clock::time_point imported = Clock::now();
         if (failed(printImported(*module, os)))
@@ -257,14 +282,14 @@ void emit::registerPTESummaryTranslation() {
       "what deduplication would save",
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
          MLIRContext *context) -> LogicalResult {
-        const llvm::MemoryBuffer *buffer =
-            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
+        std::unique_ptr<CheckedFile> file =
+            openInput(sourceMgr, context, FileKind::Either);
         OwningOpRef<ModuleOp> module =
-            importInput(buffer, context, ProgramFileKind::Either);
+            file ? importFile(*file, context, getImportOptions()) : nullptr;
         if (!module)
           return failure();
-        return printPTESummary(
-            *module, os, getSummaryOptionsFor(buffer->getBuffer(), format));
+        return printPTESummary(*module, os,
+                               getSummaryOptionsFor(*file, format));
       });
 }
 
@@ -286,8 +311,6 @@ void emit::registerPTEToPTETranslation() {
                raw_ostream &os, MLIRContext *context) -> LogicalResult {
         Clock::time_point start = Clock::now();
         uint64_t copiedBefore = getKernelCopiedBytes();
-        const llvm::MemoryBuffer *buffer =
-            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         std::string errorMessage;
         llvm::raw_string_ostream errorStream(errorMessage);
         FailureOr<OpPassManager> passes =
@@ -295,12 +318,12 @@ void emit::registerPTEToPTETranslation() {
         if (failed(passes))
           return emitError(UnknownLoc::get(context))
                  << "invalid --pte-pass-pipeline: " << errorMessage;
-        FailureOr<PTEReadOptions> read =
-            getReadOptionsFor(*buffer, getEmbedPayloadsFlag(), context);
+        std::unique_ptr<CheckedFile> file =
+            openInput(sourceMgr, context, FileKind::Either);
         PTEStageTimes times;
-        if (failed(read) || failed(transformProgramFile(
-                                *buffer, *read, getDataFilesFlag(), *passes,
-                                flags.getOptions(), os, context, &times)))
+        if (!file || failed(transformProgramFile(
+                         *file, {getEmbedPayloadsFlag()}, getDataFilesFlag(),
+                         *passes, flags.getOptions(), os, context, &times)))
           return failure();
         reportTiming("pte-to-pte",
                      llvm::formatv("import {0:F3} s, passes {1:F3} s, export "
@@ -319,10 +342,8 @@ void emit::registerPTDTranslations() {
       "from-ptd", "import an ExecuTorch .ptd data file as an et.data_file",
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
          MLIRContext *context) -> LogicalResult {
-        const llvm::MemoryBuffer *buffer =
-            sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
         OwningOpRef<ModuleOp> module =
-            importInput(buffer, context, ProgramFileKind::DataFile);
+            importInput(sourceMgr, context, FileKind::DataFile);
         if (!module || failed(printImported(*module, os)))
           return failure();
         os.flush();

@@ -14,9 +14,9 @@
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
+#include "emit/File/CheckedFile.h"
 #include "emit/Summary/Summary.h"
 #include "emit/Support/ContentGroups.h"
-#include "emit/Support/FileFormat.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -356,22 +356,13 @@ LogicalResult emit::printPTESummary(ModuleOp module, raw_ostream &os,
   return success();
 }
 
-PTESummaryOptions emit::getSummaryOptionsFor(StringRef file,
+PTESummaryOptions emit::getSummaryOptionsFor(const CheckedFile &file,
                                              PTESummaryFormat format) {
-  using llvm::support::endian::read64le;
   PTESummaryOptions options;
   options.format = format;
-  options.fileBytes = file.size();
-  // The flatbuffer, with the header inserted in it: a .ptd's FlatTensor
-  // header gives its offset and size, a .pte's extended header the
-  // program's size; a file without a header is all flatbuffer.
-  if (file.size() >= 32 && ptd::hasHeader(file))
-    options.flatbufferBytes =
-        read64le(file.data() + 16) + read64le(file.data() + 24);
-  else if (file.size() >= 24 && pte::hasExtendedHeader(file))
-    options.flatbufferBytes =
-        std::min<uint64_t>(read64le(file.data() + 16), file.size());
-  else
-    options.flatbufferBytes = file.size();
+  options.fileBytes = file.getBytes().size();
+  // The flatbuffer, with the header inserted in it: as its header says, or
+  // the whole file when it has none.
+  options.flatbufferBytes = file.getFlatbufferSize();
   return options;
 }

@@ -12,15 +12,15 @@ using namespace emit;
 
 FileBuffer::~FileBuffer() = default;
 
-std::shared_ptr<const FileBuffer> FileBuffer::open(StringRef path,
-                                                   std::string &error) {
+std::shared_ptr<const FileBuffer>
+FileBuffer::open(StringRef path, std::string &error, StringRef name) {
   std::unique_ptr<MappedFile> file = MappedFile::open(path, error);
   if (!file)
     return nullptr;
   std::shared_ptr<FileBuffer> buffer(new FileBuffer());
   ArrayRef<char> bytes = file->getBytes();
   buffer->bytes = StringRef(bytes.data(), bytes.size());
-  buffer->name = path.str();
+  buffer->name = (name.empty() ? path : name).str();
   buffer->mapped = std::move(file);
   return buffer;
 }

@@ -20,18 +20,27 @@ namespace fs = llvm::sys::fs;
 namespace path = llvm::sys::path;
 
 struct PayloadFiles::OpenFile {
-  std::unique_ptr<MappedFile> file;
-  FileFingerprint fingerprint;
+  std::shared_ptr<const FileBuffer> buffer;
+  /// Computed when a reference first needs it (it reads samples).
+  std::optional<FileFingerprint> fingerprint;
+
+  const FileFingerprint &getFingerprint() {
+    if (!fingerprint) {
+      StringRef bytes = buffer->getBytes();
+      fingerprint = FileFingerprint{
+          bytes.size(),
+          hashSampleOf(ArrayRef<char>(bytes.data(), bytes.size())).low};
+    }
+    return *fingerprint;
+  }
 };
 
-PayloadFiles::PayloadFiles() = default;
-
-PayloadFiles &PayloadFiles::get() {
-  // Never destroyed: mappings handed out stay valid until the process ends,
-  // whatever other static objects are torn down first.
-  static PayloadFiles *files = new PayloadFiles();
-  return *files;
+PayloadFiles::PayloadFiles(StringRef baseDirectory) {
+  if (!baseDirectory.empty())
+    setBaseDirectory(baseDirectory);
 }
+
+PayloadFiles::~PayloadFiles() = default;
 
 /// The real path of `file` (symbolic links resolved), or "" with the reason.
 static std::string realPathOf(StringRef file, std::string &error) {
@@ -58,6 +67,12 @@ void PayloadFiles::setBaseDirectory(StringRef directory) {
   byReference.clear();
 }
 
+StringRef PayloadFiles::getBase(std::string &error) {
+  if (baseDirectory.empty())
+    baseDirectory = realPathOf(".", error);
+  return baseDirectory;
+}
+
 bool PayloadFiles::allowFile(StringRef file, std::string &error) {
   std::string real = realPathOf(file, error);
   if (real.empty()) {
@@ -71,23 +86,22 @@ bool PayloadFiles::allowFile(StringRef file, std::string &error) {
 }
 
 std::string PayloadFiles::resolve(StringRef reference, std::string &error) {
-  if (baseDirectory.empty())
-    baseDirectory = realPathOf(".", error);
+  StringRef base = getBase(error);
   llvm::SmallString<256> full(reference);
   if (path::is_relative(full))
-    full = (baseDirectory + "/" + reference).str();
+    full = (base + "/" + reference).str();
   std::string real = realPathOf(full, error);
   if (real.empty()) {
     error = "cannot read payload file '" + reference.str() + "' (" +
             full.str().str() + "): " + error;
     return std::string();
   }
-  if (!isUnder(real, baseDirectory) && !llvm::is_contained(allowed, real)) {
+  if (!isUnder(real, base) && !llvm::is_contained(allowed, real)) {
     // Name the real file when a link or `..` hides it.
     std::string where = real == full.str() ? std::string(" is")
                                            : " resolves to '" + real + "',";
     error = "payload file '" + reference.str() + "'" + where + " outside '" +
-            baseDirectory +
+            base.str() +
             "' (the IR file's directory); only files under it, or given "
             "with --payload-file, may be named";
     return std::string();
@@ -95,23 +109,32 @@ std::string PayloadFiles::resolve(StringRef reference, std::string &error) {
   return real;
 }
 
-PayloadFiles::OpenFile *PayloadFiles::open(StringRef realPath,
-                                           std::string &error) {
+PayloadFiles::OpenFile *
+PayloadFiles::openReal(StringRef realPath, StringRef name, std::string &error) {
   std::unique_ptr<OpenFile> &slot = files[realPath];
   if (slot)
     return slot.get();
-  std::unique_ptr<MappedFile> mapped = MappedFile::open(realPath, error);
-  if (!mapped) {
-    error = "cannot read payload file '" + realPath.str() + "': " + error;
+  std::shared_ptr<const FileBuffer> buffer =
+      FileBuffer::open(realPath, error, name);
+  if (!buffer) {
     files.erase(realPath);
     return nullptr;
   }
-  auto file = std::make_unique<OpenFile>();
-  file->file = std::move(mapped);
-  file->fingerprint = {file->file->getBytes().size(),
-                       hashSampleOf(file->file->getBytes()).low};
-  slot = std::move(file);
+  slot = std::make_unique<OpenFile>();
+  slot->buffer = std::move(buffer);
   return slot.get();
+}
+
+std::shared_ptr<const FileBuffer> PayloadFiles::open(StringRef file,
+                                                     std::string &error) {
+  std::string real = realPathOf(file, error);
+  if (real.empty())
+    return nullptr;
+  std::lock_guard<std::mutex> lock(mutex);
+  if (!llvm::is_contained(allowed, real))
+    allowed.push_back(real);
+  OpenFile *open = openReal(real, file, error);
+  return open ? open->buffer : nullptr;
 }
 
 FailureOr<FileReference> PayloadFiles::describe(StringRef file,
@@ -124,15 +147,16 @@ FailureOr<FileReference> PayloadFiles::describe(StringRef file,
   std::lock_guard<std::mutex> lock(mutex);
   if (!llvm::is_contained(allowed, real))
     allowed.push_back(real);
-  OpenFile *open = this->open(real, error);
-  if (!open)
+  OpenFile *open = openReal(real, file, error);
+  if (!open) {
+    error = "cannot read payload file '" + real + "': " + error;
     return failure();
-  if (baseDirectory.empty())
-    baseDirectory = realPathOf(".", error);
+  }
+  StringRef base = getBase(error);
   std::string name = real;
-  if (isUnder(real, baseDirectory))
-    name = StringRef(real).drop_front(baseDirectory.size()).ltrim('/').str();
-  return FileReference{name, open->fingerprint};
+  if (isUnder(real, base))
+    name = StringRef(real).drop_front(base.size()).ltrim('/').str();
+  return FileReference{name, open->getFingerprint()};
 }
 
 FailureOr<ArrayRef<char>>
@@ -142,14 +166,17 @@ PayloadFiles::getBytes(StringRef reference, uint64_t offset, uint64_t size,
   OpenFile *&file = byReference[reference];
   if (!file) {
     std::string real = resolve(reference, error);
-    if (!real.empty())
-      file = open(real, error);
+    if (!real.empty()) {
+      file = openReal(real, real, error);
+      if (!file)
+        error = "cannot read payload file '" + real + "': " + error;
+    }
     if (!file) {
       byReference.erase(reference);
       return failure();
     }
   }
-  const FileFingerprint &found = file->fingerprint;
+  const FileFingerprint &found = file->getFingerprint();
   if (!(found == expected)) {
     error = "payload file '" + reference.str() +
             "' changed since the IR was written: it has " +
@@ -167,7 +194,8 @@ PayloadFiles::getBytes(StringRef reference, uint64_t offset, uint64_t size,
             reference.str() + "' (" + std::to_string(found.size) + " bytes)";
     return failure();
   }
-  return file->file->getBytes().slice(offset, size);
+  StringRef bytes = file->buffer->getBytes();
+  return ArrayRef<char>(bytes.data() + offset, size);
 }
 
 static llvm::cl::list<std::string> &getPayloadFileFlag() {
@@ -182,8 +210,8 @@ static llvm::cl::list<std::string> &getPayloadFileFlag() {
 
 void emit::registerPayloadFileOptions() { getPayloadFileFlag(); }
 
-bool emit::applyPayloadFileOptions(StringRef irFile, std::string &error) {
-  PayloadFiles &files = PayloadFiles::get();
+bool emit::applyPayloadFileOptions(PayloadFiles &files, StringRef irFile,
+                                   std::string &error) {
   files.setBaseDirectory(irFile == "-" ? StringRef(".")
                                        : path::parent_path(irFile));
   for (const std::string &file : getPayloadFileFlag())

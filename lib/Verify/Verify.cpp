@@ -13,11 +13,11 @@
 #include "emit/Verify/Verify.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/File/DataFile.h"
 #include "emit/File/ProgramFile.h"
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Support/FileFormat.h"
-#include "emit/Support/MappedMemory.h"
 #include "emit/Target/PTE/PTE.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -61,10 +61,12 @@ static OwningOpRef<ModuleOp> checkFile(std::shared_ptr<const FileBuffer> buffer,
                       entries);
 }
 
-/// The file at `path`, open, or null with the reason in `error`.
-static std::shared_ptr<const FileBuffer> openInput(StringRef path,
-                                                   std::string &error) {
-  std::shared_ptr<const FileBuffer> file = FileBuffer::open(path, error);
+/// The file at `path`, opened through the context's payload files, or null
+/// with the reason in `error`.
+static std::shared_ptr<const FileBuffer>
+openInput(StringRef path, MLIRContext &context, std::string &error) {
+  std::shared_ptr<const FileBuffer> file =
+      et::getPayloadFiles(&context).open(path, error);
   if (!file)
     error = ("cannot read '" + path + "': " + error).str();
   return file;
@@ -92,8 +94,7 @@ static void checkDataFiles(ModuleOp module, ArrayRef<std::string> paths,
          ImportEffect::Refuses});
     return success();
   });
-  DataFileSet dataFiles;
-  (void)dataFiles.importInto(module, paths, /*embed=*/false);
+  (void)importDataFiles(module, paths, /*embed=*/false);
 }
 
 /// Warns of the keys of the data files no external tensor of the program
@@ -147,12 +148,13 @@ static RuntimeLoad runtimeLoadOf(const FindingList &list) {
   return load;
 }
 
-FailureOr<VerifyReport> emit::verifyBuffer(const llvm::MemoryBuffer &input,
-                                           ArrayRef<std::string> dataFiles,
-                                           MLIRContext &context,
-                                           std::string &error) {
-  if (isDataFileBuffer(input.getBuffer()) && !dataFiles.empty()) {
-    error = ("'" + input.getBufferIdentifier() +
+FailureOr<VerifyReport>
+emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
+                   ArrayRef<std::string> dataFiles, MLIRContext &context,
+                   std::string &error) {
+  bool dataFile = isDataFileBuffer(input->getBytes());
+  if (dataFile && !dataFiles.empty()) {
+    error = ("'" + input->getName() +
              "' is a data file (.ptd); --data goes with a program (.pte)")
                 .str();
     return failure();
@@ -160,16 +162,16 @@ FailureOr<VerifyReport> emit::verifyBuffer(const llvm::MemoryBuffer &input,
   VerifyReport report;
   // Only the check against data files reads the program's IR; without
   // them, the program's tables are only read and checked.
-  OwningOpRef<ModuleOp> module = checkFile(
-      FileBuffer::view(input.getBuffer(), input.getBufferIdentifier()),
-      isDataFileBuffer(input.getBuffer()), /*withIR=*/!dataFiles.empty(),
-      context, report);
+  OwningOpRef<ModuleOp> module =
+      checkFile(std::move(input), dataFile, /*withIR=*/!dataFiles.empty(),
+                context, report);
   // Each data file on its own first, then, when every file is sound, the
   // program against them.
   bool dataSound = true;
   std::vector<OwningOpRef<ModuleOp>> dataModules;
   for (const std::string &dataPath : dataFiles) {
-    std::shared_ptr<const FileBuffer> data = openInput(dataPath, error);
+    std::shared_ptr<const FileBuffer> data =
+        openInput(dataPath, context, error);
     if (!data)
       return failure();
     size_t before = report.findings.findings.size();
@@ -194,10 +196,10 @@ FailureOr<VerifyReport> emit::verifyFiles(StringRef path,
                                           ArrayRef<std::string> dataFiles,
                                           MLIRContext &context,
                                           std::string &error) {
-  std::shared_ptr<const FileBuffer> file = openInput(path, error);
+  std::shared_ptr<const FileBuffer> file = openInput(path, context, error);
   if (!file)
     return failure();
-  return verifyBuffer(*file->getView(), dataFiles, context, error);
+  return verifyBuffer(std::move(file), dataFiles, context, error);
 }
 
 static StringRef severityName(Severity severity) {

@@ -25,7 +25,6 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
-#include "llvm/Support/MemoryBufferRef.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
@@ -117,8 +116,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     fail("a file that imports and verifies failed to export");
   os.flush();
 
-  auto import = dataFile ? translateFromPTD : translateFromPTE;
-  if (!import(llvm::MemoryBufferRef(written, "output"), &context, {}))
+  std::unique_ptr<CheckedFile> output =
+      openFile(FileBuffer::view(written, "output"), FileKind::Either);
+  if (!importFile(*output, &context))
     fail("a file emit wrote failed to import");
   return 0;
 }

@@ -11,11 +11,12 @@
 // after the end), MLIR 22's copies every input that does not end in one: a
 // multi-GiB program would then be resident in full.
 //
-// It also tells emit::PayloadFiles where the IR lives, so that payload
-// references resolve against its directory.
+// It also creates the run's emit::PayloadFiles, through which it opens its
+// input and payload references resolve (against the IR's directory).
 //
 //===----------------------------------------------------------------------===//
 
+#include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/InitAll.h"
 #include "emit/Pipeline/TranslateRegistration.h"
 #include "emit/Support/AtomicOutput.h"
@@ -55,12 +56,12 @@ static cl::opt<bool> verifyDiagnostics(
              "corresponding line"),
     cl::init(false));
 
-/// The input: a program file mapped as it is (registered in `mapped`, so
-/// that its bytes are read with pread), anything else (MLIR) as the MLIR
-/// parser wants it, with a NUL after the end.
+/// The input: a program file mapped as it is, once, through `files` (so that
+/// its bytes are read with pread, and the translation finds it open),
+/// anything else (MLIR) as the MLIR parser wants it, with a NUL after the
+/// end.
 static std::unique_ptr<llvm::MemoryBuffer>
-openInput(bool programFile, std::unique_ptr<emit::MappedFile> &mapped,
-          std::string &error) {
+openInput(bool programFile, emit::PayloadFiles &files, std::string &error) {
   if (!programFile)
     return openInputFile(inputFilename, &error);
   if (inputFilename == "-") {
@@ -71,19 +72,23 @@ openInput(bool programFile, std::unique_ptr<emit::MappedFile> &mapped,
     }
     return std::move(*buffer);
   }
-  mapped = emit::MappedFile::open(inputFilename, error);
-  if (!mapped) {
+  std::shared_ptr<const emit::FileBuffer> file =
+      files.open(inputFilename, error);
+  if (!file) {
     error = "cannot open input file '" + inputFilename + "': " + error;
     return nullptr;
   }
-  return mapped->getView();
+  return file->getView();
 }
 
-/// Runs `translation` on `buffer` in a context of its own.
+/// Runs `translation` on `buffer` in a context of its own, whose payload
+/// references resolve through `files`.
 static LogicalResult translate(const Translation &translation,
                                std::unique_ptr<llvm::MemoryBuffer> buffer,
+                               std::shared_ptr<emit::PayloadFiles> files,
                                raw_ostream &os) {
   MLIRContext context;
+  emit::et::setPayloadFiles(&context, std::move(files));
   context.printOpOnDiagnostic(!verifyDiagnostics);
   auto sourceMgr = std::make_shared<llvm::SourceMgr>();
   sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
@@ -127,13 +132,13 @@ static LogicalResult runTranslate(int argc, char **argv) {
                      : programFile        ? StringRef("-")
                                           : StringRef(inputFilename);
   std::string error;
-  if (!emit::applyPayloadFileOptions(irFile, error)) {
+  auto files = std::make_shared<emit::PayloadFiles>();
+  if (!emit::applyPayloadFileOptions(*files, irFile, error)) {
     llvm::errs() << "error: " << error << "\n";
     return failure();
   }
-  std::unique_ptr<emit::MappedFile> mapped;
   std::unique_ptr<llvm::MemoryBuffer> input =
-      openInput(programFile, mapped, error);
+      openInput(programFile, *files, error);
   if (!input) {
     llvm::errs() << error << "\n";
     return failure();
@@ -146,7 +151,7 @@ static LogicalResult runTranslate(int argc, char **argv) {
   }
   auto process = [&](std::unique_ptr<llvm::MemoryBuffer> buffer,
                      raw_ostream &os) {
-    return translate(*translation, std::move(buffer), os);
+    return translate(*translation, std::move(buffer), files, os);
   };
   if (splitInputFile && !programFile) {
     if (failed(splitAndProcessBuffer(std::move(input), process, output->os(),

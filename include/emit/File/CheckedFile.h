@@ -17,6 +17,7 @@
 #include "emit/Support/FileBuffer.h"
 #include "emit/Support/FileFormat.h"
 #include "emit/Support/Layout.h"
+#include "emit/Support/PayloadFiles.h"
 
 #include <memory>
 #include <optional>
@@ -82,6 +83,20 @@ protected:
   std::vector<SegmentPlacement> segments;
   std::vector<uint64_t> segmentEntryOffsets;
 };
+
+/// What a file to open may be.
+enum class FileKind { Program, DataFile, Either };
+
+/// Opens and checks `buffer`: a data file (DataFile) when `kind` says so
+/// or, for Either, its identifier does; a program (ProgramFile) otherwise.
+std::unique_ptr<CheckedFile> openFile(std::shared_ptr<const FileBuffer> buffer,
+                                      FileKind kind);
+
+/// Opens and checks the file at `path` through a job's `files`, which map
+/// each file once and hold it; null with the reason in `error` when it
+/// cannot be read.
+std::unique_ptr<CheckedFile> openFile(PayloadFiles &files, StringRef path,
+                                      FileKind kind, std::string &error);
 
 } // namespace emit
 

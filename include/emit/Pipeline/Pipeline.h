@@ -24,36 +24,30 @@ class OpPassManager;
 } // namespace mlir
 
 namespace emit {
-class MappedFile;
+class CheckedFile;
 
-/// The data files a program loads with, imported beside it in its module.
-class DataFileSet {
-public:
-  DataFileSet();
-  ~DataFileSet();
-  /// Imports every file of `paths` into `module` after its program (their
-  /// payloads referred to, or embedded with `embed`), and checks that they
-  /// fit it as the runtime requires (et-verify-data).
-  LogicalResult importInto(ModuleOp module, ArrayRef<std::string> paths,
-                           bool embed);
-
-private:
-  /// Each file, alive as long as the module whose blobs may alias it.
-  std::vector<std::unique_ptr<MappedFile>> files;
-};
+/// Imports the data files at `paths` a program loads with into `module`,
+/// after its program (their payloads referred to, or embedded with
+/// `embed`), and checks that they fit it as the runtime requires
+/// (et-verify-data). Each is opened through the context's payload files,
+/// which hold it as long as the IR may refer to it; with `opened`, the
+/// files, checked, are added to it in order.
+LogicalResult
+importDataFiles(ModuleOp module, ArrayRef<std::string> paths, bool embed,
+                std::vector<std::unique_ptr<CheckedFile>> *opened = nullptr);
 
 /// The time each stage of transformProgramFile took, in seconds.
 struct PTEStageTimes {
   double import = 0, passes = 0, export_ = 0;
 };
 
-/// `--pte-to-pte` as a function: imports the `.pte` or `.ptd` in `input`
-/// as `read` says, and beside a program the data files at `dataFiles`
+/// `--pte-to-pte` as a function: imports the `.pte` or `.ptd` `input` as
+/// `read` says, and beside a program the data files at `dataFiles`
 /// (referred to, or embedded when `read` embeds); runs `passes` (on the
 /// module); verifies the result once and writes it to `os` as `write` says.
 /// Errors are reported to `context`'s diagnostic handlers.
-LogicalResult transformProgramFile(const llvm::MemoryBuffer &input,
-                                   const PTEReadOptions &read,
+LogicalResult transformProgramFile(const CheckedFile &input,
+                                   const ImportOptions &read,
                                    ArrayRef<std::string> dataFiles,
                                    const mlir::OpPassManager &passes,
                                    const PTEWriteOptions &write,

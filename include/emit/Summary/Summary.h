@@ -20,6 +20,7 @@
 #include <optional>
 
 namespace emit {
+class CheckedFile;
 
 /// How `printPTESummary` writes.
 enum class PTESummaryFormat { Text, JSON, SVG, HTML };
@@ -39,9 +40,10 @@ struct PTESummaryOptions {
 LogicalResult printPTESummary(ModuleOp module, raw_ostream &os,
                               const PTESummaryOptions &options = {});
 
-/// The summary options for `file`, the bytes of a `.pte` or `.ptd`: its
-/// size and its flatbuffer's, read from its header.
-PTESummaryOptions getSummaryOptionsFor(StringRef file, PTESummaryFormat format);
+/// The summary options for `file`, an open `.pte` or `.ptd`: its size and
+/// its flatbuffer's, as the file layer read them from its header.
+PTESummaryOptions getSummaryOptionsFor(const CheckedFile &file,
+                                       PTESummaryFormat format);
 
 } // namespace emit
 

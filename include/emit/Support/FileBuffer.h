@@ -29,10 +29,10 @@ class MappedFile;
 /// or bytes in memory (standard input, a caller's buffer).
 class FileBuffer {
 public:
-  /// Maps the file at `path`, or returns null with the reason (as strerror
-  /// gives it) in `error`.
-  static std::shared_ptr<const FileBuffer> open(StringRef path,
-                                                std::string &error);
+  /// Maps the file at `path`, named `name` (by default its path), or
+  /// returns null with the reason (as strerror gives it) in `error`.
+  static std::shared_ptr<const FileBuffer>
+  open(StringRef path, std::string &error, StringRef name = "");
   /// Holds bytes read into memory (standard input).
   static std::shared_ptr<const FileBuffer>
   hold(std::unique_ptr<llvm::MemoryBuffer> buffer);

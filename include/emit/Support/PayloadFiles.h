@@ -5,12 +5,15 @@
 //===----------------------------------------------------------------------===//
 //
 // IR imported from a .pte or .ptd does not carry its payloads: each is a
-// reference to a byte range of the file it came from (`#et.file`). This is
-// where such references resolve, once per file and process: the file is
-// mapped read-only and registered (so that its bytes are read with pread or
-// copied by the kernel, never through the mapping), checked against the
-// fingerprint the reference recorded, and recorded as a source, so that no
-// output is kept if it changes while the tool runs.
+// reference to a byte range of the file it came from (`#et.file`). A job
+// (a tool's run, a C API call) resolves such references through a
+// PayloadFiles of its own, which it hands to its MLIRContext
+// (et::setPayloadFiles): the files it opened, each mapped once and
+// registered (so that its bytes are read with pread or copied by the
+// kernel, never through the mapping), checked against the fingerprint a
+// reference recorded, and recorded as a source, so that no output is kept
+// if one changes while the job runs. Every file the job reads is opened
+// here, so that the importer, the IR and the writer share one mapping.
 //
 // Which files a reference may name is one rule: a relative path resolves
 // against the base directory (the directory of the IR file, or the working
@@ -24,6 +27,7 @@
 #ifndef EMIT_SUPPORT_PAYLOADFILES_H
 #define EMIT_SUPPORT_PAYLOADFILES_H
 
+#include "emit/Support/FileBuffer.h"
 #include "emit/Support/LLVM.h"
 #include "llvm/ADT/StringMap.h"
 
@@ -51,28 +55,37 @@ struct FileReference {
   FileFingerprint fingerprint;
 };
 
-/// The files payload references name, for the whole process. Thread-safe.
+/// The files one job reads and its payload references name. Thread-safe.
 class PayloadFiles {
 public:
-  static PayloadFiles &get();
+  /// Relative references resolve against `baseDirectory` (default: the
+  /// working directory).
+  explicit PayloadFiles(StringRef baseDirectory = "");
+  ~PayloadFiles();
 
   /// Relative references resolve against `directory`, and files under it
-  /// may be named. Default: the working directory.
+  /// may be named.
   void setBaseDirectory(StringRef directory);
   /// Lets references name the file at `path` wherever it lies (a file the
   /// user gave on the command line). Fails with a message in `error` when
   /// it cannot be found.
   bool allowFile(StringRef path, std::string &error);
 
+  /// The file at `path`, which the user named: mapped on first use and
+  /// shared after, and allowed. Fails with a message in `error` (`cannot
+  /// read 'path': reason`).
+  std::shared_ptr<const FileBuffer> open(StringRef path, std::string &error);
+
   /// How IR that resolves against the base directory names the file at
   /// `path` (relative to the base when under it, absolute otherwise), and
-  /// its fingerprint; allows the file. Fails with a message in `error`.
+  /// its fingerprint; opens and allows the file. Fails with a message in
+  /// `error`.
   FailureOr<FileReference> describe(StringRef path, std::string &error);
 
   /// The bytes [offset, offset + size) of the file `reference` names, a view
-  /// of a registered read-only mapping that lives as long as the process.
-  /// Fails with a message in `error` when the file may not be named, cannot
-  /// be read, does not match `expected` or is too short.
+  /// of its mapping, which lives as long as this. Fails with a message in
+  /// `error` when the file may not be named, cannot be read, does not match
+  /// `expected` or is too short.
   FailureOr<ArrayRef<char>> getBytes(StringRef reference, uint64_t offset,
                                      uint64_t size,
                                      const FileFingerprint &expected,
@@ -80,14 +93,14 @@ public:
 
 private:
   struct OpenFile;
-  PayloadFiles();
 
   /// The real path of `reference` if it may be named, else "" with the
   /// reason in `error`. Called with `mutex` held.
   std::string resolve(StringRef reference, std::string &error);
-  /// The file at `realPath`, mapped and fingerprinted on first use. Called
-  /// with `mutex` held.
-  OpenFile *open(StringRef realPath, std::string &error);
+  /// The file at `realPath`, mapped on first use. Called with `mutex` held.
+  OpenFile *openReal(StringRef realPath, StringRef name, std::string &error);
+  /// The base directory, found on first use. Called with `mutex` held.
+  StringRef getBase(std::string &error);
 
   std::mutex mutex;
   std::string baseDirectory;        // A real path; "" until first needed.
@@ -103,11 +116,12 @@ private:
 /// the tool that calls it: a file references may name wherever it lies.
 void registerPayloadFileOptions();
 
-/// Applies the command line to PayloadFiles for IR read from or written to
+/// Applies the command line to `files` for IR read from or written to
 /// `irFile` ("-": standard input or output): relative references resolve
 /// against its directory (the working directory for "-"), and each
 /// `--payload-file` may be named. Fails with a message in `error`.
-bool applyPayloadFileOptions(StringRef irFile, std::string &error);
+bool applyPayloadFileOptions(PayloadFiles &files, StringRef irFile,
+                             std::string &error);
 
 } // namespace emit
 

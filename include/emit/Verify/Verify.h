@@ -15,8 +15,9 @@
 #ifndef EMIT_VERIFY_VERIFY_H
 #define EMIT_VERIFY_VERIFY_H
 
-#include "emit/Support/LLVM.h"
 #include "emit/File/Findings.h"
+#include "emit/Support/FileBuffer.h"
+#include "emit/Support/LLVM.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -39,16 +40,17 @@ struct VerifyReport {
 };
 
 /// Verifies the `.pte` or `.ptd` at `path`, a program with the data files
-/// at `dataFiles`. Fails, with the reason in `error`, only when a file
-/// cannot be read or the options are impossible (data files for a data
-/// file); what is wrong with a readable file is a finding.
+/// at `dataFiles`, each opened through the context's payload files. Fails,
+/// with the reason in `error`, only when a file cannot be read or the
+/// options are impossible (data files for a data file); what is wrong with
+/// a readable file is a finding.
 FailureOr<VerifyReport> verifyFiles(StringRef path,
                                     ArrayRef<std::string> dataFiles,
                                     mlir::MLIRContext &context,
                                     std::string &error);
 
-/// The same for the `.pte` or `.ptd` in `input`, named by its identifier.
-FailureOr<VerifyReport> verifyBuffer(const llvm::MemoryBuffer &input,
+/// The same for the `.pte` or `.ptd` `input` (bytes in memory).
+FailureOr<VerifyReport> verifyBuffer(std::shared_ptr<const FileBuffer> input,
                                      ArrayRef<std::string> dataFiles,
                                      mlir::MLIRContext &context,
                                      std::string &error);

@@ -15,7 +15,7 @@
 #include "emit/File/DataFile.h"
 #include "emit/File/ProgramFile.h"
 
-#include "emit/Support/PayloadFiles.h"
+#include "emit/Dialect/ET/Utils/Payloads.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
@@ -24,39 +24,42 @@
 using namespace mlir;
 using namespace emit;
 
-FailureOr<PTEReadOptions>
-emit::getReadOptionsFor(const llvm::MemoryBuffer &buffer, bool embed,
-                        MLIRContext *context) {
-  PTEReadOptions options;
-  StringRef name = buffer.getBufferIdentifier();
-  // Standard input and bytes in memory have no file to refer to.
-  if (embed || name == "<stdin>" || name == "-" || name.starts_with("<"))
-    return options;
+/// How to import `file`: its payloads as references to it, where it lies,
+/// unless carried or it is bytes in memory.
+static FailureOr<PTEReadOptions> getReadOptions(const CheckedFile &file,
+                                                const ImportOptions &options,
+                                                MLIRContext *context) {
+  PTEReadOptions read;
+  read.entryLocations = options.entryLocations;
+  if (options.embedPayloads || !file.getBuffer()->isFile())
+    return read;
   std::string error;
   FailureOr<FileReference> reference =
-      PayloadFiles::get().describe(name, error);
+      et::getPayloadFiles(context).describe(file.getName(), error);
   if (failed(reference))
     return emitError(UnknownLoc::get(context), error);
-  options.payloadFile = *reference;
-  return options;
+  read.payloadFile = *reference;
+  return read;
 }
 
-OwningOpRef<ModuleOp> emit::importProgramFile(const llvm::MemoryBuffer &buffer,
-                                              MLIRContext *context,
-                                              ProgramFileKind kind,
-                                              const PTEReadOptions &options) {
+OwningOpRef<ModuleOp> emit::importFile(const CheckedFile &file,
+                                       MLIRContext *context,
+                                       const ImportOptions &options) {
+  FailureOr<PTEReadOptions> read = getReadOptions(file, options, context);
+  if (failed(read))
+    return nullptr;
   // The import builds on one thread, and a multithreaded context would also
   // file every new attribute in a thread-local cache beside its shard: for
   // 100,000 calls, tens of MiB and a lock per attribute for nothing.
   // Restored afterwards, so that passes still run on the thread pool.
   bool wasMultithreaded = context->isMultithreadingEnabled();
   context->disableMultithreading();
-  bool dataFile =
-      kind == ProgramFileKind::DataFile ||
-      (kind == ProgramFileKind::Either && isDataFileBuffer(buffer.getBuffer()));
-  OwningOpRef<ModuleOp> module =
-      dataFile ? translateFromPTD(buffer.getMemBufferRef(), context, options)
-               : translateFromPTE(buffer.getMemBufferRef(), context, options);
+  OwningOpRef<ModuleOp> module;
+  if (const auto *data = dynamic_cast<const DataFile *>(&file))
+    module = importDataFile(*data, context, *read);
+  else
+    module =
+        importProgram(static_cast<const ProgramFile &>(file), context, *read);
   context->disableMultithreading(!wasMultithreaded);
   return module;
 }

@@ -150,11 +150,3 @@ OwningOpRef<ModuleOp> emit::importDataFile(const DataFile &file,
     return nullptr;
   return DataFileImporter(file, context, options).build(*segments);
 }
-
-OwningOpRef<ModuleOp> emit::translateFromPTD(llvm::MemoryBufferRef buffer,
-                                             MLIRContext *context,
-                                             const PTEReadOptions &options) {
-  std::unique_ptr<DataFile> file = DataFile::open(
-      FileBuffer::view(buffer.getBuffer(), buffer.getBufferIdentifier()));
-  return importDataFile(*file, context, options);
-}

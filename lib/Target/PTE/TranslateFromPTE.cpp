@@ -691,11 +691,3 @@ OwningOpRef<ModuleOp> emit::importProgram(const ProgramFile &file,
     return nullptr;
   return module;
 }
-
-OwningOpRef<ModuleOp> emit::translateFromPTE(llvm::MemoryBufferRef buffer,
-                                             MLIRContext *context,
-                                             const PTEReadOptions &options) {
-  std::unique_ptr<ProgramFile> file = ProgramFile::open(
-      FileBuffer::view(buffer.getBuffer(), buffer.getBufferIdentifier()));
-  return importProgram(*file, context, options);
-}

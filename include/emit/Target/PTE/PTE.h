@@ -24,12 +24,8 @@
 #include <optional>
 #include <string>
 
-namespace llvm {
-class MemoryBuffer;
-class MemoryBufferRef;
-} // namespace llvm
-
 namespace emit {
+class CheckedFile;
 class DataFile;
 class ProgramFile;
 namespace et {
@@ -135,18 +131,6 @@ mlir::OwningOpRef<ModuleOp> buildDataFile(const DataFile &file,
                                           MLIRContext *context,
                                           const PTEReadOptions &options = {});
 
-/// importProgram of the `.pte` in `buffer`, which the caller keeps alive
-/// as long as the module.
-mlir::OwningOpRef<ModuleOp>
-translateFromPTE(llvm::MemoryBufferRef buffer, MLIRContext *context,
-                 const PTEReadOptions &options = {});
-
-/// importDataFile of the `.ptd` in `buffer`, which the caller keeps alive
-/// as long as the module.
-mlir::OwningOpRef<ModuleOp>
-translateFromPTD(llvm::MemoryBufferRef buffer, MLIRContext *context,
-                 const PTEReadOptions &options = {});
-
 /// Writes the single `et.data_file` in `op` (a data file, or a module
 /// holding exactly one, or the one `options.dataFileName` names) as a
 /// `.ptd`: the FH01 header, the FlatTensor flatbuffer, and one segment per
@@ -159,21 +143,25 @@ LogicalResult translateToPTD(Operation *op, raw_ostream &os,
 FailureOr<uint64_t> getPTDFileSize(et::DataFileOp dataFile,
                                    const PTEWriteOptions &options = {});
 
-/// How to import `buffer`: its payloads as references to the file it holds
-/// (the buffer's identifier), unless `embed` or it is not a file (standard
-/// input, bytes in memory: an identifier in angle brackets).
-FailureOr<PTEReadOptions> getReadOptionsFor(const llvm::MemoryBuffer &buffer,
-                                            bool embed, MLIRContext *context);
+/// How importFile holds what it reads.
+struct ImportOptions {
+  /// Carry every payload in the IR (a resource that aliases the file and
+  /// holds it open), instead of a reference to its bytes in the file.
+  /// Bytes in memory (standard input, a caller's buffer) are always
+  /// carried: there is no file to refer to.
+  bool embedPayloads = false;
+  /// As PTEReadOptions::entryLocations.
+  bool entryLocations = false;
+};
 
-/// What an imported file may be.
-enum class ProgramFileKind { Program, DataFile, Either };
-
-/// Imports the `.pte` or `.ptd` in `buffer` (Either: as its identifier
-/// says), with the context's multithreading off while it builds.
-mlir::OwningOpRef<ModuleOp> importProgramFile(const llvm::MemoryBuffer &buffer,
-                                              MLIRContext *context,
-                                              ProgramFileKind kind,
-                                              const PTEReadOptions &options);
+/// Imports the program or data file `file`, which the layer opened and
+/// checked (openFile in emit/File/CheckedFile.h), as importProgram or
+/// importDataFile do, with the context's multithreading off while it
+/// builds. Its payloads refer to the file through the context's payload
+/// files (et::getPayloadFiles), unless carried.
+mlir::OwningOpRef<ModuleOp> importFile(const CheckedFile &file,
+                                       MLIRContext *context,
+                                       const ImportOptions &options = {});
 
 } // namespace emit
 

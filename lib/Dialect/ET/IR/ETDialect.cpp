@@ -248,6 +248,7 @@ void ETDialect::initialize() {
 #include "emit/Dialect/ET/IR/ETOps.cpp.inc"
       >();
   addInterfaces<ETBytecodeInterface>();
+  payloadFiles = std::make_shared<PayloadFiles>();
 }
 
 void ETDialect::registerTypes() {

@@ -19,9 +19,9 @@ using namespace emit::et;
 /// The bytes `range` names, or failure with the reason in `error`.
 static FailureOr<ArrayRef<char>> resolve(FileRangeAttr range,
                                          std::string &error) {
-  return PayloadFiles::get().getBytes(
-      range.getPath().getValue(), range.getOffset(), range.getSize(),
-      {range.getFileSize(), range.getFileSample()}, error);
+  return getPayloadFiles(range.getContext())
+      .getBytes(range.getPath().getValue(), range.getOffset(), range.getSize(),
+                {range.getFileSize(), range.getFileSample()}, error);
 }
 
 std::optional<ArrayRef<char>> et::getPayloadBytes(ElementsAttr data,
@@ -68,4 +68,16 @@ LogicalResult et::checkPayloadFiles(Operation *root) {
         check(op, inlined.getData());
   });
   return failure(failedAny);
+}
+
+PayloadFiles &et::getPayloadFiles(MLIRContext *context) {
+  // Looked up, not loaded, where it can be: passes call this from threads.
+  if (auto *dialect = context->getLoadedDialect<ETDialect>())
+    return dialect->getPayloadFiles();
+  return context->getOrLoadDialect<ETDialect>()->getPayloadFiles();
+}
+
+void et::setPayloadFiles(MLIRContext *context,
+                         std::shared_ptr<PayloadFiles> files) {
+  context->getOrLoadDialect<ETDialect>()->setPayloadFiles(std::move(files));
 }

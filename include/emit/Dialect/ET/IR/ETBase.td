@@ -31,7 +31,10 @@ def ET_Dialect : Dialect {
     either inline (`#et.blob`) or as a reference to a program-level
     `et.blob`. Payload bytes always live in MLIR resources
     (`dense_resource`), never in the context as dense literals of unbounded
-    size.
+    size, or in the file they were imported from, named by a byte range
+    (`#et.file`). Such references resolve through the files of the job that
+    owns the context (the dialect's `PayloadFiles`): the files it opened,
+    and the folder relative references start from.
 
     Example:
 
@@ -56,6 +59,19 @@ def ET_Dialect : Dialect {
   let extraClassDeclaration = [{
     void registerAttributes();
     void registerTypes();
+
+    /// The files `#et.file` payload references resolve against in this
+    /// context: the job's, once it sets them, or the context's own, whose
+    /// base folder is the working directory.
+    ::emit::PayloadFiles &getPayloadFiles() const { return *payloadFiles; }
+    void setPayloadFiles(std::shared_ptr<::emit::PayloadFiles> files) {
+      payloadFiles = std::move(files);
+    }
+
+  private:
+    std::shared_ptr<::emit::PayloadFiles> payloadFiles;
+
+  public:
   }];
 }
 

@@ -8,7 +8,10 @@
 #define EMIT_DIALECT_ET_IR_ETDIALECT_H
 
 #include "emit/Support/LLVM.h"
+#include "emit/Support/PayloadFiles.h"
 #include "mlir/IR/Dialect.h"
+
+#include <memory>
 
 #include "emit/Dialect/ET/IR/ETDialect.h.inc"
 

@@ -6,8 +6,8 @@
 //
 // Payload bytes stand in the IR in three forms: `dense` (in the context),
 // `dense_resource` (a blob, often a view of a mapped file) and `#et.file` (a
-// byte range of a file, resolved through emit::PayloadFiles). This is the
-// one way passes and translations read them.
+// byte range of a file, resolved through the PayloadFiles of the job that
+// owns the context). This is the one way passes and translations read them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,8 +15,10 @@
 #define EMIT_DIALECT_ET_UTILS_PAYLOADS_H
 
 #include "emit/Support/LLVM.h"
+#include "emit/Support/PayloadFiles.h"
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
 
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -31,7 +33,7 @@ using SplatStorage = std::vector<std::vector<char>>;
 /// not resolve (checkPayloadFiles says why). A splat `dense` payload is
 /// expanded into a new buffer of `splats`; otherwise the result aliases the
 /// attribute or a registered mapping of the referenced file, which lives as
-/// long as the process.
+/// long as the context's payload files.
 std::optional<ArrayRef<char>> getPayloadBytes(mlir::ElementsAttr data,
                                               SplatStorage &splats);
 
@@ -40,6 +42,13 @@ std::optional<ArrayRef<char>> getPayloadBytes(mlir::ElementsAttr data,
 /// that does not resolve: a file that may not be named, cannot be read, has
 /// changed since the IR was written or is too short.
 LogicalResult checkPayloadFiles(Operation *root);
+
+/// The files payload references resolve against in `context`
+/// (ETDialect::getPayloadFiles), loading the dialect if need be.
+PayloadFiles &getPayloadFiles(MLIRContext *context);
+/// Makes `files`, a job's, those payload references resolve against in
+/// `context`.
+void setPayloadFiles(MLIRContext *context, std::shared_ptr<PayloadFiles> files);
 
 } // namespace emit::et
 
