@@ -33,8 +33,16 @@ void CheckedFile::setReadable() {
   });
 }
 
+SmallVector<SegmentPlacement> CheckedFile::getSegmentPlacements() const {
+  SmallVector<SegmentPlacement> placements;
+  placements.reserve(getSegmentCount());
+  for (size_t index = 0, count = getSegmentCount(); index < count; ++index)
+    placements.push_back(getSegmentPlacement(index));
+  return placements;
+}
+
 ArrayRef<char> CheckedFile::getSegmentBytes(uint32_t index) const {
-  const SegmentPlacement &segment = segments[index];
+  SegmentPlacement segment = getSegmentPlacement(index);
   return ArrayRef<char>(getBytes().data() + segmentBase + segment.offset,
                         segment.size);
 }

@@ -72,6 +72,19 @@ DataFile::open(std::shared_ptr<const FileBuffer> buffer) {
   return file;
 }
 
+size_t DataFile::getSegmentCount() const {
+  return flatTensor ? flatTensor->segments()->size() : 0;
+}
+
+SegmentPlacement DataFile::getSegmentPlacement(uint32_t index) const {
+  const ft::DataSegment *segment = flatTensor->segments()->Get(index);
+  return {segment->offset(), segment->size()};
+}
+
+uint64_t DataFile::getSegmentEntryOffset(uint32_t index) const {
+  return offsetOf(flatTensor->segments()->Get(index));
+}
+
 void DataFileChecker::run() {
   if (failed(checkHeader()) || failed(verifyFlatbuffer()))
     return;
@@ -177,8 +190,6 @@ LogicalResult DataFileChecker::checkSegments() {
                    "segments[" + Twine(index) + "]")
              << "offset " << offset << " and size " << size
              << " run past the segment data (" << dataSize << " bytes)";
-    file.segments.push_back({offset, size});
-    file.segmentEntryOffsets.push_back(offsetOf(segment));
     segmentOffsets.push_back(offsetOf(segment));
     segmentSizes.push_back(size);
   }

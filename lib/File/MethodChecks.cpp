@@ -468,10 +468,10 @@ LogicalResult ProgramChecker::checkDelegates(const fb::ExecutionPlan *plan,
     bool read = succeeded(checkDelegate(delegate, at));
     allRead &= read;
     if (read)
-      allRead &= succeeded(
-          reportInvariant(et::getDelegateProblem(delegate->id()->string_view()),
-                          DelegateOp::getOperationName(),
-                          Check::ProgramInvariant, delegate, at()));
+      allRead &= succeeded(reportInvariant(
+          et::getDelegateProblem(delegate->id()->string_view()),
+          DelegateOp::getOperationName(), Check::ProgramInvariant, delegate,
+          where + ".delegates[" + Twine(index) + "]"));
   }
   return success(allRead);
 }

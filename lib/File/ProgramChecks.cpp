@@ -27,6 +27,19 @@ ProgramFile::open(std::shared_ptr<const FileBuffer> buffer) {
   return file;
 }
 
+size_t ProgramFile::getSegmentCount() const {
+  return program && program->segments() ? program->segments()->size() : 0;
+}
+
+SegmentPlacement ProgramFile::getSegmentPlacement(uint32_t index) const {
+  const fb::DataSegment *segment = program->segments()->Get(index);
+  return {segment->offset(), segment->size()};
+}
+
+uint64_t ProgramFile::getSegmentEntryOffset(uint32_t index) const {
+  return offsetOf(program->segments()->Get(index));
+}
+
 LogicalResult ProgramChecker::reportInvariant(const et::Problem &problem,
                                               StringRef opName, Check check,
                                               const void *table,
@@ -226,7 +239,6 @@ llvm::DenseSet<uint32_t> ProgramChecker::segmentsLoadedAtLoad() const {
 LogicalResult ProgramChecker::checkSegment(const fb::DataSegment *segment,
                                            unsigned index, bool loadedAtLoad,
                                            uint64_t &dataEnd) {
-  std::string where = ("segments[" + Twine(index) + "]").str();
   // A bad segment the runtime never loads while loading does not stop it.
   RuntimeLoad runtime =
       loadedAtLoad ? RuntimeLoad::Rejects : RuntimeLoad::Loads;
@@ -237,13 +249,15 @@ LogicalResult ProgramChecker::checkSegment(const fb::DataSegment *segment,
   bool readsInFile = offset <= bytes.size() && size <= bytes.size() - offset;
   if (std::optional<std::string> noSegmentData = whyNoSegmentData();
       noSegmentData && size != 0)
-    return error(Check::SegmentWithoutData, offsetOf(segment), where)
+    return error(Check::SegmentWithoutData, offsetOf(segment),
+                 "segments[" + Twine(index) + "]")
                .setRuntime(hasHeader || !readsInFile ? runtime
                                                      : RuntimeLoad::Loads)
            << "the segment holds " << size << " bytes, but " << *noSegmentData
            << ", so it has no segment data";
   if (start < base || start + size < start || start + size > bytes.size())
-    return error(Check::SegmentRange, offsetOf(segment), where)
+    return error(Check::SegmentRange, offsetOf(segment),
+                 "segments[" + Twine(index) + "]")
                .setRuntime(runtime)
            << "offset " << offset << " and size " << size
            << " from segment base " << base << " run past the end of the "
@@ -264,14 +278,10 @@ LogicalResult ProgramChecker::checkSegments() {
     bool checked = succeeded(
         checkSegment(segment, index, loaded.contains(index), dataEnd));
     allChecked &= checked;
-    // A bad segment is empty: the indices of the segments after it stay.
+    // A bad segment's size is not known.
     if (!checked)
       badSegments.set(index);
-    file.segments.push_back(
-        checked ? SegmentPlacement{segment->offset(), segment->size()}
-                : SegmentPlacement());
-    segmentBlobs.add(offsetOf(segment), file.segments.back().size);
-    file.segmentEntryOffsets.push_back(offsetOf(segment));
+    segmentBlobs.add(offsetOf(segment), checked ? segment->size() : 0);
   }
   if (!whyNoSegmentData() && !segmentDataSize && allChecked)
     return checkSegmentDataEnd(file.segmentBase + dataEnd);

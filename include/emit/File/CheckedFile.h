@@ -54,15 +54,17 @@ public:
   uint64_t getFlatbufferSize() const { return flatbufferSize; }
   /// Where segment data starts; 0 when the file has none.
   uint64_t getSegmentBase() const { return segmentBase; }
-  /// Each entry of the segment table, checked against the file (a bad
-  /// entry is empty).
-  ArrayRef<SegmentPlacement> getSegmentPlacements() const { return segments; }
-  /// The bytes of segment `index`, which lie in the file.
-  ArrayRef<char> getSegmentBytes(uint32_t index) const;
+  /// How many entries the segment table has (none without a verified
+  /// flatbuffer).
+  virtual size_t getSegmentCount() const = 0;
+  /// Where entry `index` of the segment table places its bytes.
+  virtual SegmentPlacement getSegmentPlacement(uint32_t index) const = 0;
   /// The file offset of entry `index` of the segment table.
-  uint64_t getSegmentEntryOffset(uint32_t index) const {
-    return segmentEntryOffsets[index];
-  }
+  virtual uint64_t getSegmentEntryOffset(uint32_t index) const = 0;
+  /// Every entry's placement, for a readable file.
+  SmallVector<SegmentPlacement> getSegmentPlacements() const;
+  /// The bytes of segment `index` of a readable file, which lie in it.
+  ArrayRef<char> getSegmentBytes(uint32_t index) const;
   /// The file offset of an object of the flatbuffer.
   uint64_t offsetOf(const void *object) const {
     return static_cast<const char *>(object) - getBytes().data();
@@ -80,8 +82,6 @@ protected:
   std::optional<size_t> segmentTableEnd;
   uint64_t flatbufferSize = 0;
   uint64_t segmentBase = 0;
-  std::vector<SegmentPlacement> segments;
-  std::vector<uint64_t> segmentEntryOffsets;
 };
 
 /// What a file to open may be.

@@ -41,6 +41,10 @@ public:
     return flatTensor;
   }
 
+  size_t getSegmentCount() const override;
+  SegmentPlacement getSegmentPlacement(uint32_t index) const override;
+  uint64_t getSegmentEntryOffset(uint32_t index) const override;
+
 private:
   friend class DataFileChecker;
   using CheckedFile::CheckedFile;

@@ -43,6 +43,10 @@ public:
   /// The verified flatbuffer; null when the header or verification failed.
   const executorch_flatbuffer::Program *getProgram() const { return program; }
 
+  size_t getSegmentCount() const override;
+  SegmentPlacement getSegmentPlacement(uint32_t index) const override;
+  uint64_t getSegmentEntryOffset(uint32_t index) const override;
+
   /// The alignment every inline payload has in the file.
   uint64_t getInlineDataAlignment() const { return inlineAlignment; }
   /// The alignment every constant buffer has in the file, if any has

@@ -19,9 +19,11 @@ using namespace emit::et;
 /// The bytes `range` names, or failure with the reason in `error`.
 static FailureOr<ArrayRef<char>> resolve(FileRangeAttr range,
                                          std::string &error) {
-  return getPayloadFiles(range.getContext())
-      .getBytes(range.getPath().getValue(), range.getOffset(), range.getSize(),
-                {range.getFileSize(), range.getFileSample()}, error);
+  // The attribute's dialect, not a lookup by name: once per payload.
+  const auto &dialect = static_cast<const ETDialect &>(range.getDialect());
+  return dialect.getPayloadFiles().getBytes(
+      range.getPath().getValue(), range.getOffset(), range.getSize(),
+      {range.getFileSize(), range.getFileSample()}, error);
 }
 
 std::optional<ArrayRef<char>> et::getPayloadBytes(ElementsAttr data,
