@@ -88,6 +88,11 @@ public:
     finding.import = ImportEffect::Warns;
     return *this;
   }
+  /// What the import does with it, where it is not what its severity says.
+  FindingReport &setImport(ImportEffect effect) {
+    finding.import = effect;
+    return *this;
+  }
   /// Something the import takes as it is.
   FindingReport &importIgnores() {
     finding.import = ImportEffect::Ignores;
@@ -122,6 +127,10 @@ mlir::FailureOr<StringRef> checkNamedDataKey(FindingSink &findings,
 void reportUnnamedData(FindingSink &findings, StringRef table,
                        ArrayRef<uint64_t> offsets, ArrayRef<uint64_t> sizes,
                        const llvm::BitVector &named);
+
+/// The detail of a finding on a field the runtime ignores.
+inline constexpr llvm::StringLiteral kIgnoredByRuntime =
+    "; the runtime ignores it, and emit cannot import the file";
 
 /// Checks that `bytes` are at least `minSize` long and start with
 /// identifier `expected` (`ET12`, `FT01`), as a `kind` (`.pte`) file.

@@ -318,6 +318,7 @@ LogicalResult ProgramChecker::checkTensorPlacement(const fb::Tensor *tensor,
        !symbolizeDeviceType(static_cast<int32_t>(extra->device_type()))))
     return error(Check::TensorPlacement, offsetOf(extra),
                  where + ".extra_tensor_info")
+               .setRuntime(RuntimeLoad::Loads) // It reads neither as an enum.
            << "location " << static_cast<int32_t>(extra->location())
            << " or device type " << static_cast<int32_t>(extra->device_type())
            << " is not valid";
@@ -439,12 +440,18 @@ LogicalResult ProgramChecker::checkOperators(const fb::ExecutionPlan *plan,
   const auto *table = plan->operators();
   if (!table)
     return success();
+  // Loading a method keeps the result of resolving only its last kernel
+  // call's operator (method.cpp, delayed_error).
+  const auto *last = static_cast<const fb::KernelCall *>(lastKernelCall);
   bool allRead = true;
   for (auto [index, op] : llvm::enumerate(*table)) {
     std::string at = (where + ".operators[" + Twine(index) + "]").str();
     if (!op->name()) {
-      (void)(error(Check::OperatorName, offsetOf(op), at + ".name")
-             << "the operator has no name");
+      FindingReport report =
+          error(Check::OperatorName, offsetOf(op), at + ".name");
+      report << "the operator has no name";
+      if (last && last->op_index() == static_cast<int32_t>(index))
+        report.setRuntime(RuntimeLoad::Rejects);
       allRead = false;
     } else if (failed(reportInvariant(
                    et::getOperatorProblem(op->name()->string_view()),

@@ -56,6 +56,7 @@ private:
 
   LogicalResult checkHeader();
   LogicalResult checkHeaderFields(const pte::ReadHeader &header);
+  LogicalResult checkSegmentBase(uint64_t segmentBase, uint64_t dataSize);
   /// Checks that the segment data, which ends at file offset `end`, ends
   /// the file.
   LogicalResult checkSegmentDataEnd(uint64_t end);
@@ -69,12 +70,25 @@ private:
 
   /// The program-level tables, one function each, in file order.
   LogicalResult checkProgramData();
-  /// The segments the runtime reads while loading the program and its
+  /// How the runtime reads a segment while loading the program and its
   /// methods (named data is read when a backend asks for it).
-  llvm::DenseSet<uint32_t> segmentsLoadedAtLoad() const;
+  enum class SegmentLoad : uint8_t {
+    /// Not at load.
+    None,
+    /// At `segment_base_offset` + its offset, whatever the base (the
+    /// constant segment, which Program::load reads itself).
+    AtBase,
+    /// Through Program::LoadSegment, which finds no segment in a file
+    /// without segment data (mutable data, delegate payloads).
+    Checked,
+  };
+  llvm::DenseMap<uint32_t, SegmentLoad> segmentsLoadedAtLoad() const;
+  /// What the runtime does with segment `index` at file offset `start`,
+  /// which a file of its size does not hold whole when not `inFile`.
+  static RuntimeLoad getSegmentRuntime(SegmentLoad load, bool inFile);
   LogicalResult checkSegments();
   LogicalResult checkSegment(const fb::DataSegment *segment, unsigned index,
-                             bool loadedAtLoad, uint64_t &dataEnd);
+                             SegmentLoad load, uint64_t &dataEnd);
   LogicalResult checkInlineData();
   /// The alignment every one of `addresses` (file offsets of force-aligned
   /// vectors) has, at most what the file allows: the builder pads the

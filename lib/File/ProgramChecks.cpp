@@ -85,41 +85,47 @@ LogicalResult ProgramChecker::checkHeader() {
 }
 
 LogicalResult ProgramChecker::checkHeaderFields(const pte::ReadHeader &header) {
-  // The runtime reads the header's fields and checks little else; each
-  // check below refuses what it refuses, or what would make a reader take
-  // the wrong bytes (docs/FileFormats.md lists which is which).
+  // The runtime reads the header's fields and checks little else. A check
+  // it makes refuses the file here too; a field it ignores is a finding the
+  // import refuses (it cannot hold the file exactly), and the checks go on
+  // as the runtime would (docs/FileFormats.md lists which is which).
   uint64_t size = bytes.size();
   uint32_t length = header.length;
   if (length < pte::kMinHeaderLength)
     return error(Check::HeaderLength, 12, "extended header length")
            << "header length " << length << " < " << pte::kMinHeaderLength;
-  if (size < 8 + uint64_t(length))
-    return error(Check::HeaderLength, 12, "extended header length")
-           << "header length " << length << " runs past the end of the " << size
+  // The fields the runtime reads must be in the file; it ignores the rest
+  // of the length.
+  uint64_t fieldsEnd = 8 + std::min<uint64_t>(length, pte::kHeaderLength);
+  bool lengthInFile = size >= 8 + uint64_t(length);
+  if (!lengthInFile) {
+    FindingReport report =
+        error(Check::HeaderLength, 12, "extended header length");
+    report << "header length " << length << " runs past the end of the " << size
            << "-byte file";
+    if (size < fieldsEnd)
+      return report;
+    report.ignoredByRuntime().detail(kIgnoredByRuntime);
+  }
   uint64_t programSize = file.programSize = header.fields.programSize;
-  uint64_t segmentBase = file.segmentBase = header.fields.segmentBaseOffset;
-  if (programSize > size || programSize < 8 + uint64_t(length))
-    return error(Check::HeaderProgramSize, 16, "extended header program_size")
-           << "program_size " << programSize << " is not within the " << size
+  // The runtime reads the program, [0, program_size), and verifies it.
+  if (programSize > size ||
+      (lengthInFile && programSize < 8 + uint64_t(length))) {
+    FindingReport report =
+        error(Check::HeaderProgramSize, 16, "extended header program_size");
+    report << "program_size " << programSize << " is not within the " << size
            << "-byte file (after the " << length << "-byte header)";
-  // A base of 0 means no segment data: the runtime then loads no segment.
-  if (segmentBase == 0)
-    return success();
-  if (segmentBase > size)
-    return error(Check::HeaderSegmentBase, 24,
-                 "extended header segment_base_offset")
-           << "segment_base_offset " << segmentBase
-           << " is past the end of the " << size << "-byte file";
-  if (segmentBase < programSize)
-    return error(Check::HeaderSegmentBase, 24,
-                 "extended header segment_base_offset")
-           << "segment_base_offset " << segmentBase
-           << " is inside the program, which ends at " << programSize;
+    if (programSize > size)
+      return report;
+    report.ignoredByRuntime().detail(kIgnoredByRuntime);
+  }
+  uint64_t dataSize = header.fields.segmentDataSize;
+  if (failed(checkSegmentBase(header.fields.segmentBaseOffset, dataSize)))
+    return failure();
   // Like the runtime, take a segment_data_size of 0 as not recorded (the
   // segment data then ends with the last segment).
-  uint64_t dataSize = header.fields.segmentDataSize;
-  if (dataSize == 0)
+  uint64_t segmentBase = file.segmentBase;
+  if (dataSize == 0 || segmentBase == 0 || segmentBase > size)
     return success();
   if (dataSize > size - segmentBase)
     return error(Check::HeaderSegmentDataSize, 32,
@@ -129,6 +135,36 @@ LogicalResult ProgramChecker::checkHeaderFields(const pte::ReadHeader &header) {
            << "-byte file (the file may be truncated)";
   segmentDataSize = dataSize;
   return checkSegmentDataEnd(segmentBase + dataSize);
+}
+
+LogicalResult ProgramChecker::checkSegmentBase(uint64_t segmentBase,
+                                               uint64_t dataSize) {
+  uint64_t size = bytes.size(), programSize = file.programSize;
+  file.segmentBase = segmentBase;
+  // A base of 0 means no segment data: the runtime then loads no segment.
+  if (segmentBase == 0)
+    return success();
+  if (segmentBase > size) {
+    FindingReport report = error(Check::HeaderSegmentBase, 24,
+                                 "extended header segment_base_offset");
+    report << "segment_base_offset " << segmentBase
+           << " is past the end of the " << size << "-byte file";
+    // The runtime checks that the file holds the segment data only when
+    // the header records its size; else it fails only to read a segment.
+    if (dataSize != 0)
+      return report;
+    report.setRuntime(RuntimeLoad::Loads)
+        .detail("; the runtime loads this, and fails to read any segment");
+    return success();
+  }
+  if (segmentBase < programSize)
+    error(Check::HeaderSegmentBase, 24, "extended header segment_base_offset")
+            .setRuntime(RuntimeLoad::Loads)
+            .setImport(ImportEffect::Inexact)
+            .detail("; the runtime loads this, and reads segments from there")
+        << "segment_base_offset " << segmentBase
+        << " is inside the program, which ends at " << programSize;
+  return success();
 }
 
 LogicalResult ProgramChecker::checkSegmentDataEnd(uint64_t end) {
@@ -207,18 +243,23 @@ std::optional<uint64_t> ProgramChecker::segmentSize(uint32_t index) const {
   return segmentBlobs.sizes[index];
 }
 
-llvm::DenseSet<uint32_t> ProgramChecker::segmentsLoadedAtLoad() const {
-  llvm::DenseSet<uint32_t> loaded;
+llvm::DenseMap<uint32_t, ProgramChecker::SegmentLoad>
+ProgramChecker::segmentsLoadedAtLoad() const {
+  llvm::DenseMap<uint32_t, SegmentLoad> loaded;
+  auto add = [&](uint32_t index, SegmentLoad how) {
+    SegmentLoad &known = loaded[index];
+    known = std::max(known, how);
+  };
   // Program::load reads the constant segment when it has an entry besides
-  // the reserved one.
+  // the reserved one, at the base whatever it is; and a backend's init may
+  // read any named data, which the program's data map reads likewise.
   if (const fb::SubsegmentOffsets *constants = program->constant_segment())
     if (constants->offsets() && constants->offsets()->size() > 1)
-      loaded.insert(constants->segment_index());
+      add(constants->segment_index(), SegmentLoad::AtBase);
   if (const auto *mutables = program->mutable_data_segments())
     for (const fb::SubsegmentOffsets *entry : *mutables)
-      loaded.insert(entry->segment_index());
-  // load_method initializes every delegate entry with its payload, and a
-  // backend's init may read any named data.
+      add(entry->segment_index(), SegmentLoad::Checked);
+  // load_method initializes every delegate entry with its payload.
   bool delegated = false;
   for (const fb::ExecutionPlan *plan : *program->execution_plan()) {
     if (!plan->delegates())
@@ -227,38 +268,47 @@ llvm::DenseSet<uint32_t> ProgramChecker::segmentsLoadedAtLoad() const {
       delegated = true;
       if (const auto *processed = delegate->processed())
         if (processed->location() == fb::DataLocation::SEGMENT)
-          loaded.insert(processed->index());
+          add(processed->index(), SegmentLoad::Checked);
     }
   }
   if (const auto *named = program->named_data(); named && delegated)
     for (const fb::NamedData *entry : *named)
-      loaded.insert(entry->segment_index());
+      add(entry->segment_index(), SegmentLoad::AtBase);
   return loaded;
 }
 
+RuntimeLoad ProgramChecker::getSegmentRuntime(SegmentLoad load, bool inFile) {
+  switch (load) {
+  case SegmentLoad::None:
+    return RuntimeLoad::Loads;
+  case SegmentLoad::AtBase:
+    return inFile ? RuntimeLoad::Loads : RuntimeLoad::Rejects;
+  case SegmentLoad::Checked:
+    return RuntimeLoad::Rejects;
+  }
+  llvm_unreachable("unknown segment load");
+}
+
 LogicalResult ProgramChecker::checkSegment(const fb::DataSegment *segment,
-                                           unsigned index, bool loadedAtLoad,
+                                           unsigned index, SegmentLoad load,
                                            uint64_t &dataEnd) {
-  // A bad segment the runtime never loads while loading does not stop it.
-  RuntimeLoad runtime =
-      loadedAtLoad ? RuntimeLoad::Rejects : RuntimeLoad::Loads;
   uint64_t offset = segment->offset(), size = segment->size();
   uint64_t base = file.segmentBase, start = base + offset;
-  // Without a header, the runtime reads segments from the file's start:
-  // the wrong bytes, or past the end of the file.
+  // Without segment data, a segment the runtime reads at the base reads
+  // from the file's start: the wrong bytes, or past the end of the file;
+  // one it reads through LoadSegment is not found.
   bool readsInFile = offset <= bytes.size() && size <= bytes.size() - offset;
   if (std::optional<std::string> noSegmentData = whyNoSegmentData();
       noSegmentData && size != 0)
     return error(Check::SegmentWithoutData, offsetOf(segment),
                  "segments[" + Twine(index) + "]")
-               .setRuntime(hasHeader || !readsInFile ? runtime
-                                                     : RuntimeLoad::Loads)
+               .setRuntime(getSegmentRuntime(load, readsInFile))
            << "the segment holds " << size << " bytes, but " << *noSegmentData
            << ", so it has no segment data";
   if (start < base || start + size < start || start + size > bytes.size())
     return error(Check::SegmentRange, offsetOf(segment),
                  "segments[" + Twine(index) + "]")
-               .setRuntime(runtime)
+               .setRuntime(getSegmentRuntime(load, /*inFile=*/false))
            << "offset " << offset << " and size " << size
            << " from segment base " << base << " run past the end of the "
            << bytes.size() << "-byte file";
@@ -272,18 +322,19 @@ LogicalResult ProgramChecker::checkSegments() {
     return success();
   uint64_t dataEnd = 0; // Relative to the base.
   bool allChecked = true;
-  llvm::DenseSet<uint32_t> loaded = segmentsLoadedAtLoad();
+  llvm::DenseMap<uint32_t, SegmentLoad> loaded = segmentsLoadedAtLoad();
   badSegments.resize(segments->size());
   for (auto [index, segment] : llvm::enumerate(*segments)) {
-    bool checked = succeeded(
-        checkSegment(segment, index, loaded.contains(index), dataEnd));
+    bool checked =
+        succeeded(checkSegment(segment, index, loaded.lookup(index), dataEnd));
     allChecked &= checked;
     // A bad segment's size is not known.
     if (!checked)
       badSegments.set(index);
     segmentBlobs.add(offsetOf(segment), checked ? segment->size() : 0);
   }
-  if (!whyNoSegmentData() && !segmentDataSize && allChecked)
+  if (!whyNoSegmentData() && !segmentDataSize && allChecked &&
+      file.segmentBase <= bytes.size())
     return checkSegmentDataEnd(file.segmentBase + dataEnd);
   return success(allChecked);
 }
@@ -294,7 +345,7 @@ uint64_t ProgramChecker::vectorAlignment(ArrayRef<uint64_t> addresses) {
       programSize % pte::kInlineDataAlignment != 0)
     error(Check::ProgramSizeAlignment, 16, "extended header program_size")
             .ignoredByRuntime()
-            .detail("; the runtime ignores it, and emit cannot import the file")
+            .detail(kIgnoredByRuntime)
         << "program_size " << programSize << " is not a multiple of "
         << pte::kInlineDataAlignment << ", the alignment the schema forces "
         << "on inline data, to which a flatbuffer holding some is padded";

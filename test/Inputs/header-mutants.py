@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
 # header-mutants.py write FILE DIR
 # header-mutants.py check EMIT_TRANSLATE FILE
+# header-mutants.py verdicts EMIT_VERIFY FILE
 #
 # Mutants of the header of a .pte (its extended header) or a .ptd (its FH01
 # header): every field set to 0, 1, the file size, the program size (for a
@@ -16,6 +17,12 @@
 #
 #   segment_base_offset=0: error: at byte 476 (segments[0]): ...
 #   program_size=true+1: accepted, output identical
+#
+# `verdicts` runs `EMIT_VERIFY --format=json` on each and prints its
+# verdict on what the runtime does at load, and the checks that found
+# errors and warnings:
+#
+#   program_size=file-size: loads; errors header-segment-base; warnings -
 #
 # Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 
@@ -73,8 +80,33 @@ def pte_to_pte(translate, path, out):
     return None, "error:" + error.split("error:", 1)[1]
 
 
+def verdict(verify, path):
+    """emit-verify's runtime verdict on `path`, and its checks."""
+    import json
+    result = subprocess.run([verify, "--format=json", path],
+                            stdout=subprocess.PIPE)
+    report = json.loads(result.stdout)
+    checks = {
+        severity: ",".join(sorted({f["check"] for f in report["findings"]
+                                   if f["severity"] == severity})) or "-"
+        for severity in ("error", "warning")}
+    return "%s; errors %s; warnings %s" % (report["runtime_load"],
+                                           checks["error"], checks["warning"])
+
+
 def main():
     command, args = sys.argv[1], sys.argv[2:]
+    if command == "verdicts":
+        verify, path = args
+        data = open(path, "rb").read()
+        suffix = os.path.splitext(path)[1]
+        with tempfile.TemporaryDirectory() as work:
+            for label, mutant in mutants(data):
+                mutant_path = os.path.join(work, "mutant" + suffix)
+                with open(mutant_path, "wb") as f:
+                    f.write(mutant)
+                print("%s: %s" % (label, verdict(verify, mutant_path)))
+        return
     if command == "write":
         path, out_dir = args
         data = open(path, "rb").read()
