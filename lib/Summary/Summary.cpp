@@ -124,6 +124,93 @@ static void summarize(DataFileOp dataFile, Summary &summary) {
   }
 }
 
+namespace {
+/// The backends of a program's delegate entries, and the distinct blobs
+/// each one's entries name.
+struct Backends {
+  llvm::StringMap<unsigned> index;
+  SmallVector<DenseSet<unsigned>> blobs;
+
+  /// The index of backend `id` in `summary`, added when new.
+  unsigned get(StringRef id, Summary &summary) {
+    auto [it, added] = index.try_emplace(id, summary.backends.size());
+    if (added) {
+      summary.backends.push_back({id.str()});
+      blobs.emplace_back();
+    }
+    return it->second;
+  }
+};
+} // namespace
+
+/// Counts delegate entry `entry` of the method `info` counts, whose
+/// distinct blobs so far are `methodBlobs`; `index` finds blobs by name.
+static void countEntry(DelegateOp entry, Method &info,
+                       DenseSet<unsigned> &methodBlobs,
+                       const llvm::StringMap<unsigned> &index,
+                       Backends &backends, Summary &summary) {
+  StringRef backendId = entry.getBackendId();
+  unsigned backendIndex = backends.get(backendId, summary);
+  Backend &backend = summary.backends[backendIndex];
+  ++backend.entries;
+  if (!llvm::is_contained(backend.methods, info.name))
+    backend.methods.push_back(info.name);
+  std::string user =
+      (info.name + "#" + Twine(info.entries++) + " (" + backendId + ")").str();
+  ++summary.entryCount;
+  uint64_t size = 0;
+  if (FlatSymbolRefAttr symbol = entry.getPayloadSymbol()) {
+    auto blobIt = index.find(symbol.getValue());
+    if (blobIt == index.end())
+      return;
+    Blob &blob = summary.blobs[blobIt->second];
+    if (blob.users.empty())
+      addRole(blob, DataKind::Delegate, "delegate payload");
+    blob.users.push_back(std::move(user));
+    size = blob.size;
+    if (methodBlobs.insert(blobIt->second).second)
+      info.distinctBytes += size;
+    if (backends.blobs[backendIndex].insert(blobIt->second).second)
+      backend.distinctBytes += size;
+  } else if (et::BlobAttr payload = entry.getInlinePayload()) {
+    // Not hoisted: stored once per entry.
+    size = byteSize(payload.getData());
+    summary.storedPayloadBytes += size;
+    summary.storedBytes += size;
+    summary.inlineBytes += size;
+    summary.bytesByKind[unsigned(DataKind::Delegate)] += size;
+    info.distinctBytes += size;
+    backend.distinctBytes += size;
+  }
+  info.referencedBytes += size;
+  backend.referencedBytes += size;
+  summary.referencedBytes += size;
+}
+
+/// What `method` holds and calls.
+static Method summarizeMethod(MethodOp method,
+                              const llvm::StringMap<unsigned> &index,
+                              Backends &backends, Summary &summary) {
+  Method info;
+  info.name = method.getSymName().str();
+  info.values = method.getValueDecls().size();
+  for (ChainOp chain : method.getChains()) {
+    ++info.chains;
+    info.instructions += chain.getBody().front().getOperations().size();
+  }
+  method.walk([&](Operation *op) {
+    if (isa<CallDelegateOp>(op))
+      ++info.calls;
+    else if (isa<KernelCallOp>(op))
+      ++info.kernelCalls;
+  });
+  summary.callCount += info.calls;
+  DenseSet<unsigned> methodBlobs;
+  for (DelegateOp entry : method.getDelegates())
+    countEntry(entry, info, methodBlobs, index, backends, summary);
+  return info;
+}
+
 /// What a program holds: data by role, methods, backends.
 static void summarize(ProgramOp program, Summary &summary) {
   summary.name = program.getSymName().str();
@@ -141,71 +228,10 @@ static void summarize(ProgramOp program, Summary &summary) {
   for (NamedDataOp named : program.getNamedData())
     role(named.getBlob(), DataKind::NamedData,
          ("named data \"" + named.getKey() + "\"").str());
-
-  llvm::StringMap<unsigned> backendIndex;
-  SmallVector<DenseSet<unsigned>> backendBlobs;
-  for (MethodOp method : program.getMethods()) {
-    Method info;
-    info.name = method.getSymName().str();
-    info.values = method.getValueDecls().size();
-    for (ChainOp chain : method.getChains()) {
-      ++info.chains;
-      info.instructions += chain.getBody().front().getOperations().size();
-    }
-    method.walk([&](Operation *op) {
-      if (isa<CallDelegateOp>(op))
-        ++info.calls;
-      else if (isa<KernelCallOp>(op))
-        ++info.kernelCalls;
-    });
-    summary.callCount += info.calls;
-    DenseSet<unsigned> methodBlobs;
-    for (DelegateOp entry : method.getDelegates()) {
-      StringRef backendId = entry.getBackendId();
-      auto [it, added] =
-          backendIndex.try_emplace(backendId, summary.backends.size());
-      if (added) {
-        summary.backends.push_back({backendId.str()});
-        backendBlobs.emplace_back();
-      }
-      Backend &backend = summary.backends[it->second];
-      ++backend.entries;
-      if (!llvm::is_contained(backend.methods, info.name))
-        backend.methods.push_back(info.name);
-      std::string user =
-          (info.name + "#" + Twine(info.entries++) + " (" + backendId + ")")
-              .str();
-      ++summary.entryCount;
-      uint64_t size = 0;
-      if (FlatSymbolRefAttr symbol = entry.getPayloadSymbol()) {
-        auto blobIt = index.find(symbol.getValue());
-        if (blobIt == index.end())
-          continue;
-        Blob &blob = summary.blobs[blobIt->second];
-        if (blob.users.empty())
-          addRole(blob, DataKind::Delegate, "delegate payload");
-        blob.users.push_back(std::move(user));
-        size = blob.size;
-        if (methodBlobs.insert(blobIt->second).second)
-          info.distinctBytes += size;
-        if (backendBlobs[it->second].insert(blobIt->second).second)
-          backend.distinctBytes += size;
-      } else if (et::BlobAttr payload = entry.getInlinePayload()) {
-        // Not hoisted: stored once per entry.
-        size = byteSize(payload.getData());
-        summary.storedPayloadBytes += size;
-        summary.storedBytes += size;
-        summary.inlineBytes += size;
-        summary.bytesByKind[unsigned(DataKind::Delegate)] += size;
-        info.distinctBytes += size;
-        backend.distinctBytes += size;
-      }
-      info.referencedBytes += size;
-      backend.referencedBytes += size;
-      summary.referencedBytes += size;
-    }
-    summary.methods.push_back(std::move(info));
-  }
+  Backends backends;
+  for (MethodOp method : program.getMethods())
+    summary.methods.push_back(
+        summarizeMethod(method, index, backends, summary));
 }
 
 // Data by kind, the flatbuffer's own tables, and headers and padding.

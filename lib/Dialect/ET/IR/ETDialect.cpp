@@ -66,89 +66,101 @@ struct ETBytecodeInterface : public BytecodeDialectInterface {
       return {};
     MLIRContext *context = getContext();
     switch (code) {
-    case kBlobAttr: {
-      ElementsAttr data;
-      uint64_t alignment;
-      if (failed(reader.readAttribute(data)) ||
-          failed(reader.readVarInt(alignment)))
-        return {};
-      return et::BlobAttr::getChecked([&] { return reader.emitError(); },
-                                      context, data, alignment);
-    }
-    case kCompileSpecAttr: {
-      StringRef key;
-      ArrayRef<char> value;
-      if (failed(reader.readString(key)) || failed(reader.readBlob(value)))
-        return {};
-      return CompileSpecAttr::get(context, key,
-                                  StringRef(value.data(), value.size()));
-    }
-    case kScalarTypeAttr: {
-      uint64_t value;
-      if (failed(reader.readVarInt(value)))
-        return {};
-      std::optional<ScalarType> type = symbolizeScalarType(value);
-      if (!type)
-        return reader.emitError() << "unknown et scalar type " << value,
-               Attribute();
-      return ScalarTypeAttr::get(context, *type);
-    }
-    case kShapeDynamismAttr: {
-      uint64_t value;
-      if (failed(reader.readVarInt(value)))
-        return {};
-      std::optional<ShapeDynamism> dynamism = symbolizeShapeDynamism(value);
-      if (!dynamism)
-        return reader.emitError() << "unknown et shape dynamism " << value,
-               Attribute();
-      return ShapeDynamismAttr::get(context, *dynamism);
-    }
-    case kDataPlacementAttr: {
-      uint64_t value;
-      if (failed(reader.readVarInt(value)))
-        return {};
-      std::optional<DataPlacement> placement = symbolizeDataPlacement(value);
-      if (!placement)
-        return reader.emitError() << "unknown et data placement " << value,
-               Attribute();
-      return DataPlacementAttr::get(context, *placement);
-    }
-    case kTensorLayoutAttr: {
-      uint64_t scalarType;
-      SmallVector<int64_t> sizes, dimOrder;
-      auto readInt = [&](int64_t &value) {
-        return reader.readSignedVarInt(value);
-      };
-      if (failed(reader.readVarInt(scalarType)) ||
-          failed(reader.readList(sizes, readInt)) ||
-          failed(reader.readList(dimOrder, readInt)))
-        return {};
-      std::optional<ScalarType> type = symbolizeScalarType(scalarType);
-      if (!type)
-        return reader.emitError() << "unknown et scalar type " << scalarType,
-               Attribute();
-      SmallVector<int32_t> sizes32(sizes.begin(), sizes.end());
-      SmallVector<int32_t> dimOrder32(dimOrder.begin(), dimOrder.end());
-      return TensorLayoutAttr::getChecked(
-          [&] { return reader.emitError(); }, context, *type,
-          ArrayRef<int32_t>(sizes32), ArrayRef<int32_t>(dimOrder32));
-    }
-    case kFileRangeAttr: {
-      StringRef path;
-      uint64_t offset, size, fileSize, fileSample;
-      if (failed(reader.readString(path)) ||
-          failed(reader.readVarInt(offset)) ||
-          failed(reader.readVarInt(size)) ||
-          failed(reader.readVarInt(fileSize)) ||
-          failed(reader.readVarInt(fileSample)))
-        return {};
-      return FileRangeAttr::getChecked([&] { return reader.emitError(); },
-                                       context, StringAttr::get(context, path),
-                                       offset, size, fileSize, fileSample);
-    }
+    case kBlobAttr:
+      return readBlob(reader, context);
+    case kCompileSpecAttr:
+      return readCompileSpec(reader, context);
+    case kScalarTypeAttr:
+      return readEnum<ScalarTypeAttr>(
+          reader, context, [](uint64_t v) { return symbolizeScalarType(v); },
+          "scalar type");
+    case kShapeDynamismAttr:
+      return readEnum<ShapeDynamismAttr>(
+          reader, context, [](uint64_t v) { return symbolizeShapeDynamism(v); },
+          "shape dynamism");
+    case kDataPlacementAttr:
+      return readEnum<DataPlacementAttr>(
+          reader, context, [](uint64_t v) { return symbolizeDataPlacement(v); },
+          "data placement");
+    case kTensorLayoutAttr:
+      return readTensorLayout(reader, context);
+    case kFileRangeAttr:
+      return readFileRange(reader, context);
     }
     reader.emitError() << "unknown et attribute code " << code;
     return {};
+  }
+
+  static Attribute readBlob(DialectBytecodeReader &reader,
+                            MLIRContext *context) {
+    ElementsAttr data;
+    uint64_t alignment;
+    if (failed(reader.readAttribute(data)) ||
+        failed(reader.readVarInt(alignment)))
+      return {};
+    return et::BlobAttr::getChecked([&] { return reader.emitError(); }, context,
+                                    data, alignment);
+  }
+
+  static Attribute readCompileSpec(DialectBytecodeReader &reader,
+                                   MLIRContext *context) {
+    StringRef key;
+    ArrayRef<char> value;
+    if (failed(reader.readString(key)) || failed(reader.readBlob(value)))
+      return {};
+    return CompileSpecAttr::get(context, key,
+                                StringRef(value.data(), value.size()));
+  }
+
+  /// An enum attribute `AttrT`, written as its value, which `symbolize`
+  /// reads back; `what` names it in the error for an unknown value.
+  template <typename AttrT, typename SymbolizeFn>
+  static Attribute readEnum(DialectBytecodeReader &reader, MLIRContext *context,
+                            SymbolizeFn symbolize, StringRef what) {
+    uint64_t value;
+    if (failed(reader.readVarInt(value)))
+      return {};
+    auto symbol = symbolize(value);
+    if (!symbol)
+      return reader.emitError() << "unknown et " << what << " " << value,
+             Attribute();
+    return AttrT::get(context, *symbol);
+  }
+
+  static Attribute readTensorLayout(DialectBytecodeReader &reader,
+                                    MLIRContext *context) {
+    uint64_t scalarType;
+    SmallVector<int64_t> sizes, dimOrder;
+    auto readInt = [&](int64_t &value) {
+      return reader.readSignedVarInt(value);
+    };
+    if (failed(reader.readVarInt(scalarType)) ||
+        failed(reader.readList(sizes, readInt)) ||
+        failed(reader.readList(dimOrder, readInt)))
+      return {};
+    std::optional<ScalarType> type = symbolizeScalarType(scalarType);
+    if (!type)
+      return reader.emitError() << "unknown et scalar type " << scalarType,
+             Attribute();
+    SmallVector<int32_t> sizes32(sizes.begin(), sizes.end());
+    SmallVector<int32_t> dimOrder32(dimOrder.begin(), dimOrder.end());
+    return TensorLayoutAttr::getChecked(
+        [&] { return reader.emitError(); }, context, *type,
+        ArrayRef<int32_t>(sizes32), ArrayRef<int32_t>(dimOrder32));
+  }
+
+  static Attribute readFileRange(DialectBytecodeReader &reader,
+                                 MLIRContext *context) {
+    StringRef path;
+    uint64_t offset, size, fileSize, fileSample;
+    if (failed(reader.readString(path)) || failed(reader.readVarInt(offset)) ||
+        failed(reader.readVarInt(size)) ||
+        failed(reader.readVarInt(fileSize)) ||
+        failed(reader.readVarInt(fileSample)))
+      return {};
+    return FileRangeAttr::getChecked([&] { return reader.emitError(); },
+                                     context, StringAttr::get(context, path),
+                                     offset, size, fileSize, fileSample);
   }
 
   LogicalResult writeAttribute(Attribute attr,
