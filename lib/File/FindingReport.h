@@ -67,6 +67,7 @@ public:
   /// refuses all the same (it cannot represent it exactly).
   FindingReport &ignoredByRuntime() {
     finding.severity = Severity::Warning;
+    finding.runtime = RuntimeLoad::Loads;
     finding.import = ImportEffect::Inexact;
     return *this;
   }
