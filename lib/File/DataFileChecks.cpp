@@ -27,19 +27,12 @@ namespace ft = flat_tensor_flatbuffer;
 
 namespace emit {
 /// Reads and checks one data file, filling in its DataFile.
-class DataFileChecker {
+class DataFileChecker : FileChecker<DataFile> {
 public:
-  explicit DataFileChecker(DataFile &file)
-      : file(file), bytes(file.getBytes()),
-        sink(file.getName(), file.findings) {}
+  explicit DataFileChecker(DataFile &file) : FileChecker(file) {}
   void run();
 
 private:
-  FindingReport error(Check check, uint64_t offset, const Twine &where) {
-    return FindingReport(sink, check, offset, where);
-  }
-  uint64_t offsetOf(const void *object) const { return file.offsetOf(object); }
-
   LogicalResult checkHeader();
   LogicalResult checkHeaderFields(const ptd::ReadHeader &header);
   LogicalResult verifyFlatbuffer();
@@ -54,9 +47,6 @@ private:
   /// bytes its segment holds.
   void checkLayoutSize(const ft::NamedData *entry, StringRef where);
 
-  DataFile &file;
-  StringRef bytes;
-  FindingSink sink;
   const ft::FlatTensor *flatTensor = nullptr;
   /// Each segment's table offset and byte count, and whether named data
   /// names it.

@@ -129,6 +129,25 @@ void reportUnnamedData(FindingSink &findings, StringRef table,
                        ArrayRef<uint64_t> offsets, ArrayRef<uint64_t> sizes,
                        const llvm::BitVector &named);
 
+/// What the checkers of both formats share: the file they fill in, its
+/// bytes, and where its findings go.
+template <typename FileT>
+class FileChecker {
+protected:
+  explicit FileChecker(FileT &file)
+      : file(file), bytes(file.getBytes()),
+        sink(file.getName(), file.findings) {}
+
+  FindingReport error(Check check, uint64_t offset, const llvm::Twine &where) {
+    return FindingReport(sink, check, offset, where);
+  }
+  uint64_t offsetOf(const void *object) const { return file.offsetOf(object); }
+
+  FileT &file;
+  StringRef bytes;
+  FindingSink sink;
+};
+
 /// The detail of a finding on a field the runtime ignores.
 inline constexpr llvm::StringLiteral kIgnoredByRuntime =
     "; the runtime ignores it, and emit cannot import the file";

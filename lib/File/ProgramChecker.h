@@ -33,22 +33,16 @@ namespace emit {
 namespace fb = executorch_flatbuffer;
 
 /// Reads and checks one program, filling in its ProgramFile.
-class ProgramChecker {
+class ProgramChecker : FileChecker<ProgramFile> {
 public:
-  explicit ProgramChecker(ProgramFile &file)
-      : file(file), bytes(file.getBytes()),
-        sink(file.getName(), file.findings) {}
+  explicit ProgramChecker(ProgramFile &file) : FileChecker(file) {}
   void run();
 
 private:
-  FindingReport error(Check check, uint64_t offset, const Twine &where) {
-    return FindingReport(sink, check, offset, where);
-  }
   /// Reports `problem` of the op `opName` would be, as its verifier does.
   LogicalResult reportInvariant(const et::Problem &problem, StringRef opName,
                                 Check check, const void *table,
                                 const Twine &where);
-  uint64_t offsetOf(const void *object) const { return file.offsetOf(object); }
 
   //===--------------------------------------------------------------------===//
   // The header and the flatbuffer (ProgramChecks.cpp)
@@ -197,9 +191,6 @@ private:
   LogicalResult checkValueIndex(int64_t index, const void *table, Check check,
                                 const Twine &where);
 
-  ProgramFile &file;
-  StringRef bytes;
-  FindingSink sink;
   const fb::Program *program = nullptr;
 
   /// The header's segment_data_size; 0 when it records none.

@@ -20,8 +20,9 @@ namespace fb = executorch_flatbuffer;
 
 namespace {
 
-/// A program with one method, `f`, of one value, and no header.
-std::string buildProgram() {
+/// A program with one method, `f`, of one value, whose inputs are
+/// `inputs`, and no header.
+std::string buildProgram(std::vector<int32_t> inputs = {}) {
   flatbuffers::FlatBufferBuilder fbb;
   std::vector<flatbuffers::Offset<fb::EValue>> values = {fb::CreateEValue(
       fbb, fb::KernelTypes::Int, fb::CreateInt(fbb, 1).Union())};
@@ -33,8 +34,8 @@ std::string buildProgram() {
   std::vector<flatbuffers::Offset<fb::BackendDelegate>> delegates;
   std::vector<int64_t> buffers = {0};
   std::vector<flatbuffers::Offset<fb::ExecutionPlan>> plans = {
-      fb::CreateExecutionPlanDirect(fbb, "f", 0, &values, &none, &none, &chains,
-                                    &operators, &delegates, &buffers)};
+      fb::CreateExecutionPlanDirect(fbb, "f", 0, &values, &inputs, &none,
+                                    &chains, &operators, &delegates, &buffers)};
   fbb.Finish(fb::CreateProgramDirect(fbb, 0, &plans), fb::ProgramIdentifier());
   return std::string(reinterpret_cast<const char *>(fbb.GetBufferPointer()),
                      fbb.GetSize());
@@ -133,22 +134,7 @@ TEST(FileLayerTest, AFileOfAnotherKindSaysWhichItIs) {
 TEST(FileLayerTest, EveryTableIsReadPastABadEntry) {
   // Two bad value indices: both are findings, in file order, and the
   // first is the import's error.
-  flatbuffers::FlatBufferBuilder fbb;
-  std::vector<flatbuffers::Offset<fb::EValue>> values = {fb::CreateEValue(
-      fbb, fb::KernelTypes::Int, fb::CreateInt(fbb, 1).Union())};
-  std::vector<int32_t> none, bad = {5, 7};
-  std::vector<flatbuffers::Offset<fb::Instruction>> noInstructions;
-  std::vector<flatbuffers::Offset<fb::Chain>> chains = {
-      fb::CreateChainDirect(fbb, &none, &none, &noInstructions)};
-  std::vector<flatbuffers::Offset<fb::Operator>> operators;
-  std::vector<flatbuffers::Offset<fb::BackendDelegate>> delegates;
-  std::vector<int64_t> buffers = {0};
-  std::vector<flatbuffers::Offset<fb::ExecutionPlan>> plans = {
-      fb::CreateExecutionPlanDirect(fbb, "f", 0, &values, &bad, &none, &chains,
-                                    &operators, &delegates, &buffers)};
-  fbb.Finish(fb::CreateProgramDirect(fbb, 0, &plans), fb::ProgramIdentifier());
-  std::string bytes(reinterpret_cast<const char *>(fbb.GetBufferPointer()),
-                    fbb.GetSize());
+  std::string bytes = buildProgram({5, 7});
   auto file = ProgramFile::open(FileBuffer::view(bytes, "<bytes>"));
   ASSERT_EQ(checksOf(*file),
             (std::vector<Check>{Check::MethodIOIndex, Check::MethodIOIndex}));

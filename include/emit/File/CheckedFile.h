@@ -71,6 +71,8 @@ public:
   }
 
 protected:
+  template <typename>
+  friend class FileChecker;
   explicit CheckedFile(std::shared_ptr<const FileBuffer> buffer)
       : buffer(std::move(buffer)) {}
   /// Sets `readable` from the findings, once the tables are read.

@@ -30,6 +30,14 @@ inline StringRef getFileIdentifier(StringRef bytes) {
   return bytes.size() >= 8 ? bytes.substr(4, 4) : StringRef();
 }
 
+/// A header of `Fields`, and the length it declares, read as the runtime
+/// reads them.
+template <typename Fields>
+struct ReadHeader {
+  uint32_t length;
+  Fields fields;
+};
+
 /// The words of an extended header, which both formats place at byte 8: a
 /// 4-byte magic, a u32 length, then u64 fields from byte 16 on.
 class HeaderWords {
@@ -104,10 +112,7 @@ struct ExtendedHeader {
 /// The extended header of `bytes` and its declared length, read as the
 /// runtime reads them: segment_data_size only from a 32-byte header on (0,
 /// not recorded, before).
-struct ReadHeader {
-  uint32_t length;
-  ExtendedHeader fields;
-};
+using ReadHeader = emit::ReadHeader<ExtendedHeader>;
 inline std::optional<ReadHeader> readHeader(StringRef bytes) {
   std::optional<HeaderWords> words = HeaderWords::read(bytes, kHeaderMagic);
   if (!words)
@@ -158,10 +163,7 @@ struct Header {
 
 /// The header of `bytes` and its declared length, read as the runtime
 /// reads them.
-struct ReadHeader {
-  uint32_t length;
-  Header fields;
-};
+using ReadHeader = emit::ReadHeader<Header>;
 inline std::optional<ReadHeader> readHeader(StringRef bytes) {
   std::optional<HeaderWords> words = HeaderWords::read(bytes, kHeaderMagic);
   if (!words)
