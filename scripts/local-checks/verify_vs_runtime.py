@@ -10,6 +10,9 @@
 #   truncate  the file cut at 8 points (header, flatbuffer, segments)
 #   index     one index of the flatbuffer (value, operator, delegate, segment,
 #             memory id) set past its table, through flatc's JSON
+#   header    every field of the extended header set to 0, 1, the file
+#             size, the program size, its largest value and one off its
+#             true value (test/Inputs/header-mutants.py)
 #
 # The runtime's verdict: `crashes` when ASan reports an error or pte-check
 # refuses to call load_method because the runtime would dereference null;
@@ -22,6 +25,7 @@
 # Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 
 import collections
+import importlib.util
 import json
 import os
 import random
@@ -32,6 +36,21 @@ ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
 SCHEMA = os.path.join(ROOT, "schema", "program.fbs")
 PTE_JSON = os.path.join(ROOT, "test", "Inputs", "pte-json.py")
+
+
+# The header mutants are the lit suite's (test/Inputs/header-mutants.py).
+_spec = importlib.util.spec_from_file_location(
+    "header_mutants", os.path.join(ROOT, "test", "Inputs",
+                                   "header-mutants.py"))
+header_mutants = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(header_mutants)
+
+
+def headers(data):
+    if data[8:12] != b"eh00":
+        return
+    for label, mutant in header_mutants.mutants(data):
+        yield "header:" + label, mutant
 
 
 def run(argv, timeout=120):
@@ -167,6 +186,7 @@ def main():
         name = os.path.basename(path)
         cases = [("original", data)]
         cases += list(flips(data, rng)) + list(truncations(data, rng))
+        cases += list(headers(data))
         cases += list(index_edits(path, work, rng))
         for label, mutant in cases:
             target = os.path.join(work, "mutant.pte")
