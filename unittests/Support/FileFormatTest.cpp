@@ -23,12 +23,12 @@ TEST(FileFormatTest, Identifiers) {
 
 TEST(FileFormatTest, HeaderMagics) {
   std::string pte("\x3c\0\0\0ET12eh00\x20\0\0\0", 16);
-  EXPECT_TRUE(pte::hasExtendedHeader(pte));
-  EXPECT_FALSE(pte::hasExtendedHeader(StringRef(pte).take_front(15)));
-  EXPECT_FALSE(ptd::hasHeader(pte));
+  EXPECT_TRUE(pte::readHeader(pte));
+  EXPECT_FALSE(pte::readHeader(StringRef(pte).take_front(15)));
+  EXPECT_FALSE(ptd::readHeader(pte));
   std::string ptd("\x44\0\0\0FT01FH01\x28\0\0\0", 16);
-  EXPECT_TRUE(ptd::hasHeader(ptd));
-  EXPECT_FALSE(pte::hasExtendedHeader(ptd));
+  EXPECT_TRUE(ptd::readHeader(ptd));
+  EXPECT_FALSE(pte::readHeader(ptd));
 }
 
 TEST(FileFormatTest, WriteHeaderAsExecuTorchDoes) {

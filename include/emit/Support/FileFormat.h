@@ -97,11 +97,6 @@ inline constexpr uint64_t kInlineDataAlignment = 16;
 /// build allows (the writer builds with FLATBUFFERS_MAX_ALIGNMENT to match).
 inline constexpr uint64_t kMaxInlineAlignment = 4096;
 
-/// Whether `bytes` start with an extended header.
-inline bool hasExtendedHeader(StringRef bytes) {
-  return bytes.size() >= 16 && bytes.substr(8, 4) == StringRef(kHeaderMagic, 4);
-}
-
 /// The extended header's fields after magic and length.
 struct ExtendedHeader {
   uint64_t programSize = 0;
@@ -147,11 +142,6 @@ inline constexpr uint32_t kHeaderLength = 40;
 inline constexpr uint64_t kHeaderRegion = 48;
 /// The runtime reads the first 64 bytes to find the header.
 inline constexpr uint64_t kMinFileSize = 64;
-
-/// Whether `bytes` start with a FlatTensor header.
-inline bool hasHeader(StringRef bytes) {
-  return bytes.size() >= 16 && bytes.substr(8, 4) == StringRef(kHeaderMagic, 4);
-}
 
 /// The header's fields after magic and length.
 struct Header {
