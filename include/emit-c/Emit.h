@@ -32,6 +32,10 @@ typedef struct {
   size_t size;
 } EmitBuffer;
 
+/// emit's version, `MAJOR.MINOR.PATCH`, as its tools' `--version` says it.
+/// The string is static: it is not freed.
+const char *emitGetVersion(void);
+
 /// Deduplicates the program (or data file) at `source` into `destination`,
 /// all or nothing. `options` are the dedup pass's, as on the command line
 /// ("scope=method min-size=4096"; "" for the defaults). Its JSON report

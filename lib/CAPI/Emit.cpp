@@ -15,6 +15,7 @@
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Summary/Summary.h"
 #include "emit/Support/OutputFiles.h"
+#include "emit/Support/Version.h"
 #include "emit/Target/PTE/PTE.h"
 #include "emit/Verify/Verify.h"
 
@@ -276,6 +277,11 @@ int emitLinkFiles(const EmitLinkOptions *options, EmitBuffer *report,
     return session.fail(error);
   give(report, json);
   return 0;
+}
+
+const char *emitGetVersion(void) {
+  static const std::string version = getVersion().str();
+  return version.c_str();
 }
 
 void emitFree(EmitBuffer *buffer) {

@@ -15,8 +15,14 @@ on the bytes ``to_executorch()`` gives::
     print(emit.verify("model.pte", data=["weights.ptd"])["runtime_load"])
 
 Errors raise :class:`emit.EmitError`, whose message is emit's diagnostic.
+An installed wheel also puts emit's tools (``emit-translate``,
+``emit-verify``, ...) on the environment's ``PATH``.
 """
 
-from ._capi import EmitError, dedup, diff, link, summary, verify
+from ._capi import EmitError, dedup, diff, link, summary, verify, version
 
-__all__ = ["EmitError", "dedup", "diff", "link", "summary", "verify"]
+#: emit's version, as its tools' ``--version`` and the C API say it.
+__version__ = version()
+
+__all__ = ["EmitError", "__version__", "dedup", "diff", "link", "summary",
+           "verify", "version"]

@@ -9,13 +9,30 @@
 import ctypes
 import json
 import os
+from typing import Any, Dict, Iterable, Optional, Tuple, Union, overload
 
-__all__ = ["EmitError", "dedup", "diff", "link", "summary", "verify"]
+__all__ = ["EmitError", "dedup", "diff", "link", "summary", "verify",
+           "version"]
+
+#: A path, as ``open`` takes one.
+Path = Union[str, bytes, "os.PathLike[str]", "os.PathLike[bytes]"]
+#: A program or data file in memory, as ``to_executorch()`` gives it.
+Data = Union[bytes, bytearray, memoryview]
+#: A JSON report, decoded.
+Report = Dict[str, Any]
 
 
 class EmitError(RuntimeError):
     """emit refused the input or the options; the message says where and
-    why, as emit's tools print it."""
+    why, as emit's tools print it.
+
+    Example::
+
+        try:
+            emit.summary(b"not a program")
+        except emit.EmitError as error:
+            print(error)  # <bytes>:0:0: error: at byte 4 (file ...
+    """
 
 
 class _Buffer(ctypes.Structure):
@@ -61,6 +78,8 @@ def _load():
     lib.emitLinkFiles.argtypes = [ctypes.POINTER(_LinkOptions), buffer,
                                   buffer]
     lib.emitFree.argtypes = [buffer]
+    lib.emitGetVersion.argtypes = []
+    lib.emitGetVersion.restype = ctypes.c_char_p
     for function in (lib.emitDedupFile, lib.emitDedupBuffer,
                      lib.emitSummaryFile, lib.emitSummaryBuffer,
                      lib.emitVerifyFile, lib.emitVerifyBuffer,
@@ -71,6 +90,18 @@ def _load():
 
 
 _lib = _load()
+
+
+def version() -> str:
+    """emit's version, as its tools' ``--version`` says it (the C API
+    library's).
+
+    Example::
+
+        >>> emit.version() == emit.__version__
+        True
+    """
+    return _lib.emitGetVersion().decode()
 
 
 def _take(buffer):
@@ -113,6 +144,17 @@ def _with_totals(report):
     return report
 
 
+@overload
+def dedup(src: Path, dst: Path, **policy: Union[str, int, bool]) -> Report:
+    ...
+
+
+@overload
+def dedup(src: Data, dst: None = None,
+          **policy: Union[str, int, bool]) -> Tuple[bytes, Report]:
+    ...
+
+
 def dedup(src, dst=None, **policy):
     """Stores identical data of an ExecuTorch program (or data file) once,
     as ``emit-translate --pte-to-pte`` does; every call keeps its own
@@ -128,6 +170,13 @@ def dedup(src, dst=None, **policy):
     ``compact_segments``, ``dry_run``. The dict is the pass's JSON report
     (docs/DedupReport.md) with ``bytes_before`` and ``bytes_after`` over
     everything it covers.
+
+    Example, right after an export::
+
+        program = edge.to_executorch()
+        data, report = emit.dedup(program.buffer)
+        print(report["bytes_before"], "->", report["bytes_after"])
+        emit.dedup("model.pte", "model.dedup.pte", scope="method")
     """
     options = _options(policy)
     report, error = _Buffer(), _Buffer()
@@ -153,10 +202,15 @@ def dedup(src, dst=None, **policy):
     return _with_totals(json.loads(text))
 
 
-def summary(src):
+def summary(src: Union[Path, Data]) -> Report:
     """Where the bytes of an ExecuTorch program (or data file) go: the
     JSON summary of ``emit-translate --pte-summary --pte-summary-format=json``
-    (schema emit-summary-1) as a dict. ``src`` is a path or the bytes."""
+    (schema emit-summary-1) as a dict. ``src`` is a path or the bytes.
+
+    Example::
+
+        print(emit.summary("model.pte")["dedup_saves"])
+    """
     result, error = _Buffer(), _Buffer()
     if isinstance(src, (bytes, bytearray, memoryview)):
         data = _bytes_of(src)
@@ -179,7 +233,7 @@ def _paths(paths):
     return (ctypes.c_char_p * max(1, len(encoded)))(*encoded), len(encoded)
 
 
-def verify(src, data=()):
+def verify(src: Union[Path, Data], data: Iterable[Path] = ()) -> Report:
     """Is an ExecuTorch program (or data file) sound, and what does the
     runtime do with it at load: the JSON report of ``emit-verify
     --format=json`` (schema emit-verify-1) as a dict, with ``findings``
@@ -188,7 +242,13 @@ def verify(src, data=()):
 
     ``src`` is a path or the bytes; ``data`` the paths of the data files
     (.ptd) the program loads with. A file with defects gives a report;
-    :class:`EmitError` is raised only when a file cannot be read."""
+    :class:`EmitError` is raised only when a file cannot be read.
+
+    Example::
+
+        report = emit.verify("model.pte", data=["weights.ptd"])
+        assert report["runtime_load"] == "loads", report["findings"]
+    """
     paths, count = _paths(data)
     report, error = _Buffer(), _Buffer()
     if isinstance(src, (bytes, bytearray, memoryview)):
@@ -205,7 +265,8 @@ def verify(src, data=()):
     return json.loads(text)
 
 
-def diff(old, new, old_data=(), new_data=()):
+def diff(old: Path, new: Path, old_data: Iterable[Path] = (),
+         new_data: Iterable[Path] = ()) -> Report:
     """What changed between two ExecuTorch exports, layout aside: the JSON
     report of ``emit-diff --format=json`` (schema emit-diff-1) as a dict,
     with ``same_content``, ``by_kind`` (old and new bytes of each kind) and
@@ -215,7 +276,13 @@ def diff(old, new, old_data=(), new_data=()):
     ``old`` and ``new`` are paths of two programs (or two data files);
     ``old_data`` and ``new_data`` the data files (.ptd) each program loads
     with. :class:`EmitError` is raised when a file cannot be read or
-    imported, or a program is compared with a data file."""
+    imported, or a program is compared with a data file.
+
+    Example::
+
+        report = emit.diff("old.pte", "new.pte")
+        print(report["same_content"], report["methods"])
+    """
     old_paths, old_count = _paths(old_data)
     new_paths, new_count = _paths(new_data)
     report, error = _Buffer(), _Buffer()
@@ -227,10 +294,14 @@ def diff(old, new, old_data=(), new_data=()):
     return json.loads(text)
 
 
-def link(inputs, output=None, out_dir=None, data=(), external_data=None,
-         externalize_constants=None, internalize=False,
-         max_data_file_bytes=None, segment_alignment=None,
-         prefix_methods=False):
+def link(inputs: Union[Path, Iterable[Path]], output: Optional[Path] = None,
+         out_dir: Optional[Path] = None, data: Iterable[Path] = (),
+         external_data: Optional[Path] = None,
+         externalize_constants: Optional[int] = None,
+         internalize: bool = False,
+         max_data_file_bytes: Optional[int] = None,
+         segment_alignment: Optional[int] = None,
+         prefix_methods: bool = False) -> Report:
     """Links ExecuTorch programs and decides where their data lives, as
     ``emit-link`` does, writing every output or none; returns its JSON
     report (docs/DedupReport.md) as a dict.
@@ -243,7 +314,13 @@ def link(inputs, output=None, out_dir=None, data=(), external_data=None,
     ``externalize_constants=MIN_BYTES`` the named constants) into data
     files, split into ``NAME-1.ptd``, ``NAME-2.ptd``, ... of at most
     ``max_data_file_bytes`` each when given; ``segment_alignment`` starts
-    every segment of every output at a multiple of it."""
+    every segment of every output at a multiple of it.
+
+    Example, prefill and decode exported apart::
+
+        emit.link(["prefill.pte", "decode.pte"], output="model.pte",
+                  data=["prefill.ptd", "decode.ptd"], prefix_methods=True)
+    """
     if isinstance(inputs, (str, bytes, os.PathLike)):
         inputs = [inputs]
     input_paths, input_count = _paths(inputs)

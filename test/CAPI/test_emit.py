@@ -4,6 +4,8 @@
 #
 # Run by the lit suite (python.test here) with
 #   PYTHONPATH=<build>/python_packages /usr/bin/python3 -m pytest test/CAPI
+# and against an installed wheel (test/Install/wheel.test) with
+#   EMIT_TOOLS_DIR=<venv>/bin <venv>/bin/python -m pytest test/CAPI
 # ===----------------------------------------------------------------------===#
 
 import json
@@ -16,9 +18,10 @@ import emit
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(
     __file__))))
-# The build the package comes from: <build>/python_packages/emit.
-BIN = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(emit.__file__)))), "bin")
+# The tools: EMIT_TOOLS_DIR (an installed wheel's environment), or those of
+# the build the package comes from, <build>/python_packages/emit.
+BIN = os.environ.get("EMIT_TOOLS_DIR") or os.path.join(os.path.dirname(
+    os.path.dirname(os.path.dirname(os.path.abspath(emit.__file__)))), "bin")
 
 
 def tool(*args, **kwargs):
@@ -270,3 +273,19 @@ def test_link(tmp_path):
     with pytest.raises(emit.EmitError, match="'linear.weight'"):
         emit.link(model, output=tmp_path / "bad.pte", internalize=True)
     assert not (tmp_path / "bad.pte").exists()
+
+
+def test_version_is_the_tools():
+    # One place sets it: the root CMakeLists.txt's project().
+    assert emit.__version__ == emit.version()
+    with open(os.path.join(ROOT, "CMakeLists.txt")) as f:
+        assert "project(emit VERSION %s " % emit.__version__ in f.read()
+    for name in ("emit-opt", "emit-translate", "emit-link", "emit-verify",
+                 "emit-diff"):
+        printed = tool(name, "--version").stdout.decode()
+        assert printed.startswith("emit %s (MLIR " % emit.__version__), name
+
+
+def test_errors_are_emit_errors():
+    with pytest.raises(emit.EmitError, match="at byte 4 .file identifier."):
+        emit.summary(b"not a program at all")

@@ -15,6 +15,7 @@
 #include "emit/Diff/Diff.h"
 #include "emit/InitAll.h"
 #include "emit/Support/HugePageHeap.h"
+#include "emit/Support/Version.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
@@ -61,6 +62,7 @@ int main(int argc, char **argv) {
   emit::restartWithHugePageHeap(argv);
   llvm::InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(category);
+  emit::setVersionPrinter();
   if (!cl::ParseCommandLineOptions(
           argc, argv,
           "emit-diff: what changed between two ExecuTorch exports (.pte "

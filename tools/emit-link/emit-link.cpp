@@ -22,6 +22,7 @@
 
 #include "emit/Pipeline/LinkFiles.h"
 #include "emit/Support/HugePageHeap.h"
+#include "emit/Support/Version.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -131,6 +132,7 @@ int main(int argc, char **argv) {
   llvm::setBugReportMsg("PLEASE submit a bug report to the emit project "
                         "and include the crash backtrace.\n");
   cl::HideUnrelatedOptions(category);
+  emit::setVersionPrinter();
   cl::ParseCommandLineOptions(
       argc, argv,
       "emit-link: share data across separately exported ExecuTorch "

@@ -13,6 +13,7 @@
 #include "emit/Support/AtomicOutput.h"
 #include "emit/Support/HugePageHeap.h"
 #include "emit/Support/PayloadFiles.h"
+#include "emit/Support/Version.h"
 
 #include "emit/Dialect/ET/Utils/Payloads.h"
 
@@ -57,6 +58,7 @@ static mlir::LogicalResult runOpt(int argc, char **argv,
                                   mlir::DialectRegistry &registry) {
   llvm::InitLLVM initLLVM(argc, argv);
   emit::registerPayloadFileOptions();
+  emit::setVersionPrinter();
   auto [inputFilename, outputFilename] = mlir::registerAndParseCLIOptions(
       argc, argv, "emit optimizer driver\n", registry);
   mlir::MlirOptMainConfig stock =

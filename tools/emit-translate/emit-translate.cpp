@@ -23,6 +23,7 @@
 #include "emit/Support/HugePageHeap.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Support/PayloadFiles.h"
+#include "emit/Support/Version.h"
 #include "emit/Target/PTE/PTE.h"
 
 #include "mlir/IR/AsmState.h"
@@ -122,6 +123,7 @@ static LogicalResult runTranslate(int argc, char **argv) {
   registerMLIRContextCLOptions();
   registerTranslationCLOptions();
   emit::registerPayloadFileOptions();
+  emit::setVersionPrinter();
   cl::ParseCommandLineOptions(argc, argv, "emit translation driver\n");
 
   StringRef name = nameOf(translation);

@@ -15,6 +15,7 @@
 
 #include "emit/InitAll.h"
 #include "emit/Support/HugePageHeap.h"
+#include "emit/Support/Version.h"
 #include "emit/Verify/Verify.h"
 
 #include "mlir/IR/DialectRegistry.h"
@@ -54,6 +55,7 @@ int main(int argc, char **argv) {
   emit::restartWithHugePageHeap(argv);
   llvm::InitLLVM initLLVM(argc, argv);
   cl::HideUnrelatedOptions(category);
+  emit::setVersionPrinter();
   if (!cl::ParseCommandLineOptions(
           argc, argv,
           "emit-verify: is a .pte (with its .ptd files) or a .ptd sound, and "
