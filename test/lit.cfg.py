@@ -48,6 +48,14 @@ if subprocess.run([system_python, "-c", "import pytest"],
 else:
     lit_config.note("Debian's python3 has no pytest: the Python package's "
                     "tests are unsupported (apt-get install python3-pytest)")
+# Debian's python3-build and python3-venv, to build the wheel and install it.
+if subprocess.run([system_python, "-c", "import build, ensurepip, venv"],
+                  capture_output=True).returncode == 0:
+    config.available_features.add("python-build")
+else:
+    lit_config.note("Debian's python3 cannot build and install a wheel: the "
+                    "wheel's test is unsupported (apt-get install "
+                    "python3-build python3-venv)")
 config.substitutions.append(("%mlir_cmake_dir", config.mlir_cmake_dir))
 if config.emit_sanitize:
     config.available_features.add("sanitizers")
