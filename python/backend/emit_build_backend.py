@@ -28,13 +28,17 @@ import zipfile
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__))))
-# The tools the wheel carries, each a console script of the same name.
-TOOLS = ["emit-opt", "emit-translate", "emit-link", "emit-verify", "emit-diff"]
 
 
 def _project():
     with open(os.path.join(ROOT, "pyproject.toml"), "rb") as f:
         return tomllib.load(f)["project"]
+
+
+def _tools():
+    """The tools the wheel carries: its console scripts, each the tool of
+    its name."""
+    return sorted(_project()["scripts"])
 
 
 def get_version():
@@ -57,7 +61,7 @@ def _build_dir(config_settings):
 def _build(build_dir):
     """Brings `build_dir` up to date for the wheel's targets, configuring
     it first (through scripts/setup.sh) when it is not a build tree."""
-    targets = ["EmitPythonPackage"] + TOOLS
+    targets = ["EmitPythonPackage"] + _tools()
     if not os.path.exists(os.path.join(build_dir, "build.ninja")):
         env = dict(os.environ, EMIT_TARGETS=" ".join(targets))
         subprocess.run([os.path.join(ROOT, "scripts", "setup.sh"), build_dir],
@@ -107,7 +111,7 @@ def _stage(build_dir, stage):
                     package, ignore=shutil.ignore_patterns("__pycache__"))
     shutil.copy(os.path.join(ROOT, "python", "emit", "py.typed"), package)
     os.makedirs(os.path.join(package, "_bin"))
-    for tool in TOOLS:
+    for tool in _tools():
         shutil.copy(os.path.join(build_dir, "bin", tool),
                     os.path.join(package, "_bin", tool))
     strip = shutil.which("strip")
