@@ -6,11 +6,37 @@
 
 #include "emit/Dialect/ET/IR/ETInvariants.h"
 
-#include "llvm/ADT/SmallBitVector.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/Twine.h"
 
 using namespace emit;
 using namespace emit::et;
+
+/// Whether `order` is a permutation of [0, its size). A bit per dimension,
+/// in one word for any tensor of up to 64 (checked per tensor of a large
+/// program, twice: by the file layer and by the verifier).
+static bool isPermutation(ArrayRef<int32_t> order) {
+  size_t rank = order.size();
+  auto inRange = [&](int32_t dim) {
+    return dim >= 0 && static_cast<size_t>(dim) < rank;
+  };
+  if (rank <= 64) {
+    uint64_t seen = 0;
+    for (int32_t dim : order) {
+      if (!inRange(dim) || (seen >> dim & 1))
+        return false;
+      seen |= uint64_t(1) << dim;
+    }
+    return true;
+  }
+  llvm::BitVector seen(rank);
+  for (int32_t dim : order) {
+    if (!inRange(dim) || seen.test(dim))
+      return false;
+    seen.set(dim);
+  }
+  return true;
+}
 
 Problem et::getTensorShapeProblem(ArrayRef<int32_t> sizes,
                                   ArrayRef<int32_t> dimOrder) {
@@ -18,14 +44,10 @@ Problem et::getTensorShapeProblem(ArrayRef<int32_t> sizes,
     return ("has " + Twine(sizes.size()) + " sizes but " +
             Twine(dimOrder.size()) + " dim_order entries")
         .str();
-  llvm::SmallBitVector seen(dimOrder.size());
-  for (int32_t dim : dimOrder) {
-    if (dim < 0 || static_cast<size_t>(dim) >= dimOrder.size() || seen[dim])
-      return ("dim_order must be a permutation of [0, " +
-              Twine(dimOrder.size()) + ")")
-          .str();
-    seen.set(dim);
-  }
+  if (!isPermutation(dimOrder))
+    return ("dim_order must be a permutation of [0, " +
+            Twine(dimOrder.size()) + ")")
+        .str();
   for (int32_t size : sizes)
     if (size < 0)
       return ("has negative size " + Twine(size)).str();
