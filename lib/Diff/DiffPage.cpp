@@ -18,9 +18,6 @@
 #include "llvm/Support/Format.h"
 
 using namespace emit;
-using summary::escapeHTML;
-using summary::exactBytes;
-using summary::humanBytes;
 
 static const char kDiffStyle[] = R"css(
 .bars { display: grid; grid-template-columns: 48px 1fr; gap: 6px 10px;
@@ -204,7 +201,7 @@ void emit::printDiffHTML(const DiffReport &report, raw_ostream &os) {
   os << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>"
      << escapeHTML(report.oldSide.file) << " &rarr; "
      << escapeHTML(report.newSide.file) << "</title><style>"
-     << summary::getPageStyle() << kDiffStyle << "</style></head>\n<body>\n";
+     << getPageStyle() << kDiffStyle << "</style></head>\n<body>\n";
   os << "<h1>" << sideName(report.oldSide) << " &rarr; "
      << sideName(report.newSide) << "</h1>\n<p class=\"lead\">";
   if (report.sameContent())

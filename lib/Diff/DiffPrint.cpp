@@ -13,8 +13,6 @@
 #include "llvm/Support/JSON.h"
 
 using namespace emit;
-using summary::exactBytes;
-using summary::humanBytes;
 
 /// "+3,000 B", "-12 B", "0 B".
 static std::string signedBytes(uint64_t oldBytes, uint64_t newBytes) {

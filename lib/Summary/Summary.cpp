@@ -53,33 +53,6 @@ StringRef summary::getKindKey(DataKind kind) {
   return kind == DataKind::Unnamed ? "unused" : stringifyDataKind(kind);
 }
 
-std::string summary::humanBytes(uint64_t count) {
-  static const char *units[] = {"KiB", "MiB", "GiB", "TiB"};
-  if (count < 1024)
-    return std::to_string(count) + " B";
-  double value = count;
-  unsigned unit = 0;
-  for (value /= 1024; value >= 1024 && unit + 1 < std::size(units); ++unit)
-    value /= 1024;
-  std::string text;
-  llvm::raw_string_ostream(text) << llvm::format("%.1f ", value) << units[unit];
-  return text;
-}
-
-std::string summary::withSeparators(uint64_t value) {
-  std::string digits = std::to_string(value), result;
-  for (size_t i = 0; i < digits.size(); ++i) {
-    if (i && (digits.size() - i) % 3 == 0)
-      result += ',';
-    result += digits[i];
-  }
-  return result;
-}
-
-std::string summary::exactBytes(uint64_t count) {
-  return withSeparators(count) + " B";
-}
-
 static uint64_t byteSize(ElementsAttr data) {
   return cast<ShapedType>(data.getType()).getNumElements();
 }

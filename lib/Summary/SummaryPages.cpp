@@ -30,28 +30,6 @@ static constexpr unsigned kMaxRows = 60;
 /// Identical groups shown before the rest are summed up.
 static constexpr unsigned kMaxGroups = 20;
 
-std::string summary::escapeHTML(StringRef text) {
-  std::string result;
-  for (char c : text) {
-    switch (c) {
-    case '&':
-      result += "&amp;";
-      break;
-    case '<':
-      result += "&lt;";
-      break;
-    case '>':
-      result += "&gt;";
-      break;
-    case '"':
-      result += "&quot;";
-      break;
-    default:
-      result += c;
-    }
-  }
-  return result;
-}
 
 /// "1 method", "10,000 methods".
 static std::string counted(uint64_t value, StringRef noun,
@@ -218,36 +196,6 @@ void summary::printSVG(const Summary &summary, raw_ostream &os) {
 // HTML
 //===----------------------------------------------------------------------===//
 
-static const char kStyle[] = R"css(
-body { font: 14px/1.45 system-ui, -apple-system, "Segoe UI", sans-serif;
-       color: #222; max-width: 1100px; margin: 24px auto; padding: 0 16px; }
-h1 { font-size: 22px; margin: 0 0 4px; }
-h2 { font-size: 17px; margin: 28px 0 8px; }
-.lead { font-size: 16px; margin: 4px 0; }
-.muted { color: #666; }
-.bar { display: flex; height: 30px; border: 1px solid #ccc;
-       border-radius: 4px; overflow: hidden; }
-.bar span { display: block; height: 100%; }
-.legend { display: flex; flex-wrap: wrap; gap: 6px 22px; margin-top: 10px; }
-.swatch { display: inline-block; width: 12px; height: 12px;
-          border-radius: 2px; margin-right: 6px; vertical-align: -1px; }
-table { border-collapse: collapse; width: 100%; }
-th, td { text-align: left; padding: 4px 8px; border-bottom: 1px solid #eee;
-         vertical-align: top; }
-th { border-bottom: 2px solid #ccc; }
-.num { text-align: right; white-space: nowrap;
-       font-variant-numeric: tabular-nums; }
-.meter { height: 8px; border-radius: 4px; min-width: 1px; margin-top: 4px; }
-.k-delegate { background: #4e79a7; } .k-named_data { background: #59a14f; }
-.k-constant { background: #edc948; } .k-mutable { background: #b07aa1; }
-.k-unused { background: #bab0ac; } .k-flatbuffer { background: #9c755f; }
-.k-padding { background: #d4d4d4; }
-.dup { background: #e15759; color: #fff; border-radius: 3px;
-       padding: 0 5px; font-size: 12px; white-space: nowrap; }
-.more td { color: #666; font-style: italic; }
-)css";
-
-StringRef summary::getPageStyle() { return kStyle; }
 
 static void printKinds(const Summary &summary, raw_ostream &os) {
   SmallVector<BytePart> parts = getByteParts(summary);

@@ -16,6 +16,7 @@
 
 #include "emit/Dialect/ET/Utils/Blobs.h"
 #include "emit/Support/LLVM.h"
+#include "emit/Support/Page.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace mlir {
@@ -111,17 +112,7 @@ SmallVector<BytePart> getByteParts(const Summary &summary);
 /// groups of identical blobs and what deduplication would store.
 Summary summarizeContainer(mlir::Operation *container);
 
-/// `count` bytes for people: "512 B", "1.5 KiB", "2.0 GiB".
-std::string humanBytes(uint64_t count);
-/// `value` with thousands separators: "10,000".
-std::string withSeparators(uint64_t value);
-/// `count` bytes with thousands separators: "1,048,576 B".
-std::string exactBytes(uint64_t count);
 
-/// `text` escaped for HTML text and attribute values.
-std::string escapeHTML(StringRef text);
-/// The style sheet of emit's self-contained pages.
-StringRef getPageStyle();
 
 void printText(const Summary &summary, raw_ostream &os);
 void printJSON(const Summary &summary, raw_ostream &os);
