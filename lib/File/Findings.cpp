@@ -8,6 +8,7 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/raw_ostream.h"
 
 using namespace emit;
 
@@ -48,4 +49,36 @@ bool FindingList::hasErrors() const {
   return llvm::any_of(findings, [](const Finding &finding) {
     return finding.severity == Severity::Error;
   });
+}
+
+StringRef emit::getSeverityName(Severity severity) {
+  switch (severity) {
+  case Severity::Error:
+    return "error";
+  case Severity::Warning:
+    return "warning";
+  case Severity::Note:
+    return "note";
+  }
+  llvm_unreachable("unknown severity");
+}
+
+llvm::json::Object emit::getFindingJSON(const Finding &finding) {
+  return llvm::json::Object{
+      {"severity", getSeverityName(finding.severity)},
+      {"check", finding.check->name},
+      {"file", finding.file},
+      {"offset", static_cast<int64_t>(finding.offset)},
+      {"path", finding.path},
+      {"message", finding.text()},
+      {"runtime_load", getRuntimeLoadName(finding.runtime)},
+  };
+}
+
+void emit::printFinding(const Finding &finding, raw_ostream &os) {
+  os << finding.file << ": at byte " << finding.offset;
+  if (!finding.path.empty())
+    os << " (" << finding.path << ")";
+  os << ": " << getSeverityName(finding.severity) << ": " << finding.text()
+     << " [" << finding.check->name << "]\n";
 }

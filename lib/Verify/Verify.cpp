@@ -202,38 +202,19 @@ FailureOr<VerifyReport> emit::verifyFiles(StringRef path,
   return verifyBuffer(std::move(file), dataFiles, context, error);
 }
 
-static StringRef severityName(Severity severity) {
-  return severity == Severity::Error ? "error" : "warning";
-}
-
 void emit::printVerifyText(const VerifyReport &report, raw_ostream &os) {
-  for (const Finding &finding : report.findings.findings) {
-    os << finding.file << ": at byte " << finding.offset;
-    if (!finding.path.empty())
-      os << " (" << finding.path << ")";
-    os << ": " << severityName(finding.severity) << ": " << finding.text()
-       << " [" << finding.check->name << "]\n";
-  }
+  for (const Finding &finding : report.findings.findings)
+    printFinding(finding, os);
   unsigned errors = report.count(Severity::Error);
   unsigned warnings = report.count(Severity::Warning);
   os << "runtime: " << getRuntimeLoadName(report.runtimeLoad)
      << " (ExecuTorch's Program::load with full verification, then "
         "load_method of every method)\n";
   os << errors << (errors == 1 ? " error, " : " errors, ") << warnings
-     << (warnings == 1 ? " warning" : " warnings") << "\n";
-}
-
-/// A finding as a JSON object of the emit-verify-1 schema.
-static llvm::json::Object findingJSON(const Finding &finding) {
-  return llvm::json::Object{
-      {"severity", severityName(finding.severity)},
-      {"check", finding.check->name},
-      {"file", finding.file},
-      {"offset", static_cast<int64_t>(finding.offset)},
-      {"path", finding.path},
-      {"message", finding.text()},
-      {"runtime_load", getRuntimeLoadName(finding.runtime)},
-  };
+     << (warnings == 1 ? " warning" : " warnings");
+  if (unsigned notes = report.count(Severity::Note))
+    os << ", " << notes << (notes == 1 ? " note" : " notes");
+  os << "\n";
 }
 
 void emit::printVerifyJSON(const VerifyReport &report, raw_ostream &os) {
@@ -241,7 +222,7 @@ void emit::printVerifyJSON(const VerifyReport &report, raw_ostream &os) {
   for (const std::string &file : report.files)
     files.push_back(file);
   for (const Finding &finding : report.findings.findings)
-    findings.push_back(findingJSON(finding));
+    findings.push_back(getFindingJSON(finding));
   llvm::json::Object root{
       {"schema", "emit-verify-1"},
       {"files", std::move(files)},
@@ -288,7 +269,7 @@ void emit::printVerifySARIF(const VerifyReport &report, raw_ostream &os) {
     results.push_back(llvm::json::Object{
         {"ruleId", finding.check->name},
         {"ruleIndex", ruleIndex.lookup(finding.check)},
-        {"level", severityName(finding.severity)},
+        {"level", getSeverityName(finding.severity)},
         {"message", llvm::json::Object{{"text", finding.text()}}},
         {"locations", llvm::json::Array{std::move(location)}},
         {"properties",

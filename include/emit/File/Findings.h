@@ -18,6 +18,7 @@
 #include "emit/Support/LLVM.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/JSON.h"
 
 #include <cstdint>
 #include <string>
@@ -63,7 +64,13 @@ ArrayRef<FileCheck> getFileChecks();
 /// The catalogue's entry for `check`.
 const FileCheck &getFileCheck(Check check);
 
-enum class Severity : uint8_t { Error, Warning };
+/// How much a finding matters: an error fails emit-verify, a warning fails
+/// it with --warnings-as-errors, a note never does (a fact worth knowing:
+/// memory a plan wastes).
+enum class Severity : uint8_t { Error, Warning, Note };
+
+/// "error", "warning" or "note", as reports (and SARIF's levels) say it.
+StringRef getSeverityName(Severity severity);
 
 /// What importing the file does with a finding.
 enum class ImportEffect : uint8_t {
@@ -104,6 +111,13 @@ struct Finding {
   /// The message with its detail, as emit-verify reports it.
   std::string text() const { return message + detail; }
 };
+
+/// `finding` as a JSON object: severity, check, file, offset, path,
+/// message, runtime_load (the emit-verify-1 and emit-memory-1 schemas).
+llvm::json::Object getFindingJSON(const Finding &finding);
+/// `finding` as a line in emit's diagnostic style:
+/// `FILE: at byte N (PATH): error: MESSAGE [check]`.
+void printFinding(const Finding &finding, raw_ostream &os);
 
 /// The findings of one or more files, in the order found.
 struct FindingList {
