@@ -119,6 +119,7 @@ llvm_config.add_tool_substitutions(
     [emit_opt, ToolSubst("emit-translate", unresolved="fatal"),
      ToolSubst("emit-link", unresolved="fatal"),
      ToolSubst("emit-verify", unresolved="fatal"),
+     ToolSubst("emit-memory", unresolved="fatal"),
      ToolSubst("emit-diff", unresolved="fatal"),
      ToolSubst("emit-pte-fuzz-replay", unresolved="fatal"),
      ToolSubst("mlir-opt", unresolved="fatal")],

@@ -1,0 +1,129 @@
+//===- MemoryReport.h - The memory a program's methods need -----*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// emit-memory as a library: from a program file alone (no payload is read),
+// per method, its planned buffers and how much of each is live at once, the
+// bytes loading it takes from the method allocator on each target, every
+// planned tensor with its lifetime, and whether the plan is sound: two
+// tensors that share bytes while both are live (`memory-overlap`), a buffer
+// much larger than it needs (`memory-slack`). emit-verify runs the same
+// checks (checkMemory).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_MEMORY_MEMORYREPORT_H
+#define EMIT_MEMORY_MEMORYREPORT_H
+
+#include "emit/File/Findings.h"
+#include "emit/Support/LLVM.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace emit {
+class ProgramFile;
+
+namespace memory {
+
+/// Instructions `first` to `last` (inclusive), numbered across a method's
+/// chains in order.
+struct Lifetime {
+  uint32_t first = UINT32_MAX;
+  uint32_t last = 0;
+};
+
+/// A planned buffer, as the runtime's MethodMeta lists it.
+struct PlannedBuffer {
+  /// The id tensors name it by (allocation_info.memory_id, from 1).
+  uint32_t memoryId;
+  uint64_t bytes;
+  std::string device;
+  /// The most bytes of it live at any one instruction.
+  uint64_t peakLiveBytes = 0;
+};
+
+/// A tensor whose data is planned.
+struct PlannedTensor {
+  uint32_t value;
+  /// Its fully qualified name, where the file has one.
+  std::string name;
+  uint32_t memoryId;
+  uint64_t offset;
+  uint64_t bytes;
+  /// None when nothing names it.
+  std::optional<Lifetime> lifetime;
+};
+
+/// Backends that allocate more in their own `init`.
+struct BackendUse {
+  std::string id;
+  unsigned delegates = 0;
+};
+
+/// The memory one method needs.
+struct MethodMemory {
+  std::string name;
+  unsigned index = 0;
+  unsigned instructions = 0;
+  unsigned kernelCalls = 0;
+  unsigned delegateCalls = 0;
+  std::vector<PlannedBuffer> buffers;
+  /// Method allocator bytes per target, in getRuntimeTargets() order.
+  SmallVector<uint64_t, 2> methodAllocatorBytes;
+  std::vector<BackendUse> backends;
+  std::vector<PlannedTensor> tensors;
+  /// The values of each pair of tensors memory-overlap found.
+  std::vector<std::pair<uint32_t, uint32_t>> overlaps;
+  FindingList findings;
+
+  uint64_t getPlannedBytes() const;
+};
+
+/// The memory a program's methods need.
+struct MemoryReport {
+  std::string file;
+  std::vector<MethodMemory> methods;
+  /// What is wrong with the file outside its methods.
+  FindingList findings;
+
+  unsigned count(Severity severity) const;
+};
+
+/// What to analyze, and with what.
+struct MemoryOptions {
+  /// The methods to report, by name; empty: every method.
+  std::vector<std::string> methods;
+  /// The runtime is given data files (--data): with program named data,
+  /// it merges the two.
+  bool withDataFiles = false;
+};
+
+/// The memory report of `file`, a readable program; the file layer's
+/// findings go with the method they name. Fails, with the reason in
+/// `error`, when a method asked for does not exist.
+FailureOr<MemoryReport> analyzeMemory(const ProgramFile &file,
+                                      const MemoryOptions &options,
+                                      std::string &error);
+
+/// Adds the memory checks' findings on every method of `file`, a readable
+/// program, to `findings`.
+void checkMemory(const ProgramFile &file, FindingList &findings);
+
+/// The report for people.
+void printMemoryText(const MemoryReport &report, raw_ostream &os);
+/// The report as JSON, schema `emit-memory-1`.
+void printMemoryJSON(const MemoryReport &report, raw_ostream &os);
+/// The report as one self-contained HTML page.
+void printMemoryHTML(const MemoryReport &report, raw_ostream &os);
+
+} // namespace memory
+} // namespace emit
+
+#endif // EMIT_MEMORY_MEMORYREPORT_H

@@ -1,0 +1,207 @@
+//===- Lifetimes.cpp - When a method's values are live --------------------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "Lifetimes.h"
+
+#include "emit/File/program_generated.h"
+
+#include <algorithm>
+
+using namespace emit;
+using namespace emit::memory;
+namespace fb = executorch_flatbuffer;
+
+namespace {
+/// Reads a method's instructions in order, filling in its uses.
+class UseReader {
+public:
+  UseReader(const fb::ExecutionPlan &plan, MethodUses &uses)
+      : plan(plan), values(*plan.values()), uses(uses) {}
+  void run();
+
+private:
+  /// Calls `fn` on `index` and, for a list of tensors, on its items.
+  template <typename Fn>
+  void forEachTensor(int64_t index, Fn fn) const;
+  /// Names `index` (and a list's items) at the current instruction.
+  void name(int64_t index);
+  void readKernelCall(const fb::KernelCall &call);
+  void readDelegateCall(const fb::DelegateCall &call);
+  /// The values named before the current instruction are those whose
+  /// lifetime starts before it.
+  bool namedBefore(uint32_t value) const {
+    return uses.lifetimes[value].first < current;
+  }
+  void extendOverLoops(ArrayRef<std::pair<uint32_t, uint32_t>> loops);
+
+  const fb::ExecutionPlan &plan;
+  const flatbuffers::Vector<flatbuffers::Offset<fb::EValue>> &values;
+  MethodUses &uses;
+  /// The values that hold data before the first instruction: the method's
+  /// inputs and its mutable buffers.
+  llvm::BitVector given;
+  uint32_t current = 0;
+};
+} // namespace
+
+template <typename Fn>
+void UseReader::forEachTensor(int64_t index, Fn fn) const {
+  if (index < 0 || index >= values.size())
+    return;
+  const fb::EValue *value = values.Get(index);
+  fn(static_cast<uint32_t>(index));
+  auto items = [&](const flatbuffers::Vector<int32_t> *list) {
+    if (list)
+      for (int32_t item : *list)
+        if (item >= 0 && static_cast<uint32_t>(item) < values.size())
+          fn(static_cast<uint32_t>(item));
+  };
+  if (const auto *list = value->val_as_TensorList())
+    items(list->items());
+  else if (const auto *list = value->val_as_OptionalTensorList())
+    items(list->items());
+}
+
+void UseReader::name(int64_t index) {
+  forEachTensor(index, [&](uint32_t value) {
+    Lifetime &lifetime = uses.lifetimes[value];
+    lifetime.first = std::min(lifetime.first, current);
+    lifetime.last = std::max(lifetime.last, current);
+  });
+}
+
+void UseReader::readKernelCall(const fb::KernelCall &call) {
+  const auto *args = call.args();
+  if (!args || args->size() == 0)
+    return;
+  InstructionUse &use = uses.instructions[current];
+  for (int32_t arg : *args) {
+    if (use.firstTensorArgument < 0 && arg >= 0 &&
+        static_cast<uint32_t>(arg) < values.size() &&
+        values.Get(arg)->val_type() == fb::KernelTypes::Tensor)
+      use.firstTensorArgument = arg;
+    name(arg);
+  }
+  forEachTensor(args->Get(args->size() - 1), [&](uint32_t value) {
+    if (values.Get(value)->val_type() == fb::KernelTypes::Tensor)
+      uses.written.push_back(value);
+  });
+  const auto *operators = plan.operators();
+  if (operators && call.op_index() >= 0 &&
+      static_cast<uint32_t>(call.op_index()) < operators->size())
+    if (const flatbuffers::String *op = operators->Get(call.op_index())->name())
+      use.returnsView = op->string_view() == "executorch_prim::et_view";
+}
+
+void UseReader::readDelegateCall(const fb::DelegateCall &call) {
+  const auto *args = call.args();
+  if (!args)
+    return;
+  // The outputs: the longest run at the end of arguments named here first.
+  unsigned outputsBegin = args->size();
+  while (outputsBegin > 0) {
+    bool fresh = true;
+    forEachTensor(args->Get(outputsBegin - 1), [&](uint32_t value) {
+      fresh &= !namedBefore(value) && !given.test(value);
+    });
+    if (!fresh)
+      break;
+    --outputsBegin;
+  }
+  for (auto [position, arg] : llvm::enumerate(*args)) {
+    if (position >= outputsBegin)
+      forEachTensor(arg, [&](uint32_t value) {
+        if (values.Get(value)->val_type() == fb::KernelTypes::Tensor)
+          uses.written.push_back(value);
+      });
+    name(arg);
+  }
+}
+
+void UseReader::extendOverLoops(ArrayRef<std::pair<uint32_t, uint32_t>> loops) {
+  // Overlapping loops are one loop; then one pass extends every value.
+  SmallVector<std::pair<uint32_t, uint32_t>> merged(loops);
+  llvm::sort(merged);
+  SmallVector<std::pair<uint32_t, uint32_t>> disjoint;
+  for (auto loop : merged) {
+    if (!disjoint.empty() && loop.first <= disjoint.back().second)
+      disjoint.back().second = std::max(disjoint.back().second, loop.second);
+    else
+      disjoint.push_back(loop);
+  }
+  for (Lifetime &lifetime : uses.lifetimes)
+    for (auto [begin, end] : disjoint)
+      if (lifetime.first <= end && begin <= lifetime.last) {
+        lifetime.first = std::min(lifetime.first, begin);
+        lifetime.last = std::max(lifetime.last, end);
+      }
+}
+
+void UseReader::run() {
+  uses.lifetimes.assign(values.size(), Lifetime());
+  uses.persistent.resize(values.size());
+  for (auto [index, value] : llvm::enumerate(values))
+    if (const fb::Tensor *tensor = value->val_as_Tensor())
+      if (tensor->allocation_info() && tensor->data_buffer_idx() > 0)
+        uses.persistent.set(index);
+  given = uses.persistent;
+  for (int32_t input : *plan.inputs())
+    forEachTensor(input, [&](uint32_t value) { given.set(value); });
+  for (const fb::Chain *chain : *plan.chains())
+    uses.instructionCount += chain->instructions()->size();
+  uses.instructions.resize(uses.instructionCount + 1);
+
+  SmallVector<std::pair<uint32_t, uint32_t>> loops;
+  for (const fb::Chain *chain : *plan.chains()) {
+    uint32_t chainBegin = current;
+    uint32_t chainSize = chain->instructions()->size();
+    for (const fb::Instruction *instruction : *chain->instructions()) {
+      uses.instructions[current].writesBegin = uses.written.size();
+      if (const auto *call = instruction->instr_args_as_KernelCall()) {
+        readKernelCall(*call);
+      } else if (const auto *call = instruction->instr_args_as_DelegateCall()) {
+        readDelegateCall(*call);
+      } else if (const auto *jump =
+                     instruction->instr_args_as_JumpFalseCall()) {
+        name(jump->cond_value_index());
+        uint32_t destination = jump->destination_instruction();
+        if (destination < chainSize && chainBegin + destination <= current)
+          loops.push_back({chainBegin + destination, current});
+      } else if (const auto *move = instruction->instr_args_as_MoveCall()) {
+        name(move->move_from());
+        name(move->move_to());
+      } else if (const auto *free = instruction->instr_args_as_FreeCall()) {
+        name(free->value_index());
+      }
+      ++current;
+    }
+  }
+  uses.instructions[current].writesBegin = uses.written.size();
+
+  uint32_t end = uses.instructionCount ? uses.instructionCount - 1 : 0;
+  for (int32_t input : *plan.inputs())
+    forEachTensor(input, [&](uint32_t value) {
+      uses.lifetimes[value].first = 0;
+      uses.lifetimes[value].last = std::max(uses.lifetimes[value].last, 0u);
+    });
+  for (int32_t output : *plan.outputs())
+    forEachTensor(output, [&](uint32_t value) {
+      uses.lifetimes[value].first = std::min(uses.lifetimes[value].first, end);
+      uses.lifetimes[value].last = end;
+    });
+  for (unsigned value : uses.persistent.set_bits())
+    uses.lifetimes[value] = {0, end};
+  uses.lastNamed.reserve(values.size());
+  for (const Lifetime &lifetime : uses.lifetimes)
+    uses.lastNamed.push_back(lifetime.last);
+  extendOverLoops(loops);
+}
+
+MethodUses memory::computeMethodUses(const fb::ExecutionPlan &plan) {
+  MethodUses uses;
+  UseReader(plan, uses).run();
+  return uses;
+}

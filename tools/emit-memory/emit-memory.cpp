@@ -1,0 +1,142 @@
+//===- emit-memory.cpp - The memory a .pte's methods need -----------------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// emit-memory PROGRAM.pte [--data=F.ptd]... [--method=NAME]...
+//             [--format=text|json|html] [-o FILE]
+//
+// Per method: its planned buffers and their peaks, the bytes loading it
+// takes from the method allocator on 64-bit hosts and 32-bit ARM, its
+// planned tensors with their lifetimes, and the memory checks' findings.
+// Exits 0, 1 when a check finds an error, 2 on bad usage or a file that
+// cannot be read or that the runtime refuses.
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/File/ProgramFile.h"
+#include "emit/Memory/MemoryReport.h"
+#include "emit/Support/AtomicOutput.h"
+#include "emit/Support/HugePageHeap.h"
+#include "emit/Support/PayloadFiles.h"
+#include "emit/Support/Version.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace emit;
+using namespace emit::memory;
+namespace cl = llvm::cl;
+
+namespace {
+enum class Format { Text, JSON, HTML };
+} // namespace
+
+static cl::OptionCategory category("emit-memory options");
+static cl::opt<std::string> inputPath(cl::Positional, cl::Required,
+                                      cl::desc("<program.pte>"),
+                                      cl::cat(category));
+static cl::list<std::string>
+    dataPaths("data",
+              cl::desc("A data file (.ptd) the program loads with "
+                       "(repeatable)"),
+              cl::value_desc("file.ptd"), cl::cat(category));
+static cl::list<std::string>
+    methodNames("method",
+                cl::desc("Report this method (repeatable; "
+                         "default: every method)"),
+                cl::value_desc("name"), cl::cat(category));
+static cl::opt<Format> format(
+    "format", cl::desc("How to print the report"), cl::init(Format::Text),
+    cl::values(clEnumValN(Format::Text, "text", "for people"),
+               clEnumValN(Format::JSON, "json", "JSON, schema emit-memory-1"),
+               clEnumValN(Format::HTML, "html", "one self-contained page")),
+    cl::cat(category));
+static cl::opt<std::string> outputPath("o", cl::desc("Write to this file"),
+                                       cl::value_desc("file"), cl::init("-"),
+                                       cl::cat(category));
+
+/// Opens `path` as a file of `kind`, or says why not.
+static std::unique_ptr<CheckedFile> open(PayloadFiles &files, StringRef path,
+                                         FileKind kind) {
+  std::string error;
+  std::unique_ptr<CheckedFile> file = openFile(files, path, kind, error);
+  if (!file) {
+    llvm::errs() << "emit-memory: cannot read '" << path << "': " << error
+                 << "\n";
+    return nullptr;
+  }
+  if (const Finding *refusal = file->getImportError();
+      refusal || !file->isReadable()) {
+    llvm::errs() << "emit-memory: '" << path << "' cannot be read";
+    if (refusal)
+      llvm::errs() << ": " << refusal->text() << " (at byte " << refusal->offset
+                   << ", " << refusal->path << ") [" << refusal->check->name
+                   << "]";
+    llvm::errs() << "\n";
+    return nullptr;
+  }
+  return file;
+}
+
+static int run() {
+  PayloadFiles files;
+  std::unique_ptr<CheckedFile> program =
+      open(files, inputPath, FileKind::Program);
+  if (!program)
+    return 2;
+  for (const std::string &path : dataPaths)
+    if (!open(files, path, FileKind::DataFile))
+      return 2;
+  MemoryOptions options;
+  options.methods.assign(methodNames.begin(), methodNames.end());
+  options.withDataFiles = !dataPaths.empty();
+  std::string error;
+  FailureOr<MemoryReport> report =
+      analyzeMemory(static_cast<const ProgramFile &>(*program), options, error);
+  if (failed(report)) {
+    llvm::errs() << "emit-memory: " << error << "\n";
+    return 2;
+  }
+  std::error_code ec;
+  llvm::raw_fd_ostream os(outputPath, ec);
+  if (ec) {
+    llvm::errs() << "emit-memory: cannot write '" << outputPath
+                 << "': " << ec.message() << "\n";
+    return 2;
+  }
+  switch (format) {
+  case Format::Text:
+    printMemoryText(*report, os);
+    break;
+  case Format::JSON:
+    printMemoryJSON(*report, os);
+    break;
+  case Format::HTML:
+    printMemoryHTML(*report, os);
+    break;
+  }
+  return report->count(Severity::Error) ? 1 : 0;
+}
+
+int main(int argc, char **argv) {
+  emit::restartWithHugePageHeap(argv);
+  llvm::InitLLVM initLLVM(argc, argv);
+  AtomicOutput output(argc, argv);
+  if (output.failed())
+    return 2;
+  cl::HideUnrelatedOptions(category);
+  emit::setVersionPrinter();
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "emit-memory: the memory a .pte's methods need, and whether their "
+          "memory plans are sound\n",
+          &llvm::errs()))
+    return output.finish(2);
+  int code = run();
+  // A report with findings is a report: it is written all the same.
+  int written = output.finish(code == 2 ? 2 : 0);
+  return written ? written : code;
+}
