@@ -40,9 +40,6 @@ private:
   const fb::ExecutionPlan &plan;
   const flatbuffers::Vector<flatbuffers::Offset<fb::EValue>> &values;
   MethodUses &uses;
-  /// The values that hold data before the first instruction: the method's
-  /// inputs and its mutable buffers.
-  llvm::BitVector given;
   uint32_t current = 0;
 };
 } // namespace
@@ -105,7 +102,7 @@ void UseReader::readDelegateCall(const fb::DelegateCall &call) {
   while (outputsBegin > 0) {
     bool fresh = true;
     forEachTensor(args->Get(outputsBegin - 1), [&](uint32_t value) {
-      fresh &= !namedBefore(value) && !given.test(value);
+      fresh &= !namedBefore(value) && !uses.given.test(value);
     });
     if (!fresh)
       break;
@@ -147,9 +144,9 @@ void UseReader::run() {
     if (const fb::Tensor *tensor = value->val_as_Tensor())
       if (tensor->allocation_info() && tensor->data_buffer_idx() > 0)
         uses.persistent.set(index);
-  given = uses.persistent;
+  uses.given = uses.persistent;
   for (int32_t input : *plan.inputs())
-    forEachTensor(input, [&](uint32_t value) { given.set(value); });
+    forEachTensor(input, [&](uint32_t value) { uses.given.set(value); });
   for (const fb::Chain *chain : *plan.chains())
     uses.instructionCount += chain->instructions()->size();
   uses.instructions.resize(uses.instructionCount + 1);

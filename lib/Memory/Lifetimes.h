@@ -60,6 +60,9 @@ struct MethodUses {
   /// The values that hold their data from before the first instruction
   /// to after the last: mutable buffers.
   llvm::BitVector persistent;
+  /// The values that hold data before the first instruction: the method's
+  /// inputs and its mutable buffers.
+  llvm::BitVector given;
 
   bool isLive(uint32_t value) const {
     return lifetimes[value].first <= lifetimes[value].last;

@@ -11,9 +11,9 @@
 // shares. Writing over a live tensor is an error unless ExecuTorch planned
 // it so: a kernel writing its result over its first tensor argument when
 // that argument dies there or is a mutable buffer (in-place kernels,
-// exir/passes/reinplace.py), or `et_view` returning its input's bytes.
-// Tensors that share bytes and are only read (a view the emitter elided
-// and its base) are not writes, and not findings.
+// exir/passes/reinplace.py), or two tensors that are one storage all their
+// lives (`et_view`'s result and its input; a view the emitter elided and
+// its base).
 //
 //===----------------------------------------------------------------------===//
 
@@ -92,20 +92,26 @@ public:
 private:
   /// The bytes of `buffer` its live tensors cover.
   uint64_t liveBytes(unsigned buffer) const;
-  /// Checks what `instruction` writes against the live tensors.
-  void checkWrites(uint32_t instruction);
-  /// Whether ExecuTorch plans `written` on `operand`'s bytes at
-  /// `instruction`: et_view, or an in-place kernel.
-  bool isPlannedAlias(uint32_t instruction, const PlannedTensor &written,
-                      const PlannedTensor &operand) const;
-  /// Puts tensors that are one storage on purpose in one alias class:
-  /// et_view and in-place results with their operand, and a view the
-  /// emitter elided (never written, on the same bytes as a tensor written
-  /// before it is first named) with that tensor.
+  /// Checks `writes`, what `instruction` writes (none: what holds data
+  /// before the first instruction), against the live tensors.
+  void checkWrites(std::optional<uint32_t> instruction,
+                   ArrayRef<uint32_t> writes);
+  /// Whether `written` is an in-place kernel's result on `operand`, its
+  /// first tensor argument, at `instruction`: same bytes, and the operand
+  /// dies there or is a mutable buffer (exir/passes/reinplace.py).
+  bool isInPlace(uint32_t instruction, const PlannedTensor &written,
+                 const PlannedTensor &operand) const;
+  /// Puts tensors that are one storage for their whole lives in one alias
+  /// class: `et_view`'s result with its input, and a view the emitter
+  /// elided (never written, on the same bytes as a tensor written before
+  /// it is first named) with that tensor. Any other tensor that no call
+  /// returns is written where it is first named (a kernel's scratch
+  /// buffer): `freshWrites`.
   void findAliases();
   uint32_t aliasClass(uint32_t tensor);
-  void reportOverlap(uint32_t instruction, const PlannedTensor &written,
-                     const PlannedTensor &live, bool bothWritten);
+  void reportOverlap(std::optional<uint32_t> instruction,
+                     const PlannedTensor &written, const PlannedTensor &live,
+                     bool bothWritten);
   void reportSlack(const PlannedBuffer &buffer, uint32_t peakAt);
   std::string describe(const PlannedTensor &tensor) const;
 
@@ -121,6 +127,8 @@ private:
   llvm::DenseSet<std::pair<uint32_t, uint32_t>> reported;
   /// Per tensor, its parent in its alias class (union-find).
   std::vector<uint32_t> aliasParent;
+  /// Per instruction, the tensors it writes that no call returns.
+  std::vector<SmallVector<uint32_t, 0>> freshWrites;
 };
 } // namespace
 
@@ -142,14 +150,11 @@ uint64_t PlanSweep::liveBytes(unsigned buffer) const {
   return bytes;
 }
 
-bool PlanSweep::isPlannedAlias(uint32_t instruction,
-                               const PlannedTensor &written,
-                               const PlannedTensor &operand) const {
-  const InstructionUse &use = uses.instructions[instruction];
-  if (use.firstTensorArgument != static_cast<int32_t>(operand.value))
+bool PlanSweep::isInPlace(uint32_t instruction, const PlannedTensor &written,
+                          const PlannedTensor &operand) const {
+  if (uses.instructions[instruction].firstTensorArgument !=
+      static_cast<int32_t>(operand.value))
     return false;
-  if (use.returnsView)
-    return true;
   bool sameBytes = operand.memoryId == written.memoryId &&
                    operand.offset == written.offset &&
                    operand.bytes == written.bytes;
@@ -165,6 +170,7 @@ uint32_t PlanSweep::aliasClass(uint32_t tensor) {
 
 void PlanSweep::findAliases() {
   aliasParent.resize(method.tensors.size());
+  freshWrites.resize(std::max(uses.instructionCount, 1u));
   std::iota(aliasParent.begin(), aliasParent.end(), 0);
   auto join = [&](uint32_t a, uint32_t b) {
     aliasParent[aliasClass(a)] = aliasClass(b);
@@ -172,12 +178,12 @@ void PlanSweep::findAliases() {
   llvm::BitVector written(plan.values()->size());
   for (uint32_t instruction = 0; instruction < uses.instructionCount;
        ++instruction) {
-    int32_t operand = uses.instructions[instruction].firstTensorArgument;
+    const InstructionUse &use = uses.instructions[instruction];
+    int32_t operand = use.firstTensorArgument;
     for (uint32_t value : uses.getWrites(instruction)) {
       written.set(value);
-      if (operand >= 0 && tensorOf[value] >= 0 && tensorOf[operand] >= 0 &&
-          isPlannedAlias(instruction, method.tensors[tensorOf[value]],
-                         method.tensors[tensorOf[operand]]))
+      if (use.returnsView && operand >= 0 && tensorOf[value] >= 0 &&
+          tensorOf[operand] >= 0)
         join(tensorOf[value], tensorOf[operand]);
     }
   }
@@ -189,13 +195,12 @@ void PlanSweep::findAliases() {
       byBytes[{tensor.memoryId, tensor.offset, tensor.bytes}].push_back(index);
   for (auto [index, tensor] : llvm::enumerate(method.tensors)) {
     if (!tensor.lifetime || written.test(tensor.value) ||
-        uses.persistent.test(tensor.value))
-      continue;
-    auto it = byBytes.find({tensor.memoryId, tensor.offset, tensor.bytes});
-    if (it == byBytes.end())
+        uses.given.test(tensor.value))
       continue;
     std::optional<uint32_t> base;
-    for (uint32_t candidate : it->second) {
+    auto it = byBytes.find({tensor.memoryId, tensor.offset, tensor.bytes});
+    for (uint32_t candidate :
+         it == byBytes.end() ? ArrayRef<uint32_t>() : it->second) {
       uint32_t first = method.tensors[candidate].lifetime->first;
       if (first < tensor.lifetime->first &&
           (!base || first > method.tensors[*base].lifetime->first))
@@ -203,11 +208,13 @@ void PlanSweep::findAliases() {
     }
     if (base)
       join(index, *base);
+    else
+      freshWrites[tensor.lifetime->first].push_back(tensor.value);
   }
 }
 
-void PlanSweep::checkWrites(uint32_t instruction) {
-  ArrayRef<uint32_t> writes = uses.getWrites(instruction);
+void PlanSweep::checkWrites(std::optional<uint32_t> instruction,
+                            ArrayRef<uint32_t> writes) {
   for (uint32_t value : writes) {
     if (tensorOf[value] < 0)
       continue;
@@ -217,6 +224,9 @@ void PlanSweep::checkWrites(uint32_t instruction) {
       continue;
     for (uint32_t other : live[written.memoryId - 1]) {
       const PlannedTensor &tensor = method.tensors[other];
+      // Before the first instruction, only given tensors hold data.
+      if (!instruction && !uses.given.test(tensor.value))
+        continue;
       if (tensor.value == written.value || tensor.bytes == 0 ||
           tensor.offset >= written.offset + written.bytes ||
           written.offset >= tensor.offset + tensor.bytes)
@@ -224,6 +234,9 @@ void PlanSweep::checkWrites(uint32_t instruction) {
       if (aliasClass(tensorOf[value]) == aliasClass(other))
         continue;
       bool bothWritten = llvm::is_contained(writes, tensor.value);
+      if (!bothWritten && instruction &&
+          isInPlace(*instruction, written, tensor))
+        continue;
       reportOverlap(instruction, written, tensor, bothWritten);
     }
   }
@@ -236,7 +249,7 @@ std::string PlanSweep::describe(const PlannedTensor &tensor) const {
   return text;
 }
 
-void PlanSweep::reportOverlap(uint32_t instruction,
+void PlanSweep::reportOverlap(std::optional<uint32_t> instruction,
                               const PlannedTensor &written,
                               const PlannedTensor &tensor, bool bothWritten) {
   auto key = std::minmax(written.value, tensor.value);
@@ -253,11 +266,15 @@ void PlanSweep::reportOverlap(uint32_t instruction,
   os << describe(tensor) << " and " << describe(written) << " share bytes ["
      << begin << ", " << end << ") of planned buffer " << written.memoryId
      << " while both are live (instructions " << from << " to " << to
-     << "): instruction " << instruction << " writes " << describe(written);
-  if (bothWritten)
-    os << " and " << describe(tensor) << " at once";
+     << "): ";
+  if (!instruction)
+    os << "both hold data before the first instruction (method inputs or "
+          "mutable buffers)";
+  else if (bothWritten)
+    os << "instruction " << *instruction << " writes both at once";
   else
-    os << " over " << describe(tensor) << ", which is live from instruction "
+    os << "instruction " << *instruction << " writes " << describe(written)
+       << " over " << describe(tensor) << ", which is live from instruction "
        << tensor.lifetime->first << " to " << tensor.lifetime->last;
   const FileCheck &check = getFileCheck(Check::MemoryOverlap);
   method.findings.findings.push_back(
@@ -310,6 +327,7 @@ void PlanSweep::run() {
     ends[std::min(tensor.lifetime->last, steps - 1)].push_back(index);
   }
   findAliases();
+  SmallVector<uint32_t> given(uses.given.set_bits());
   SmallVector<uint32_t> peakAt(bufferCount, 0);
   llvm::BitVector changed(bufferCount);
   for (uint32_t step = 0; step < steps; ++step) {
@@ -318,8 +336,13 @@ void PlanSweep::run() {
       live[buffer].push_back(tensor);
       changed.set(buffer);
     }
-    if (step < uses.instructionCount)
-      checkWrites(step);
+    if (step == 0)
+      checkWrites(std::nullopt, given);
+    if (step < uses.instructionCount) {
+      SmallVector<uint32_t> writes(uses.getWrites(step));
+      llvm::append_range(writes, freshWrites[step]);
+      checkWrites(step, writes);
+    }
     for (unsigned buffer : changed.set_bits()) {
       uint64_t bytes = liveBytes(buffer);
       if (bytes > method.buffers[buffer].peakLiveBytes) {

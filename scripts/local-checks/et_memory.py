@@ -14,15 +14,16 @@
 #       purpose (in-place, elided views, a loop);
 #   et_memory.py mutants IN.pte OUT_DIR
 #       reads IN.pte with ExecuTorch's deserializer and writes one mutant per
-#       (kernel call, planned result, other planned tensor argument): the
-#       result moved onto the argument's bytes. Mutants that are what an
-#       in-place kernel's plan is (onto the first tensor argument, of the
-#       same size, which dies at the call) are not written: ExecuTorch plans
-#       those on purpose. Prints one line per mutant:
+#       kernel call and ordered pair of its planned tensor arguments with
+#       bytes: the first moved onto the second's bytes. The pairs ExecuTorch
+#       plans on purpose are not written: an in-place kernel's (its result
+#       and its first tensor argument, of the same size, which dies at the
+#       call) and et_view's. Prints one line per mutant:
 #       `FILE METHOD INSTRUCTION MOVED ONTO`.
 # ===----------------------------------------------------------------------===#
 
 import copy
+import itertools
 import os
 import struct
 import sys
@@ -278,33 +279,37 @@ def write_mutants(path, out):
                 if not isinstance(call, KernelCall) or not call.args:
                     continue
                 result = call.args[-1]
-                if planned(plan.values, result) is None:
-                    continue
                 tensor_args = [a for a in call.args
                                if isinstance(plan.values[a].val, Tensor)]
                 first_tensor = tensor_args[0] if tensor_args else None
-                for onto in dict.fromkeys(call.args[:-1]):
-                    target = planned(plan.values, onto)
-                    if onto == result or target is None:
-                        continue
-                    moved = plan.values[result].val
-                    if (onto == first_tensor and
+                op = plan.operators[call.op_index].name
+                args = [a for a in dict.fromkeys(call.args)
+                        if planned(plan.values, a) is not None and
+                        tensor_bytes(plan.values[a].val)]
+                for moved_index, onto in itertools.permutations(args, 2):
+                    moved = plan.values[moved_index].val
+                    target = plan.values[onto].val
+                    pair = {moved_index, onto}
+                    if op == "executorch_prim::et_view" and \
+                            pair == {result, first_tensor}:
+                        continue  # et_view's plan
+                    if (pair == {result, first_tensor} and
                             tensor_bytes(moved) == tensor_bytes(target) and
-                            last.get(onto) == step - 1 and
-                            onto not in outputs):
+                            last.get(first_tensor) == step - 1 and
+                            first_tensor not in outputs):
                         continue  # an in-place kernel's plan
                     mutant = copy.deepcopy(original)
                     values = mutant.program.execution_plan[plan_index].values
                     src = values[onto].val.allocation_info
-                    values[result].val.allocation_info = AllocationDetails(
+                    values[moved_index].val.allocation_info = AllocationDetails(
                         src.memory_id, src.memory_offset_low,
                         src.memory_offset_high)
                     name = "%s.m%d.p%d.i%d.v%d-on-v%d.pte" % (
-                        base, count, plan_index, step - 1, result, onto)
+                        base, count, plan_index, step - 1, moved_index, onto)
                     with open(os.path.join(out, name), "wb") as f:
                         f.write(bytes(serialize_pte_binary(
                             mutant, extract_delegate_segments=True)))
-                    print(name, plan.name, step - 1, result, onto)
+                    print(name, plan.name, step - 1, moved_index, onto)
                     count += 1
 
 

@@ -1,0 +1,32 @@
+#!/usr/bin/env bash
+#===- check-et-memory.sh - emit-memory against the real runtime ---------===#
+#
+# Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+#
+# Writes every program the local checks' ExecuTorch writers write (and
+# et_memory.py's), then compares emit-memory with pte-check --memory on
+# this host and on 32-bit ARM, method by method, and checks the overlap
+# mutants (memory_vs_runtime.py). Needs pte-check built with --arm32 and
+# qemu-user (see README.md).
+#
+#   check-et-memory.sh BUILD_DIR PTE_CHECK_DIR ET_PYTHON_DIR [WORK_DIR]
+#===----------------------------------------------------------------------===#
+set -uo pipefail
+
+build=$(cd "${1:?BUILD_DIR}" && pwd)
+ptecheck=${2:?PTE_CHECK_DIR}
+etpython=${3:?ET_PYTHON_DIR}
+work=${4:-$(mktemp -d)}
+here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+samples=$(cd "$here/../../../shared/pte-samples" 2>/dev/null && pwd)
+
+for writer in et_programs et_data et_memory; do
+  args=("$work/$writer")
+  [ $writer = et_memory ] && args=(programs "$work/$writer")
+  PYTHONPATH=$etpython /usr/bin/python3 "$here/$writer.py" "${args[@]}" \
+    >/dev/null || { echo "cannot write $writer's programs" >&2; exit 2; }
+done
+programs=("$work"/et_programs/*.pte "$work"/et_data/*.pte "$work"/et_memory/*.pte)
+[ -n "$samples" ] && programs+=("$samples"/*.pte)
+/usr/bin/python3 "$here/memory_vs_runtime.py" "$build" "$ptecheck" \
+  "$etpython" "$work" "${programs[@]}"
