@@ -148,11 +148,14 @@ void UseReader::run() {
   for (int32_t input : *plan.inputs())
     forEachTensor(input, [&](uint32_t value) { uses.given.set(value); });
   for (const fb::Chain *chain : *plan.chains())
-    uses.instructionCount += chain->instructions()->size();
+    if (chain->instructions())
+      uses.instructionCount += chain->instructions()->size();
   uses.instructions.resize(uses.instructionCount + 1);
 
   SmallVector<std::pair<uint32_t, uint32_t>> loops;
   for (const fb::Chain *chain : *plan.chains()) {
+    if (!chain->instructions())
+      continue;
     uint32_t chainBegin = current;
     uint32_t chainSize = chain->instructions()->size();
     for (const fb::Instruction *instruction : *chain->instructions()) {

@@ -139,3 +139,15 @@ void memory::checkMemory(const ProgramFile &file, FindingList &findings) {
     llvm::append_range(findings.findings, method.findings.findings);
   }
 }
+
+std::vector<std::pair<std::string, std::vector<uint64_t>>>
+memory::getMethodAllocatorBytes(const ProgramFile &file) {
+  std::vector<std::pair<std::string, std::vector<uint64_t>>> methods;
+  for (const fb::ExecutionPlan *plan : *file.getProgram()->execution_plan()) {
+    std::vector<uint64_t> bytes;
+    for (const RuntimeTarget &target : getRuntimeTargets())
+      bytes.push_back(getMethodAllocatorBytes(*plan, false, target));
+    methods.push_back({plan->name()->str(), std::move(bytes)});
+  }
+  return methods;
+}

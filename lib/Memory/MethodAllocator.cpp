@@ -20,6 +20,13 @@ using namespace emit;
 using namespace emit::memory;
 namespace fb = executorch_flatbuffer;
 
+/// The entries of a vector the file may leave out (a file the layer reads
+/// has every one the runtime needs; a missing one counts none).
+template <typename T>
+static uint32_t sizeOf(const flatbuffers::Vector<T> *v) {
+  return v ? v->size() : 0;
+}
+
 namespace {
 /// MemoryAllocator::allocate over a pool whose base is 64-byte aligned:
 /// every alignment the runtime asks for divides 64, so aligning the offset
@@ -49,8 +56,8 @@ static void allocateValue(const fb::EValue &value, BumpAllocator &allocator) {
   using RT = RuntimeType;
   switch (value.val_type()) {
   case fb::KernelTypes::IntList:
-    allocator.list(RT::EValuePointer, value.val_as_IntList()->items()->size());
-    allocator.list(RT::Int64, value.val_as_IntList()->items()->size());
+    allocator.list(RT::EValuePointer, sizeOf(value.val_as_IntList()->items()));
+    allocator.list(RT::Int64, sizeOf(value.val_as_IntList()->items()));
     allocator.instance(RT::BoxedIntList);
     return;
   case fb::KernelTypes::BoolList:
@@ -64,7 +71,7 @@ static void allocateValue(const fb::EValue &value, BumpAllocator &allocator) {
     return;
   case fb::KernelTypes::Tensor: {
     const fb::Tensor *tensor = value.val_as_Tensor();
-    uint32_t rank = tensor->sizes()->size();
+    uint32_t rank = sizeOf(tensor->sizes());
     // Tensors whose shape can change get their own sizes and dim order.
     if (tensor->shape_dynamism() != fb::TensorShapeDynamism::STATIC) {
       allocator.list(RT::SizesType, rank);
@@ -75,14 +82,14 @@ static void allocateValue(const fb::EValue &value, BumpAllocator &allocator) {
     return;
   }
   case fb::KernelTypes::TensorList: {
-    uint32_t count = value.val_as_TensorList()->items()->size();
+    uint32_t count = sizeOf(value.val_as_TensorList()->items());
     allocator.list(RT::Tensor, count);
     allocator.list(RT::EValuePointer, count);
     allocator.instance(RT::BoxedTensorList);
     return;
   }
   case fb::KernelTypes::OptionalTensorList: {
-    uint32_t count = value.val_as_OptionalTensorList()->items()->size();
+    uint32_t count = sizeOf(value.val_as_OptionalTensorList()->items());
     allocator.list(RT::EValuePointer, count);
     allocator.list(RT::OptionalTensor, count);
     allocator.instance(RT::BoxedOptionalTensorList);
@@ -105,17 +112,18 @@ static bool isExternalConstant(const fb::Tensor &tensor) {
 /// Method::parse_values.
 static void allocateValues(const fb::ExecutionPlan &plan,
                            BumpAllocator &allocator) {
-  const auto &values = *plan.values();
-  allocator.list(RuntimeType::EValue, values.size());
-  if (plan.inputs()->size() > 0)
-    allocator.list(RuntimeType::Bool, plan.inputs()->size());
+  allocator.list(RuntimeType::EValue, sizeOf(plan.values()));
+  if (sizeOf(plan.inputs()) > 0)
+    allocator.list(RuntimeType::Bool, sizeOf(plan.inputs()));
+  if (!plan.values())
+    return;
   uint64_t externalConstants = 0;
-  for (const fb::EValue *value : values)
+  for (const fb::EValue *value : *plan.values())
     if (const fb::Tensor *tensor = value->val_as_Tensor())
       externalConstants += isExternalConstant(*tensor);
   if (externalConstants > 0)
     allocator.list(RuntimeType::NamedData, externalConstants);
-  for (const fb::EValue *value : values)
+  for (const fb::EValue *value : *plan.values())
     allocateValue(*value, allocator);
 }
 
@@ -124,9 +132,11 @@ static void allocateValues(const fb::ExecutionPlan &plan,
 /// context, whose runtime allocator is the method allocator).
 static void allocateDelegates(const fb::ExecutionPlan &plan,
                               bool mergesDataMaps, BumpAllocator &allocator) {
-  allocator.list(RuntimeType::BackendDelegate, plan.delegates()->size());
+  allocator.list(RuntimeType::BackendDelegate, sizeOf(plan.delegates()));
   if (mergesDataMaps)
     allocator.instance(RuntimeType::MergedDataMap);
+  if (!plan.delegates())
+    return;
   for (const fb::BackendDelegate *delegate : *plan.delegates())
     if (delegate->compile_specs())
       allocator.list(RuntimeType::CompileSpec,
@@ -137,16 +147,20 @@ static void allocateDelegates(const fb::ExecutionPlan &plan,
 /// per call the list of its arguments.
 static void allocateChains(const fb::ExecutionPlan &plan,
                            BumpAllocator &allocator) {
-  allocator.list(RuntimeType::Chain, plan.chains()->size());
+  allocator.list(RuntimeType::Chain, sizeOf(plan.chains()));
+  if (!plan.chains())
+    return;
   for (const fb::Chain *chain : *plan.chains()) {
-    uint32_t count = chain->instructions()->size();
+    uint32_t count = sizeOf(chain->instructions());
     allocator.list(RuntimeType::OpFunction, count);
     allocator.list(RuntimeType::InstructionArgs, count);
+    if (!chain->instructions())
+      continue;
     for (const fb::Instruction *instruction : *chain->instructions()) {
       if (const auto *call = instruction->instr_args_as_KernelCall())
-        allocator.list(RuntimeType::EValuePointer, call->args()->size());
+        allocator.list(RuntimeType::EValuePointer, sizeOf(call->args()));
       else if (const auto *call = instruction->instr_args_as_DelegateCall())
-        allocator.list(RuntimeType::EValuePointer, call->args()->size());
+        allocator.list(RuntimeType::EValuePointer, sizeOf(call->args()));
     }
   }
 }

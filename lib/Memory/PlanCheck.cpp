@@ -265,8 +265,7 @@ void PlanSweep::reportOverlap(std::optional<uint32_t> instruction,
   llvm::raw_string_ostream os(message);
   os << describe(tensor) << " and " << describe(written) << " share bytes ["
      << begin << ", " << end << ") of planned buffer " << written.memoryId
-     << " while both are live (instructions " << from << " to " << to
-     << "): ";
+     << " while both are live (instructions " << from << " to " << to << "): ";
   if (!instruction)
     os << "both hold data before the first instruction (method inputs or "
           "mutable buffers)";

@@ -15,6 +15,8 @@
 #include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/File/CheckedFile.h"
+#include "emit/File/ProgramFile.h"
+#include "emit/Memory/MemoryReport.h"
 #include "emit/Summary/Summary.h"
 #include "emit/Support/ContentGroups.h"
 
@@ -167,6 +169,9 @@ static Method summarizeMethod(MethodOp method,
   Method info;
   info.name = method.getSymName().str();
   info.values = method.getValueDecls().size();
+  if (std::optional<ArrayRef<int64_t>> buffers = method.getBuffers())
+    for (int64_t size : buffers->drop_front())
+      info.plannedBytes += std::max<int64_t>(size, 0);
   for (ChainOp chain : method.getChains()) {
     ++info.chains;
     info.instructions += chain.getBody().front().getOperations().size();
@@ -324,6 +329,10 @@ LogicalResult emit::printPTESummary(ModuleOp module, raw_ostream &os,
     return failure();
   summary->fileBytes = options.fileBytes;
   summary->flatbufferBytes = options.flatbufferBytes;
+  for (Method &method : summary->methods)
+    for (const auto &[name, bytes] : options.methodAllocatorBytes)
+      if (name == method.name)
+        method.methodAllocatorBytes.assign(bytes.begin(), bytes.end());
 
   // What deduplication would store: run the pass on a copy.
   OwningOpRef<ModuleOp> copy(module.clone());
@@ -363,5 +372,9 @@ PTESummaryOptions emit::getSummaryOptionsFor(const CheckedFile &file,
   // The flatbuffer, with the header inserted in it: as its header says, or
   // the whole file when it has none.
   options.flatbufferBytes = file.getFlatbufferSize();
+  if (const auto *program = dyn_cast<ProgramFile>(&file))
+    if (program->isReadable())
+      for (auto &[name, bytes] : memory::getMethodAllocatorBytes(*program))
+        options.methodAllocatorBytes.push_back({name, std::move(bytes)});
   return options;
 }

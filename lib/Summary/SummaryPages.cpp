@@ -12,6 +12,8 @@
 
 #include "emit/Summary/SummaryModel.h"
 
+#include "emit/Memory/RuntimeModel.h"
+
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -29,7 +31,6 @@ using namespace emit::summary;
 static constexpr unsigned kMaxRows = 60;
 /// Identical groups shown before the rest are summed up.
 static constexpr unsigned kMaxGroups = 20;
-
 
 /// "1 method", "10,000 methods".
 static std::string counted(uint64_t value, StringRef noun,
@@ -196,7 +197,6 @@ void summary::printSVG(const Summary &summary, raw_ostream &os) {
 // HTML
 //===----------------------------------------------------------------------===//
 
-
 static void printKinds(const Summary &summary, raw_ostream &os) {
   SmallVector<BytePart> parts = getByteParts(summary);
   uint64_t total = 0;
@@ -285,19 +285,34 @@ static void printMethods(const Summary &summary, raw_ostream &os) {
   for (const Method &method : summary.methods)
     largest = std::max(largest, method.referencedBytes);
   os << "<section id=\"methods\"><h2>By method</h2>\n<table><tr><th>method"
-        "</th><th class=\"num\">delegate calls</th><th class=\"num\">entries"
+        "</th><th class=\"num\">instructions</th><th class=\"num\">kernel "
+        "calls</th><th class=\"num\">planned</th>";
+  for (const memory::RuntimeTarget &target : memory::getRuntimeTargets())
+    os << "<th class=\"num\" title=\"" << escapeHTML(target.description)
+       << "\">method allocator, " << target.name << "-bit</th>";
+  os << "<th class=\"num\">delegate calls</th><th class=\"num\">entries"
         "</th><th class=\"num\">payloads referenced</th><th class=\"num\">"
-        "distinct</th><th style=\"width:30%\"></th></tr>\n";
-  for (const Method &method : summary.methods)
+        "distinct</th><th style=\"width:20%\"></th></tr>\n";
+  for (const Method &method : summary.methods) {
     os << "<tr class=\"method\" data-name=\"" << escapeHTML(method.name)
        << "\"><td>" << escapeHTML(method.name) << "</td><td class=\"num\">"
-       << withSeparators(method.calls) << "</td><td class=\"num\">"
-       << withSeparators(method.entries) << "</td><td class=\"num\">"
-       << humanBytes(method.referencedBytes) << "</td><td class=\"num\">"
-       << humanBytes(method.distinctBytes)
+       << withSeparators(method.instructions) << "</td><td class=\"num\">"
+       << withSeparators(method.kernelCalls) << "</td><td class=\"num\">"
+       << exactBytes(method.plannedBytes) << "</td>";
+    for (size_t index = 0; index < memory::getRuntimeTargets().size(); ++index)
+      os << "<td class=\"num\">"
+         << (index < method.methodAllocatorBytes.size()
+                 ? exactBytes(method.methodAllocatorBytes[index])
+                 : std::string("-"))
+         << "</td>";
+    os << "<td class=\"num\">" << withSeparators(method.calls)
+       << "</td><td class=\"num\">" << withSeparators(method.entries)
+       << "</td><td class=\"num\">" << humanBytes(method.referencedBytes)
+       << "</td><td class=\"num\">" << humanBytes(method.distinctBytes)
        << "</td><td><div class=\"meter k-delegate\" style=\"width:"
        << llvm::format("%.1f", 100.0 * method.referencedBytes / largest)
        << "%\"></div></td></tr>\n";
+  }
   os << "</table></section>\n";
 }
 

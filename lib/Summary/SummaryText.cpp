@@ -6,6 +6,8 @@
 
 #include "emit/Summary/SummaryModel.h"
 
+#include "emit/Memory/RuntimeModel.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
@@ -74,11 +76,20 @@ void summary::printText(const Summary &summary, raw_ostream &os) {
      << " referenced by entries, " << exactBytes(summary.storedPayloadBytes)
      << " stored\n";
   os << "methods:\n";
-  for (const Method &method : summary.methods)
+  for (const Method &method : summary.methods) {
     os << "  " << method.name << ": " << method.values << " values, "
        << method.chains << " chains, " << method.instructions
        << " instructions, " << method.entries << " delegate entries, "
-       << method.calls << " delegate calls\n";
+       << method.calls << " delegate calls, " << method.kernelCalls
+       << " kernel calls; planned " << exactBytes(method.plannedBytes);
+    if (!method.methodAllocatorBytes.empty()) {
+      os << "; method allocator";
+      for (auto [index, bytes] : llvm::enumerate(method.methodAllocatorBytes))
+        os << (index ? ", " : " ") << exactBytes(bytes) << " ("
+           << memory::getRuntimeTargets()[index].name << "-bit)";
+    }
+    os << "\n";
+  }
   os << "blobs:\n";
   for (const Blob &blob : summary.blobs) {
     os << "  " << blob.name << ": " << exactBytes(blob.size) << ", align "
@@ -132,6 +143,16 @@ void summary::printJSON(const Summary &summary, raw_ostream &os) {
           json.attribute("instructions", method.instructions);
           json.attribute("delegate_entries", method.entries);
           json.attribute("delegate_calls", method.calls);
+          json.attribute("kernel_calls", method.kernelCalls);
+          json.attribute("planned_bytes", method.plannedBytes);
+          if (method.methodAllocatorBytes.empty())
+            json.attribute("method_allocator_bytes", nullptr);
+          else
+            json.attributeObject("method_allocator_bytes", [&] {
+              for (auto [index, bytes] :
+                   llvm::enumerate(method.methodAllocatorBytes))
+                json.attribute(memory::getRuntimeTargets()[index].name, bytes);
+            });
           json.attribute("payload_bytes_referenced", method.referencedBytes);
           json.attribute("payload_bytes_distinct", method.distinctBytes);
         });

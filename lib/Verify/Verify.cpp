@@ -16,6 +16,7 @@
 #include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/File/DataFile.h"
 #include "emit/File/ProgramFile.h"
+#include "emit/Memory/MemoryReport.h"
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Support/FileFormat.h"
 #include "emit/Target/PTE/PTE.h"
@@ -50,6 +51,9 @@ static OwningOpRef<ModuleOp> checkFile(std::shared_ptr<const FileBuffer> buffer,
   else
     file = ProgramFile::open(std::move(buffer));
   llvm::append_range(report.findings.findings, file->getFindings().findings);
+  if (!dataFile && file->isReadable())
+    memory::checkMemory(static_cast<const ProgramFile &>(*file),
+                        report.findings);
   if (!withIR || !file->isReadable() || file->breaksInvariants())
     return nullptr;
   if (dataFile)

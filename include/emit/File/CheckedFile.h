@@ -28,10 +28,15 @@ namespace emit {
 
 using layout::SegmentPlacement;
 
+/// What a file to open may be.
+enum class FileKind { Program, DataFile, Either };
+
 /// An open file of either format, and the findings of reading it.
 class CheckedFile {
 public:
   virtual ~CheckedFile() = default;
+  /// Program or DataFile (for isa/dyn_cast).
+  virtual FileKind getKind() const = 0;
   const std::shared_ptr<const FileBuffer> &getBuffer() const { return buffer; }
   StringRef getBytes() const { return buffer->getBytes(); }
   StringRef getName() const { return buffer->getName(); }
@@ -85,9 +90,6 @@ protected:
   uint64_t flatbufferSize = 0;
   uint64_t segmentBase = 0;
 };
-
-/// What a file to open may be.
-enum class FileKind { Program, DataFile, Either };
 
 /// Opens and checks `buffer`: a data file (DataFile) when `kind` says so
 /// or, for Either, its identifier does; a program (ProgramFile) otherwise.

@@ -34,6 +34,11 @@ public:
   static std::unique_ptr<DataFile>
   open(std::shared_ptr<const FileBuffer> buffer);
 
+  FileKind getKind() const override { return FileKind::DataFile; }
+  static bool classof(const CheckedFile *file) {
+    return file->getKind() == FileKind::DataFile;
+  }
+
   /// The header's fields; valid once the header has read.
   const ptd::Header &getHeader() const { return header; }
   /// The verified flatbuffer; null when the header or verification failed.

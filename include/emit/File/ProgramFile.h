@@ -36,6 +36,11 @@ public:
   static std::unique_ptr<ProgramFile>
   open(std::shared_ptr<const FileBuffer> buffer);
 
+  FileKind getKind() const override { return FileKind::Program; }
+  static bool classof(const CheckedFile *file) {
+    return file->getKind() == FileKind::Program;
+  }
+
   /// The extended header, as the runtime reads it; none when absent.
   const std::optional<pte::ReadHeader> &getHeader() const { return header; }
   /// The flatbuffer region's size: program_size, or the whole file.

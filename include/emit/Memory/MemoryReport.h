@@ -112,6 +112,12 @@ FailureOr<MemoryReport> analyzeMemory(const ProgramFile &file,
                                       const MemoryOptions &options,
                                       std::string &error);
 
+/// Per method of `file`, a readable program, in order: its name and the
+/// method allocator bytes loading it takes on each target (no data files
+/// given), without the rest of the analysis.
+std::vector<std::pair<std::string, std::vector<uint64_t>>>
+getMethodAllocatorBytes(const ProgramFile &file);
+
 /// Adds the memory checks' findings on every method of `file`, a readable
 /// program, to `findings`.
 void checkMemory(const ProgramFile &file, FindingList &findings);

@@ -18,6 +18,9 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
+#include <utility>
+#include <vector>
 
 namespace emit {
 class CheckedFile;
@@ -29,6 +32,10 @@ struct PTESummaryOptions {
   PTESummaryFormat format = PTESummaryFormat::Text;
   /// The summarized file's size and its flatbuffer's, when known.
   std::optional<uint64_t> fileBytes, flatbufferBytes;
+  /// Per method of a .pte, by name: the bytes loading it takes from the
+  /// method allocator on each target (emit-memory's figures).
+  std::vector<std::pair<std::string, std::vector<uint64_t>>>
+      methodAllocatorBytes;
 };
 
 /// Writes where the bytes of the program (or data file) in `module` go: by

@@ -53,6 +53,11 @@ struct Method {
   std::string name;
   unsigned values = 0, chains = 0, instructions = 0, calls = 0, entries = 0;
   unsigned kernelCalls = 0;
+  uint64_t plannedBytes = 0; // Its planned buffers' bytes.
+  /// The bytes loading it takes from the runtime's method allocator, per
+  /// target (emit/Memory/RuntimeModel.h); empty when not known (the summary
+  /// of IR that was not read from a .pte).
+  SmallVector<uint64_t, 2> methodAllocatorBytes;
   uint64_t referencedBytes = 0; // Payload bytes, once per entry.
   uint64_t distinctBytes = 0;   // Payload bytes, once per blob.
 };
@@ -111,8 +116,6 @@ SmallVector<BytePart> getByteParts(const Summary &summary);
 /// The summary of `container`, a program or a data file, without the
 /// groups of identical blobs and what deduplication would store.
 Summary summarizeContainer(mlir::Operation *container);
-
-
 
 void printText(const Summary &summary, raw_ostream &os);
 void printJSON(const Summary &summary, raw_ostream &os);
