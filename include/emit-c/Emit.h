@@ -8,8 +8,9 @@
 |* package `emit` loads this library with ctypes). Each runs the same code    *|
 |* as the tool: emitDedup* is `emit-translate --pte-to-pte` with the dedup    *|
 |* pass's options, emitSummary* is `--pte-summary --pte-summary-format=json`, *|
-|* emitVerify* is `emit-verify --format=json`, emitDiff* is                   *|
-|* `emit-diff --format=json`, emitLinkFiles is `emit-link --report=-`.        *|
+|* emitVerify* is `emit-verify --format=json`, emitMemory* is                  *|
+|* `emit-memory --format=json`, emitDiff* is `emit-diff --format=json`,       *|
+|* emitLinkFiles is `emit-link --report=-`.                                   *|
 |*                                                                            *|
 |* Every function returns 0 on success. On failure it returns non-zero,       *|
 |* sets *error to emit's diagnostics (as the tools print them) and writes     *|
@@ -63,6 +64,19 @@ int emitVerifyFile(const char *path, const char *const *dataPaths,
 
 /// The same for a program (or data file) in memory.
 int emitVerifyBuffer(const void *data, size_t size,
+                     const char *const *dataPaths, size_t dataCount,
+                     EmitBuffer *report, EmitBuffer *error);
+
+/// The JSON report (schema emit-memory-1) of `emit-memory --format=json` on
+/// the program at `path`, whose runtime is given the `dataCount` data files
+/// at `dataPaths`: per method, its planned buffers, method allocator bytes
+/// and planned tensors. Findings are a report, not a failure: it fails only
+/// when a file cannot be read or does not read.
+int emitMemoryFile(const char *path, const char *const *dataPaths,
+                   size_t dataCount, EmitBuffer *report, EmitBuffer *error);
+
+/// The same for a program in memory.
+int emitMemoryBuffer(const void *data, size_t size,
                      const char *const *dataPaths, size_t dataCount,
                      EmitBuffer *report, EmitBuffer *error);
 

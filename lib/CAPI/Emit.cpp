@@ -11,6 +11,7 @@
 #include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/Diff/Diff.h"
 #include "emit/File/CheckedFile.h"
+#include "emit/Memory/MemoryReport.h"
 #include "emit/Pipeline/LinkFiles.h"
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Summary/Summary.h"
@@ -230,6 +231,52 @@ int emitVerifyBuffer(const void *data, size_t size,
                        "<bytes>"),
       dataFiles, session.context, message);
   return giveVerifyReport(session, result, message, report, error);
+}
+
+/// Gives `report` the emit-memory-1 JSON of the program in `input`, or
+/// `error` the reason it cannot be analyzed.
+static int giveMemoryReport(Session &session,
+                            std::shared_ptr<const FileBuffer> input,
+                            const char *const *dataPaths, size_t dataCount,
+                            EmitBuffer *report, EmitBuffer *error) {
+  memory::MemoryOptions options;
+  options.dataFiles.assign(dataPaths, dataPaths + dataCount);
+  std::string message;
+  FailureOr<memory::MemoryReport> result = memory::analyzeMemory(
+      std::move(input), et::getPayloadFiles(&session.context), options,
+      message);
+  if (failed(result))
+    return session.fail(error, message);
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  memory::printMemoryJSON(*result, os);
+  os.flush();
+  give(report, json);
+  return 0;
+}
+
+int emitMemoryFile(const char *path, const char *const *dataPaths,
+                   size_t dataCount, EmitBuffer *report, EmitBuffer *error) {
+  Session session;
+  std::string message;
+  std::shared_ptr<const FileBuffer> input =
+      et::getPayloadFiles(&session.context).open(path, message);
+  if (!input)
+    return session.fail(
+        error, ("cannot read '" + Twine(path) + "': " + message).str());
+  return giveMemoryReport(session, std::move(input), dataPaths, dataCount,
+                          report, error);
+}
+
+int emitMemoryBuffer(const void *data, size_t size,
+                     const char *const *dataPaths, size_t dataCount,
+                     EmitBuffer *report, EmitBuffer *error) {
+  Session session;
+  return giveMemoryReport(
+      session,
+      FileBuffer::view(StringRef(static_cast<const char *>(data), size),
+                       "<bytes>"),
+      dataPaths, dataCount, report, error);
 }
 
 int emitDiffFiles(const char *oldPath, const char *const *oldDataPaths,

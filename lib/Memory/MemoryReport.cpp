@@ -9,6 +9,7 @@
 #include "PlanCheck.h"
 #include "emit/File/program_generated.h"
 #include "emit/Memory/MethodAllocator.h"
+#include "emit/Support/PayloadFiles.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringSet.h"
@@ -105,7 +106,7 @@ FailureOr<MemoryReport> memory::analyzeMemory(const ProgramFile &file,
     }
     wanted.insert(name);
   }
-  bool mergesDataMaps = options.withDataFiles && program->named_data();
+  bool mergesDataMaps = !options.dataFiles.empty() && program->named_data();
   MemoryReport report;
   report.file = file.getName().str();
   SmallVector<int> reportedAs(plans.size(), -1);
@@ -127,6 +128,44 @@ FailureOr<MemoryReport> memory::analyzeMemory(const ProgramFile &file,
       report.methods[reportedAs[*plan]].findings.findings.push_back(finding);
   }
   return report;
+}
+
+/// Opens `buffer` as a file of `kind`: null, with the reason in `error`,
+/// when it is not one or does not read.
+static std::unique_ptr<CheckedFile>
+openReadable(std::shared_ptr<const FileBuffer> buffer, FileKind kind,
+             std::string &error) {
+  std::unique_ptr<CheckedFile> file = openFile(std::move(buffer), kind);
+  const Finding *refusal = file->getImportError();
+  if (!refusal && file->isReadable())
+    return file;
+  error = ("'" + file->getName() + "' cannot be read").str();
+  if (refusal)
+    error += (": " + refusal->text() + " (at byte " + Twine(refusal->offset) +
+              ", " + refusal->path + ") [" + refusal->check->name + "]")
+                 .str();
+  return nullptr;
+}
+
+FailureOr<MemoryReport>
+memory::analyzeMemory(std::shared_ptr<const FileBuffer> input,
+                      PayloadFiles &files, const MemoryOptions &options,
+                      std::string &error) {
+  std::unique_ptr<CheckedFile> program =
+      openReadable(std::move(input), FileKind::Program, error);
+  if (!program)
+    return failure();
+  for (const std::string &path : options.dataFiles) {
+    std::string why;
+    std::shared_ptr<const FileBuffer> data = files.open(path, why);
+    if (!data) {
+      error = "cannot read '" + path + "': " + why;
+      return failure();
+    }
+    if (!openReadable(std::move(data), FileKind::DataFile, error))
+      return failure();
+  }
+  return analyzeMemory(cast<ProgramFile>(*program), options, error);
 }
 
 void memory::checkMemory(const ProgramFile &file, FindingList &findings) {

@@ -13,16 +13,18 @@ on the bytes ``to_executorch()`` gives::
     data, report = emit.dedup(program.buffer)
     print(emit.summary("model.dedup.pte")["dedup_saves"])
     print(emit.verify("model.pte", data=["weights.ptd"])["runtime_load"])
+    print(emit.memory("model.pte")["methods"][0]["method_allocator_bytes"])
 
 Errors raise :class:`emit.EmitError`, whose message is emit's diagnostic.
 An installed wheel also puts emit's tools (``emit-translate``,
 ``emit-verify``, ...) on the environment's ``PATH``.
 """
 
-from ._capi import EmitError, dedup, diff, link, summary, verify, version
+from ._capi import (EmitError, dedup, diff, link, memory, summary, verify,
+                    version)
 
 #: emit's version, as its tools' ``--version`` and the C API say it.
 __version__ = version()
 
-__all__ = ["EmitError", "__version__", "dedup", "diff", "link", "summary",
-           "verify", "version"]
+__all__ = ["EmitError", "__version__", "dedup", "diff", "link", "memory",
+           "summary", "verify", "version"]

@@ -72,6 +72,10 @@ def _load():
                                    buffer, buffer]
     lib.emitVerifyBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t, paths,
                                      ctypes.c_size_t, buffer, buffer]
+    lib.emitMemoryFile.argtypes = [ctypes.c_char_p, paths, ctypes.c_size_t,
+                                   buffer, buffer]
+    lib.emitMemoryBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t, paths,
+                                     ctypes.c_size_t, buffer, buffer]
     lib.emitDiffFiles.argtypes = [ctypes.c_char_p, paths, ctypes.c_size_t,
                                   ctypes.c_char_p, paths, ctypes.c_size_t,
                                   buffer, buffer]
@@ -83,6 +87,7 @@ def _load():
     for function in (lib.emitDedupFile, lib.emitDedupBuffer,
                      lib.emitSummaryFile, lib.emitSummaryBuffer,
                      lib.emitVerifyFile, lib.emitVerifyBuffer,
+                     lib.emitMemoryFile, lib.emitMemoryBuffer,
                      lib.emitDiffFiles, lib.emitLinkFiles):
         function.restype = ctypes.c_int
     lib.emitFree.restype = None
@@ -258,6 +263,41 @@ def verify(src: Union[Path, Data], data: Iterable[Path] = ()) -> Report:
                                        ctypes.byref(error))
     else:
         status = _lib.emitVerifyFile(os.fsencode(src), paths, count,
+                                     ctypes.byref(report),
+                                     ctypes.byref(error))
+    text = _take(report)
+    _check(status, error)
+    return json.loads(text)
+
+
+def memory(src: Union[Path, Data], data: Iterable[Path] = ()) -> Report:
+    """The memory an ExecuTorch program's methods need, and whether their
+    memory plans are sound: the JSON report of ``emit-memory --format=json``
+    (schema emit-memory-1) as a dict. Per method (``methods``): its
+    ``planned_buffers`` (with ``peak_live_bytes``), the
+    ``method_allocator_bytes`` loading it takes per target (``"64"``,
+    ``"32"``), its planned ``tensors`` with their lifetimes, and
+    ``findings`` (``memory-overlap``, ``memory-slack``, ...).
+
+    ``src`` is a path or the bytes; ``data`` the paths of the data files
+    (.ptd) the program loads with. A plan with defects gives a report;
+    :class:`EmitError` is raised only when a file cannot be read.
+
+    Example::
+
+        report = emit.memory("model.pte")
+        pool = max(m["method_allocator_bytes"]["32"]
+                   for m in report["methods"])
+    """
+    paths, count = _paths(data)
+    report, error = _Buffer(), _Buffer()
+    if isinstance(src, (bytes, bytearray, memoryview)):
+        program = _bytes_of(src)
+        status = _lib.emitMemoryBuffer(program, len(program), paths, count,
+                                       ctypes.byref(report),
+                                       ctypes.byref(error))
+    else:
+        status = _lib.emitMemoryFile(os.fsencode(src), paths, count,
                                      ctypes.byref(report),
                                      ctypes.byref(error))
     text = _take(report)

@@ -175,6 +175,34 @@ def test_verify(qnn, tmp_path):
         emit.verify(qnn, data=[tmp_path / "missing.ptd"])
 
 
+def test_memory(qnn, tmp_path):
+    """emit.memory is emit-memory --format=json, on paths and on bytes: per
+    method, planned buffers, method allocator bytes per target, tensors."""
+    report = emit.memory(qnn)
+    assert report["schema"] == "emit-memory-1"
+    assert report["runtime_revision"]
+    assert [m["name"] for m in report["methods"]] == ["prefill", "decode"]
+    for method in report["methods"]:
+        assert set(method["method_allocator_bytes"]) == {"64", "32"}
+        assert method["method_allocator_bytes"]["64"] > \
+            method["method_allocator_bytes"]["32"] > 0
+        assert method["findings"] == []
+        assert {b["id"] for b in method["backends"]} <= {"QnnBackend",
+                                                       "XnnpackBackend"}
+    by_bytes = emit.memory(qnn.read_bytes())
+    assert by_bytes["methods"] == report["methods"]
+    assert by_bytes["file"] == "<bytes>"
+
+    by_cli = json.loads(tool("emit-memory", "--format=json",
+                             str(qnn)).stdout)
+    assert by_cli == report
+
+    with pytest.raises(emit.EmitError, match="cannot read"):
+        emit.memory(tmp_path / "missing.pte")
+    with pytest.raises(emit.EmitError, match="cannot be read"):
+        emit.memory(qnn.read_bytes()[:100])
+
+
 def test_diff(qnn, tmp_path):
     """emit.diff is emit-diff --format=json: a program against its
     deduplicated self holds the same content; a grown payload is a changed

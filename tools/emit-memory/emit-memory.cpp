@@ -15,7 +15,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "emit/File/ProgramFile.h"
 #include "emit/Memory/MemoryReport.h"
 #include "emit/Support/AtomicOutput.h"
 #include "emit/Support/HugePageHeap.h"
@@ -58,44 +57,20 @@ static cl::opt<std::string> outputPath("o", cl::desc("Write to this file"),
                                        cl::value_desc("file"), cl::init("-"),
                                        cl::cat(category));
 
-/// Opens `path` as a file of `kind`, or says why not.
-static std::unique_ptr<CheckedFile> open(PayloadFiles &files, StringRef path,
-                                         FileKind kind) {
-  std::string error;
-  std::unique_ptr<CheckedFile> file = openFile(files, path, kind, error);
-  if (!file) {
-    llvm::errs() << "emit-memory: cannot read '" << path << "': " << error
-                 << "\n";
-    return nullptr;
-  }
-  if (const Finding *refusal = file->getImportError();
-      refusal || !file->isReadable()) {
-    llvm::errs() << "emit-memory: '" << path << "' cannot be read";
-    if (refusal)
-      llvm::errs() << ": " << refusal->text() << " (at byte " << refusal->offset
-                   << ", " << refusal->path << ") [" << refusal->check->name
-                   << "]";
-    llvm::errs() << "\n";
-    return nullptr;
-  }
-  return file;
-}
-
 static int run() {
   PayloadFiles files;
-  std::unique_ptr<CheckedFile> program =
-      open(files, inputPath, FileKind::Program);
-  if (!program)
+  std::string error;
+  std::shared_ptr<const FileBuffer> input = files.open(inputPath, error);
+  if (!input) {
+    llvm::errs() << "emit-memory: cannot read '" << inputPath << "': " << error
+                 << "\n";
     return 2;
-  for (const std::string &path : dataPaths)
-    if (!open(files, path, FileKind::DataFile))
-      return 2;
+  }
   MemoryOptions options;
   options.methods.assign(methodNames.begin(), methodNames.end());
-  options.withDataFiles = !dataPaths.empty();
-  std::string error;
+  options.dataFiles.assign(dataPaths.begin(), dataPaths.end());
   FailureOr<MemoryReport> report =
-      analyzeMemory(static_cast<const ProgramFile &>(*program), options, error);
+      analyzeMemory(std::move(input), files, options, error);
   if (failed(report)) {
     llvm::errs() << "emit-memory: " << error << "\n";
     return 2;

@@ -23,11 +23,14 @@
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
 
 namespace emit {
+class FileBuffer;
+class PayloadFiles;
 class ProgramFile;
 
 namespace memory {
@@ -100,15 +103,26 @@ struct MemoryReport {
 struct MemoryOptions {
   /// The methods to report, by name; empty: every method.
   std::vector<std::string> methods;
-  /// The runtime is given data files (--data): with program named data,
-  /// it merges the two.
-  bool withDataFiles = false;
+  /// The data files the runtime is given (--data): with program named
+  /// data, it merges the two, which takes memory.
+  std::vector<std::string> dataFiles;
 };
 
-/// The memory report of `file`, a readable program; the file layer's
-/// findings go with the method they name. Fails, with the reason in
-/// `error`, when a method asked for does not exist.
+/// The memory report of `file`, a readable program, whose runtime is given
+/// the data files of `options` (not opened here); the file layer's errors
+/// go with the method they name. Fails, with the reason in `error`, when a
+/// method asked for does not exist.
 FailureOr<MemoryReport> analyzeMemory(const ProgramFile &file,
+                                      const MemoryOptions &options,
+                                      std::string &error);
+
+/// Opens `input` as a program, and the data files of `options` through the
+/// job's `files`, and reports on it: emit-memory and the C API. Fails, with
+/// the reason in `error`, when a file cannot be read, is not of its kind or
+/// does not read (the file layer's first error), or a method asked for does
+/// not exist.
+FailureOr<MemoryReport> analyzeMemory(std::shared_ptr<const FileBuffer> input,
+                                      PayloadFiles &files,
                                       const MemoryOptions &options,
                                       std::string &error);
 
