@@ -72,6 +72,9 @@ config.substitutions.append(
     ("%expect-exit", "%s %s" % (config.python_executable, os.path.join(
         config.emit_src_root, "test", "Inputs", "expect-exit.py"))))
 # Decodes a .pte or a .ptd to JSON on stdout with the project's schemas.
+config.substitutions.append(
+    ("%memory-lines", "%s %s" % (config.python_executable, os.path.join(
+        config.emit_src_root, "test", "Inputs", "memory-lines.py"))))
 pte_json = os.path.join(config.emit_src_root, "test", "Inputs", "pte-json.py")
 config.substitutions.append(
     ("%pte-json", "%s %s %s %s" % (config.python_executable, pte_json,

@@ -103,11 +103,14 @@ private:
                  const PlannedTensor &operand) const;
   /// Puts tensors that are one storage for their whole lives in one alias
   /// class: `et_view`'s result with its input, and a view the emitter
-  /// elided (never written, on the same bytes as a tensor written before
-  /// it is first named) with that tensor. Any other tensor that no call
-  /// returns is written where it is first named (a kernel's scratch
+  /// elided (never written, of another shape on the same bytes as a tensor
+  /// written before it is first named) with that tensor. Any other tensor that
+  /// no call returns is written where it is first named (a kernel's scratch
   /// buffer): `freshWrites`.
   void findAliases();
+  /// Whether tensor value `view` has another shape or type than `base`: a
+  /// view the emitter elides reshapes (a view to the same shape is no op).
+  bool isReshaped(uint32_t view, uint32_t base) const;
   uint32_t aliasClass(uint32_t tensor);
   void reportOverlap(std::optional<uint32_t> instruction,
                      const PlannedTensor &written, const PlannedTensor &live,
@@ -162,6 +165,15 @@ bool PlanSweep::isInPlace(uint32_t instruction, const PlannedTensor &written,
                        uses.persistent.test(operand.value));
 }
 
+bool PlanSweep::isReshaped(uint32_t view, uint32_t base) const {
+  const fb::Tensor *a = plan.values()->Get(view)->val_as_Tensor();
+  const fb::Tensor *b = plan.values()->Get(base)->val_as_Tensor();
+  auto sizes = [](const fb::Tensor *tensor) {
+    return ArrayRef<int32_t>(tensor->sizes()->data(), tensor->sizes()->size());
+  };
+  return a->scalar_type() != b->scalar_type() || sizes(a) != sizes(b);
+}
+
 uint32_t PlanSweep::aliasClass(uint32_t tensor) {
   while (aliasParent[tensor] != tensor)
     tensor = aliasParent[tensor] = aliasParent[aliasParent[tensor]];
@@ -203,6 +215,7 @@ void PlanSweep::findAliases() {
          it == byBytes.end() ? ArrayRef<uint32_t>() : it->second) {
       uint32_t first = method.tensors[candidate].lifetime->first;
       if (first < tensor.lifetime->first &&
+          isReshaped(tensor.value, method.tensors[candidate].value) &&
           (!base || first > method.tensors[*base].lifetime->first))
         base = candidate;
     }
@@ -234,7 +247,9 @@ void PlanSweep::checkWrites(std::optional<uint32_t> instruction,
       if (aliasClass(tensorOf[value]) == aliasClass(other))
         continue;
       bool bothWritten = llvm::is_contained(writes, tensor.value);
+      // In place: what the call returns, not a scratch buffer it fills.
       if (!bothWritten && instruction &&
+          llvm::is_contained(uses.getWrites(*instruction), value) &&
           isInPlace(*instruction, written, tensor))
         continue;
       reportOverlap(instruction, written, tensor, bothWritten);
@@ -303,7 +318,8 @@ void PlanSweep::reportSlack(const PlannedBuffer &buffer, uint32_t peakAt) {
   const FileCheck &check = getFileCheck(Check::MemorySlack);
   method.findings.findings.push_back(
       {Severity::Note, &check, file.getName().str(),
-       file.offsetOf(plan.non_const_buffer_sizes()),
+       file.offsetOf(plan.non_const_buffer_sizes()->Data() +
+                     sizeof(int64_t) * buffer.memoryId),
        ("execution_plan[" + Twine(planIndex) + "] '" + method.name +
         "'.non_const_buffer_sizes[" + Twine(buffer.memoryId) + "]")
            .str(),
