@@ -13,7 +13,9 @@
 #     link workload, emit-link merging two programs into one, and splitting
 #     them into two programs and one shared .ptd; for the tools workload,
 #     the three tools a user composes, through files and pipes, and the
-#     tools that only read (emit-verify, emit-diff against the output);
+#     tools that only read (emit-verify, emit-diff against the output,
+#     emit-memory); for graph, emit-memory beside --pte-to-pte (at most half
+#     its time, under 128 MiB);
 #   - for small and graph, ExecuTorch's own Python doing the same job
 #     (bench/et_python_job.py: read, share payloads by SHA-256, write with
 #     segments), when its serializer is set up (../shared/tools/et-python).
@@ -320,6 +322,7 @@ def bench_graph(args):
     out = os.path.join(args.data, "graph.out.pte")
     runs = job_runs(args, path, out,
                     env if args.et_python_reference else None)
+    memory = memory_runs(args, path)
     # Nothing to share: the output holds the one constant segment.
     segments = segments_of(args.build, out)
     assert len(segments) == 1, ("graph", len(segments))
@@ -338,8 +341,30 @@ def bench_graph(args):
           % (job_s, result["us_per_call"], peak_mib))
     print("  stages: import %.3f s, passes %.3f s, export %.3f s" %
           (imp, passes, exp))
+    if memory:
+        memory_s, memory_mib = memory
+        result["memory"] = {"job_s": memory_s, "peak_rss_mib": memory_mib,
+                            "over_pte_to_pte": memory_s / job_s}
+        print("  emit-memory: %.3f s = %.2fx --pte-to-pte (at most 0.5x); "
+              "peak RSS %.0f MiB (at most 128)" %
+              (memory_s, memory_s / job_s, memory_mib))
     print_reference(result)
     return result
+
+
+def memory_runs(args, path):
+    """emit-memory on `path`, --runs times: median wall time (s) and peak
+    RSS (MiB); None for a build from before emit-memory."""
+    tool = os.path.join(args.build, "bin", "emit-memory")
+    if not os.path.exists(tool):
+        return None
+    walls, peaks = [], []
+    for _ in range(args.runs):
+        settle()
+        wall, rss, _ = timed([tool, "--format=json", path, "-o", os.devnull])
+        walls.append(wall)
+        peaks.append(rss / 1024)
+    return statistics.median(walls), statistics.median(peaks)
 
 
 def generate_link(data):
@@ -476,11 +501,13 @@ def bench_tools(args):
             [opt, "--dedup-delegate-blobs", "--emit-bytecode"] + allow,
             [translate, "--to-pte", "-o", "tools.bytecode.pte"] + allow],
     }
-    # Builds from before emit-verify and emit-diff have no inspections.
+    # Builds from before emit-verify, emit-diff and emit-memory have no
+    # inspections.
     inspections = {}
     for job, tool, arguments in (
             ("verify", "emit-verify", ["tools.pte"]),
-            ("diff", "emit-diff", ["tools.pte", "tools.fast.pte"])):
+            ("diff", "emit-diff", ["tools.pte", "tools.fast.pte"]),
+            ("memory", "emit-memory", ["tools.pte"])):
         if os.path.exists(os.path.join(bin_dir, tool)):
             inspections[job] = ([os.path.join(bin_dir, tool)] + arguments +
                                 [">", "/dev/null"])
@@ -622,6 +649,9 @@ def figures(result):
     found = {"job s": result["job_s"], "peak MiB": result["peak_rss_mib"]}
     for stage, seconds in result["stages_s"].items():
         found["%s s" % stage] = seconds
+    if "memory" in result:
+        found["emit-memory s"] = result["memory"]["job_s"]
+        found["emit-memory MiB"] = result["memory"]["peak_rss_mib"]
     return found
 
 
