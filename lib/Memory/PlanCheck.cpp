@@ -108,6 +108,10 @@ private:
   /// no call returns is written where it is first named (a kernel's scratch
   /// buffer): `freshWrites`.
   void findAliases();
+  /// The views the emitter elided, joined with their bases; the other
+  /// tensors no call writes are written where first named.
+  void findElidedViews(const llvm::BitVector &written);
+  void joinAliases(uint32_t a, uint32_t b);
   /// Whether tensor value `view` has another shape or type than `base`: a
   /// view the emitter elides reshapes (a view to the same shape is no op).
   bool isReshaped(uint32_t view, uint32_t base) const;
@@ -182,11 +186,7 @@ uint32_t PlanSweep::aliasClass(uint32_t tensor) {
 
 void PlanSweep::findAliases() {
   aliasParent.resize(method.tensors.size());
-  freshWrites.resize(std::max(uses.instructionCount, 1u));
   std::iota(aliasParent.begin(), aliasParent.end(), 0);
-  auto join = [&](uint32_t a, uint32_t b) {
-    aliasParent[aliasClass(a)] = aliasClass(b);
-  };
   llvm::BitVector written(plan.values()->size());
   for (uint32_t instruction = 0; instruction < uses.instructionCount;
        ++instruction) {
@@ -196,34 +196,57 @@ void PlanSweep::findAliases() {
       written.set(value);
       if (use.returnsView && operand >= 0 && tensorOf[value] >= 0 &&
           tensorOf[operand] >= 0)
-        join(tensorOf[value], tensorOf[operand]);
+        joinAliases(tensorOf[value], tensorOf[operand]);
     }
   }
-  // Elided views: by their bytes, the tensors written there in order.
+  findElidedViews(written);
+}
+
+void PlanSweep::findElidedViews(const llvm::BitVector &written) {
+  freshWrites.resize(std::max(uses.instructionCount, 1u));
+  // By their bytes, the tensors calls write there, by first use.
   std::map<std::tuple<uint32_t, uint64_t, uint64_t>, SmallVector<uint32_t>>
       byBytes;
   for (auto [index, tensor] : llvm::enumerate(method.tensors))
     if (tensor.lifetime && written.test(tensor.value))
       byBytes[{tensor.memoryId, tensor.offset, tensor.bytes}].push_back(index);
+  auto firstOf = [&](uint32_t tensor) {
+    return method.tensors[tensor].lifetime->first;
+  };
+  for (auto &[bytes, tensors] : byBytes)
+    llvm::stable_sort(tensors, [&](uint32_t a, uint32_t b) {
+      return firstOf(a) < firstOf(b);
+    });
   for (auto [index, tensor] : llvm::enumerate(method.tensors)) {
     if (!tensor.lifetime || written.test(tensor.value) ||
         uses.given.test(tensor.value))
       continue;
+    // The base: the last tensor written on these bytes before the view is
+    // first named, of another shape.
     std::optional<uint32_t> base;
     auto it = byBytes.find({tensor.memoryId, tensor.offset, tensor.bytes});
-    for (uint32_t candidate :
-         it == byBytes.end() ? ArrayRef<uint32_t>() : it->second) {
-      uint32_t first = method.tensors[candidate].lifetime->first;
-      if (first < tensor.lifetime->first &&
-          isReshaped(tensor.value, method.tensors[candidate].value) &&
-          (!base || first > method.tensors[*base].lifetime->first))
-        base = candidate;
+    if (it != byBytes.end()) {
+      ArrayRef<uint32_t> before(it->second);
+      before = before.take_front(
+          llvm::partition_point(
+              before,
+              [&](uint32_t c) { return firstOf(c) < tensor.lifetime->first; }) -
+          before.begin());
+      for (uint32_t candidate : llvm::reverse(before))
+        if (isReshaped(tensor.value, method.tensors[candidate].value)) {
+          base = candidate;
+          break;
+        }
     }
     if (base)
-      join(index, *base);
+      joinAliases(index, *base);
     else
       freshWrites[tensor.lifetime->first].push_back(tensor.value);
   }
+}
+
+void PlanSweep::joinAliases(uint32_t a, uint32_t b) {
+  aliasParent[aliasClass(a)] = aliasClass(b);
 }
 
 void PlanSweep::checkWrites(std::optional<uint32_t> instruction,
