@@ -77,17 +77,20 @@ def build_json(args, segments, method_names):
                 "instr_args_type": "DelegateCall",
                 "instr_args": {"delegate_index": c, "args": [0, 1]},
             })
-        tensor = {"scalar_type": "FLOAT", "sizes": [16], "dim_order": [0],
-                  "allocation_info": {"memory_id": 1}}
+        # The input and the output, each on its own bytes: a sound plan.
+        tensors = [{"scalar_type": "FLOAT", "sizes": [16], "dim_order": [0],
+                    "allocation_info": {"memory_id": 1,
+                                        "memory_offset_low": offset}}
+                   for offset in (0, 64)]
         plans.append({
             "name": name,
-            "values": [{"val_type": "Tensor", "val": tensor},
-                       {"val_type": "Tensor", "val": tensor}],
+            "values": [{"val_type": "Tensor", "val": tensor}
+                       for tensor in tensors],
             "inputs": [0], "outputs": [1],
             "chains": [{"inputs": [0], "outputs": [1],
                         "instructions": instructions}],
             "operators": [], "delegates": delegates,
-            "non_const_buffer_sizes": [0, 64],
+            "non_const_buffer_sizes": [0, 128],
         })
     assert len(segments) == calls_total + args.named_data + 1
     named = [{"key": "weight.%d" % i, "segment_index": 1 + calls_total + i}

@@ -40,6 +40,7 @@
 import argparse
 import contextlib
 import io
+import hashlib
 import json
 import os
 import re
@@ -110,16 +111,31 @@ def timed(command, env=None):
     return wall, rss, result.stderr
 
 
+def generator_stamp(command):
+    """What a generated program depends on: the command that wrote it and
+    the generator's source. A program whose stamp differs is written
+    again."""
+    with open(os.path.join(ROOT, "bench", "gen_pte.py"), "rb") as source:
+        digest = hashlib.sha256(source.read()).hexdigest()
+    return " ".join(command[2:]) + "\n" + digest + "\n"
+
+
 def generate(name, spec, data, build):
     path = os.path.join(data, name + ".pte")
-    if not os.path.exists(path):
-        command = [sys.executable, os.path.join(ROOT, "bench", "gen_pte.py"),
-                   path, "--methods", str(spec["methods"]), "--calls",
-                   str(spec["calls"]), "--payload-size", str(spec["size"]),
-                   "--unique", str(spec["unique"]), "--specs", "2"]
-        if spec["names"]:
-            command += ["--method-names", spec["names"]]
+    command = [sys.executable, os.path.join(ROOT, "bench", "gen_pte.py"),
+               path, "--methods", str(spec["methods"]), "--calls",
+               str(spec["calls"]), "--payload-size", str(spec["size"]),
+               "--unique", str(spec["unique"]), "--specs", "2"]
+    if spec["names"]:
+        command += ["--method-names", spec["names"]]
+    stamp_path = path + ".stamp"
+    stamp = generator_stamp(command)
+    current = (open(stamp_path).read() if os.path.exists(stamp_path)
+               else None)
+    if not os.path.exists(path) or current != stamp:
         run(command, stdout=subprocess.DEVNULL)
+        with open(stamp_path, "w") as out:
+            out.write(stamp)
     # The unique payload bytes, as one file: what the baselines move.
     unique = os.path.join(data, name + ".unique.bin")
     if not os.path.exists(unique):
@@ -375,14 +391,18 @@ def generate_link(data):
     paths = []
     for number, name in enumerate(LINK["programs"]):
         path = os.path.join(data, "link-%s.pte" % name)
-        if not os.path.exists(path):
-            run([sys.executable, os.path.join(ROOT, "bench", "gen_pte.py"),
-                 path, "--methods", "1", "--method-names", name, "--calls",
-                 str(LINK["calls"]), "--payload-size", str(LINK["size"]),
-                 "--first-payload", str(number * LINK["calls"]), "--specs",
-                 "2", "--named-data", str(LINK["weights"]),
-                 "--named-data-size", str(LINK["weight_size"])],
-                stdout=subprocess.DEVNULL)
+        command = [sys.executable, os.path.join(ROOT, "bench", "gen_pte.py"),
+                   path, "--methods", "1", "--method-names", name, "--calls",
+                   str(LINK["calls"]), "--payload-size", str(LINK["size"]),
+                   "--first-payload", str(number * LINK["calls"]), "--specs",
+                   "2", "--named-data", str(LINK["weights"]),
+                   "--named-data-size", str(LINK["weight_size"])]
+        stamp = generator_stamp(command)
+        if not os.path.exists(path) or not os.path.exists(
+                path + ".stamp") or open(path + ".stamp").read() != stamp:
+            run(command, stdout=subprocess.DEVNULL)
+            with open(path + ".stamp", "w") as out:
+                out.write(stamp)
         paths.append(path)
     unique = os.path.join(data, "link.unique.bin")
     if not os.path.exists(unique):
