@@ -26,8 +26,13 @@ private:
   /// Calls `fn` on `index` and, for a list of tensors, on its items.
   template <typename Fn>
   void forEachTensor(int64_t index, Fn fn) const;
-  /// Names `index` (and a list's items) at the current instruction.
+  /// Names `index` at the current instruction (a list's items take the
+  /// list's lifetime once every instruction is read: giveItemsListLifetimes).
   void name(int64_t index);
+  /// Notes that the current instruction writes the tensor `index` or, for a
+  /// list, its items (up to kMaxListWrites items in all).
+  void write(int64_t index);
+  void giveItemsListLifetimes();
   void readKernelCall(const fb::KernelCall &call);
   void readDelegateCall(const fb::DelegateCall &call);
   /// The values named before the current instruction are those whose
@@ -41,8 +46,13 @@ private:
   const flatbuffers::Vector<flatbuffers::Offset<fb::EValue>> &values;
   MethodUses &uses;
   uint32_t current = 0;
+  uint64_t listWrites = 0;
 };
 } // namespace
+
+/// The most list items written the reader records: a file that names one
+/// long list as the result of every call costs no more than this.
+static constexpr uint64_t kMaxListWrites = uint64_t(1) << 24;
 
 template <typename Fn>
 void UseReader::forEachTensor(int64_t index, Fn fn) const {
@@ -63,11 +73,33 @@ void UseReader::forEachTensor(int64_t index, Fn fn) const {
 }
 
 void UseReader::name(int64_t index) {
+  if (index < 0 || index >= values.size())
+    return;
+  Lifetime &lifetime = uses.lifetimes[index];
+  lifetime.first = std::min(lifetime.first, current);
+  lifetime.last = std::max(lifetime.last, current);
+}
+
+void UseReader::write(int64_t index) {
   forEachTensor(index, [&](uint32_t value) {
-    Lifetime &lifetime = uses.lifetimes[value];
-    lifetime.first = std::min(lifetime.first, current);
-    lifetime.last = std::max(lifetime.last, current);
+    if (value != index && ++listWrites > kMaxListWrites)
+      return;
+    if (values.Get(value)->val_type() == fb::KernelTypes::Tensor)
+      uses.written.push_back(value);
   });
+}
+
+void UseReader::giveItemsListLifetimes() {
+  for (auto [index, lifetime] : llvm::enumerate(uses.lifetimes)) {
+    if (lifetime.first > lifetime.last)
+      continue;
+    Lifetime list = lifetime;
+    forEachTensor(index, [&](uint32_t item) {
+      Lifetime &own = uses.lifetimes[item];
+      own.first = std::min(own.first, list.first);
+      own.last = std::max(own.last, list.last);
+    });
+  }
 }
 
 void UseReader::readKernelCall(const fb::KernelCall &call) {
@@ -82,10 +114,7 @@ void UseReader::readKernelCall(const fb::KernelCall &call) {
       use.firstTensorArgument = arg;
     name(arg);
   }
-  forEachTensor(args->Get(args->size() - 1), [&](uint32_t value) {
-    if (values.Get(value)->val_type() == fb::KernelTypes::Tensor)
-      uses.written.push_back(value);
-  });
+  write(args->Get(args->size() - 1));
   const auto *operators = plan.operators();
   if (operators && call.op_index() >= 0 &&
       static_cast<uint32_t>(call.op_index()) < operators->size())
@@ -99,21 +128,15 @@ void UseReader::readDelegateCall(const fb::DelegateCall &call) {
     return;
   // The outputs: the longest run at the end of arguments named here first.
   unsigned outputsBegin = args->size();
-  while (outputsBegin > 0) {
-    bool fresh = true;
-    forEachTensor(args->Get(outputsBegin - 1), [&](uint32_t value) {
-      fresh &= !namedBefore(value) && !uses.given.test(value);
-    });
-    if (!fresh)
+  for (; outputsBegin > 0; --outputsBegin) {
+    int32_t arg = args->Get(outputsBegin - 1);
+    if (arg < 0 || static_cast<uint32_t>(arg) >= values.size() ||
+        namedBefore(arg) || uses.given.test(arg))
       break;
-    --outputsBegin;
   }
   for (auto [position, arg] : llvm::enumerate(*args)) {
     if (position >= outputsBegin)
-      forEachTensor(arg, [&](uint32_t value) {
-        if (values.Get(value)->val_type() == fb::KernelTypes::Tensor)
-          uses.written.push_back(value);
-      });
+      write(arg);
     name(arg);
   }
 }
@@ -129,12 +152,21 @@ void UseReader::extendOverLoops(ArrayRef<std::pair<uint32_t, uint32_t>> loops) {
     else
       disjoint.push_back(loop);
   }
-  for (Lifetime &lifetime : uses.lifetimes)
-    for (auto [begin, end] : disjoint)
-      if (lifetime.first <= end && begin <= lifetime.last) {
-        lifetime.first = std::min(lifetime.first, begin);
-        lifetime.last = std::max(lifetime.last, end);
-      }
+  // The loops a lifetime meets are a run of the sorted disjoint loops;
+  // extended over them, it meets no other.
+  for (Lifetime &lifetime : uses.lifetimes) {
+    if (lifetime.first > lifetime.last)
+      continue;
+    auto begin = llvm::partition_point(
+        disjoint, [&](auto loop) { return loop.second < lifetime.first; });
+    auto end = std::partition_point(begin, disjoint.end(), [&](auto loop) {
+      return loop.first <= lifetime.last;
+    });
+    if (begin == end)
+      continue;
+    lifetime.first = std::min(lifetime.first, begin->first);
+    lifetime.last = std::max(lifetime.last, std::prev(end)->second);
+  }
 }
 
 void UseReader::run() {
@@ -146,7 +178,11 @@ void UseReader::run() {
         uses.persistent.set(index);
   uses.given = uses.persistent;
   for (int32_t input : *plan.inputs())
-    forEachTensor(input, [&](uint32_t value) { uses.given.set(value); });
+    if (input >= 0 && static_cast<uint32_t>(input) < values.size())
+      uses.given.set(input);
+  // A list given is its items given (each list once, however often named).
+  for (unsigned list : llvm::to_vector(uses.given.set_bits()))
+    forEachTensor(list, [&](uint32_t item) { uses.given.set(item); });
   for (const fb::Chain *chain : *plan.chains())
     if (chain->instructions())
       uses.instructionCount += chain->instructions()->size();
@@ -183,17 +219,19 @@ void UseReader::run() {
 
   uint32_t end = uses.instructionCount ? uses.instructionCount - 1 : 0;
   for (int32_t input : *plan.inputs())
-    forEachTensor(input, [&](uint32_t value) {
-      uses.lifetimes[value].first = 0;
-      uses.lifetimes[value].last = std::max(uses.lifetimes[value].last, 0u);
-    });
+    if (input >= 0 && static_cast<uint32_t>(input) < values.size()) {
+      uses.lifetimes[input].first = 0;
+      uses.lifetimes[input].last = std::max(uses.lifetimes[input].last, 0u);
+    }
   for (int32_t output : *plan.outputs())
-    forEachTensor(output, [&](uint32_t value) {
-      uses.lifetimes[value].first = std::min(uses.lifetimes[value].first, end);
-      uses.lifetimes[value].last = end;
-    });
+    if (output >= 0 && static_cast<uint32_t>(output) < values.size()) {
+      uses.lifetimes[output].first =
+          std::min(uses.lifetimes[output].first, end);
+      uses.lifetimes[output].last = end;
+    }
   for (unsigned value : uses.persistent.set_bits())
     uses.lifetimes[value] = {0, end};
+  giveItemsListLifetimes();
   uses.lastNamed.reserve(values.size());
   for (const Lifetime &lifetime : uses.lifetimes)
     uses.lastNamed.push_back(lifetime.last);

@@ -7,7 +7,6 @@
 #include "emit/Memory/MemoryReport.h"
 #include "emit/Memory/RuntimeModel.h"
 
-#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
 
 using namespace emit;
@@ -67,75 +66,99 @@ void memory::printMemoryText(const MemoryReport &report, raw_ostream &os) {
      << counted(notes, "note") << "\n";
 }
 
-static llvm::json::Array findingsJSON(const FindingList &list) {
-  llvm::json::Array findings;
-  for (const Finding &finding : list.findings)
-    findings.push_back(getFindingJSON(finding));
-  return findings;
+// The JSON is streamed, keys in sorted order: a method of 50,000 kernel
+// calls has as many tensors, which a document built in memory first would
+// hold many times over.
+
+static void printFindings(llvm::json::OStream &json, StringRef key,
+                          const FindingList &list) {
+  json.attributeArray(key, [&] {
+    for (const Finding &finding : list.findings)
+      json.value(getFindingJSON(finding));
+  });
 }
 
-static llvm::json::Object methodJSON(const MethodMemory &method) {
-  llvm::json::Array buffers, backends, tensors;
-  for (const PlannedBuffer &buffer : method.buffers)
-    buffers.push_back(llvm::json::Object{
-        {"memory_id", buffer.memoryId},
-        {"bytes", static_cast<int64_t>(buffer.bytes)},
-        {"device", buffer.device},
-        {"peak_live_bytes", static_cast<int64_t>(buffer.peakLiveBytes)},
+static void printTensors(llvm::json::OStream &json,
+                         const MethodMemory &method) {
+  json.attributeArray("tensors", [&] {
+    for (const PlannedTensor &tensor : method.tensors)
+      json.object([&] {
+        json.attribute("buffer", tensor.memoryId);
+        json.attribute("bytes", static_cast<int64_t>(tensor.bytes));
+        json.attribute("first", tensor.lifetime
+                                    ? llvm::json::Value(tensor.lifetime->first)
+                                    : llvm::json::Value(nullptr));
+        json.attribute("last", tensor.lifetime
+                                   ? llvm::json::Value(tensor.lifetime->last)
+                                   : llvm::json::Value(nullptr));
+        json.attribute("name", tensor.name);
+        json.attribute("offset", static_cast<int64_t>(tensor.offset));
+        json.attribute("value", tensor.value);
+      });
+  });
+}
+
+static void printMethod(llvm::json::OStream &json, const MethodMemory &method) {
+  json.object([&] {
+    json.attributeArray("backends", [&] {
+      for (const BackendUse &backend : method.backends)
+        json.object([&] {
+          json.attribute("delegates", backend.delegates);
+          json.attribute("id", backend.id);
+          json.attribute("init", kBackendNote);
+        });
     });
-  llvm::json::Object allocator;
-  for (auto [target, bytes] :
-       llvm::zip_equal(getRuntimeTargets(), method.methodAllocatorBytes))
-    allocator[target.name] = static_cast<int64_t>(bytes);
-  for (const BackendUse &backend : method.backends)
-    backends.push_back(llvm::json::Object{{"id", backend.id},
-                                          {"delegates", backend.delegates},
-                                          {"init", kBackendNote}});
-  for (const PlannedTensor &tensor : method.tensors) {
-    llvm::json::Value first = nullptr, last = nullptr;
-    if (tensor.lifetime) {
-      first = tensor.lifetime->first;
-      last = tensor.lifetime->last;
-    }
-    tensors.push_back(llvm::json::Object{
-        {"value", tensor.value},
-        {"name", tensor.name},
-        {"buffer", tensor.memoryId},
-        {"offset", static_cast<int64_t>(tensor.offset)},
-        {"bytes", static_cast<int64_t>(tensor.bytes)},
-        {"first", std::move(first)},
-        {"last", std::move(last)},
+    json.attribute("delegate_calls", method.delegateCalls);
+    printFindings(json, "findings", method.findings);
+    json.attribute("instructions", method.instructions);
+    json.attribute("kernel_calls", method.kernelCalls);
+    json.attributeObject("method_allocator_bytes", [&] {
+      // Sorted: "32" before "64".
+      SmallVector<std::pair<StringRef, uint64_t>> bytes;
+      for (auto [target, count] :
+           llvm::zip_equal(getRuntimeTargets(), method.methodAllocatorBytes))
+        bytes.push_back({target.name, count});
+      llvm::sort(bytes);
+      for (auto [name, count] : bytes)
+        json.attribute(name, static_cast<int64_t>(count));
     });
-  }
-  return llvm::json::Object{
-      {"name", method.name},
-      {"instructions", method.instructions},
-      {"kernel_calls", method.kernelCalls},
-      {"delegate_calls", method.delegateCalls},
-      {"planned_bytes", static_cast<int64_t>(method.getPlannedBytes())},
-      {"planned_buffers", std::move(buffers)},
-      {"method_allocator_bytes", std::move(allocator)},
-      {"backends", std::move(backends)},
-      {"tensors", std::move(tensors)},
-      {"findings", findingsJSON(method.findings)},
-  };
+    json.attribute("name", method.name);
+    json.attributeArray("planned_buffers", [&] {
+      for (const PlannedBuffer &buffer : method.buffers)
+        json.object([&] {
+          json.attribute("bytes", static_cast<int64_t>(buffer.bytes));
+          json.attribute("device", buffer.device);
+          json.attribute("memory_id", buffer.memoryId);
+          json.attribute("peak_live_bytes",
+                         static_cast<int64_t>(buffer.peakLiveBytes));
+        });
+    });
+    json.attribute("planned_bytes",
+                   static_cast<int64_t>(method.getPlannedBytes()));
+    printTensors(json, method);
+  });
 }
 
 void memory::printMemoryJSON(const MemoryReport &report, raw_ostream &os) {
-  llvm::json::Object targets;
-  for (const RuntimeTarget &target : getRuntimeTargets())
-    targets[target.name] = target.description;
-  llvm::json::Array methods;
-  for (const MethodMemory &method : report.methods)
-    methods.push_back(methodJSON(method));
-  llvm::json::Object root{
-      {"schema", "emit-memory-1"},
-      {"file", report.file},
-      {"runtime_revision", getRuntimeRevision()},
-      {"method_allocator", kAllocatorNote},
-      {"targets", std::move(targets)},
-      {"methods", std::move(methods)},
-      {"findings", findingsJSON(report.findings)},
-  };
-  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
+  llvm::json::OStream json(os, /*IndentSize=*/2);
+  json.object([&] {
+    json.attribute("file", report.file);
+    printFindings(json, "findings", report.findings);
+    json.attribute("method_allocator", kAllocatorNote);
+    json.attributeArray("methods", [&] {
+      for (const MethodMemory &method : report.methods)
+        printMethod(json, method);
+    });
+    json.attribute("runtime_revision", getRuntimeRevision());
+    json.attribute("schema", "emit-memory-1");
+    json.attributeObject("targets", [&] {
+      SmallVector<std::pair<StringRef, StringRef>> targets;
+      for (const RuntimeTarget &target : getRuntimeTargets())
+        targets.push_back({target.name, target.description});
+      llvm::sort(targets);
+      for (auto [name, description] : targets)
+        json.attribute(name, description);
+    });
+  });
+  os << "\n";
 }

@@ -19,13 +19,17 @@
 
 #include "PlanCheck.h"
 
+#include "CoveredBytes.h"
+
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/File/program_generated.h"
 
 #include "llvm/ADT/DenseSet.h"
+#include "llvm/ADT/ScopeExit.h"
 
 #include <map>
 #include <numeric>
+#include <set>
 #include <tuple>
 
 using namespace emit;
@@ -35,6 +39,17 @@ namespace fb = executorch_flatbuffer;
 /// Slack is worth a note when a buffer is more than twice its peak and
 /// wastes at least this much.
 static constexpr uint64_t kSlackBytes = 4096;
+/// The most pairs of live tensors the overlap check compares in a method:
+/// far more than a real plan needs (its live tensors do not overlap, so a
+/// write meets a few), few enough to finish in seconds.
+static constexpr uint64_t kMaxComparisons = uint64_t(1) << 28;
+/// The most overlaps listed per method; the rest are counted.
+static constexpr size_t kMaxOverlapFindings = 100;
+
+/// The end of `tensor`'s bytes, saturated.
+static uint64_t endOf(const PlannedTensor &tensor) {
+  return tensor.offset + std::min(tensor.bytes, UINT64_MAX - tensor.offset);
+}
 
 static std::string deviceName(const fb::ExecutionPlan &plan,
                               uint32_t memoryId) {
@@ -90,8 +105,6 @@ public:
   void run();
 
 private:
-  /// The bytes of `buffer` its live tensors cover.
-  uint64_t liveBytes(unsigned buffer) const;
   /// Checks `writes`, what `instruction` writes (none: what holds data
   /// before the first instruction), against the live tensors.
   void checkWrites(std::optional<uint32_t> instruction,
@@ -120,6 +133,9 @@ private:
                      const PlannedTensor &written, const PlannedTensor &live,
                      bool bothWritten);
   void reportSlack(const PlannedBuffer &buffer, uint32_t peakAt);
+  /// Says what the overlap check did not list (past kMaxOverlapFindings)
+  /// or did not check (past kMaxComparisons).
+  void reportUnchecked();
   std::string describe(const PlannedTensor &tensor) const;
 
   const ProgramFile &file;
@@ -127,8 +143,19 @@ private:
   unsigned planIndex;
   const MethodUses &uses;
   MethodMemory &method;
-  /// Per buffer (memory id - 1), the tensors live now.
-  std::vector<SmallVector<uint32_t>> live;
+  /// Per buffer (memory id - 1), the tensors live now by offset, the bytes
+  /// they cover, and the largest tensor it holds.
+  std::vector<std::set<std::pair<uint64_t, uint32_t>>> live;
+  std::vector<CoveredBytes> covered;
+  std::vector<uint64_t> largest;
+  /// Pairs of tensors compared so far: past kMaxComparisons, a method is
+  /// not checked further (a note says so) rather than taking forever.
+  uint64_t comparisons = 0;
+  std::optional<uint32_t> stoppedAt;
+  /// Overlaps found past kMaxOverlapFindings.
+  uint64_t unlisted = 0;
+  /// The values the instruction being checked writes, and returns.
+  llvm::BitVector writtenNow, returnedNow;
   /// Per value, its tensor in `method.tensors`, or -1.
   std::vector<int32_t> tensorOf;
   llvm::DenseSet<std::pair<uint32_t, uint32_t>> reported;
@@ -138,24 +165,6 @@ private:
   std::vector<SmallVector<uint32_t, 0>> freshWrites;
 };
 } // namespace
-
-uint64_t PlanSweep::liveBytes(unsigned buffer) const {
-  SmallVector<std::pair<uint64_t, uint64_t>> ranges;
-  for (uint32_t tensor : live[buffer]) {
-    const PlannedTensor &planned = method.tensors[tensor];
-    ranges.push_back({planned.offset, planned.offset + planned.bytes});
-  }
-  llvm::sort(ranges);
-  uint64_t bytes = 0, covered = 0;
-  for (auto [begin, end] : ranges) {
-    begin = std::max(begin, covered);
-    if (end > begin) {
-      bytes += end - begin;
-      covered = end;
-    }
-  }
-  return bytes;
-}
 
 bool PlanSweep::isInPlace(uint32_t instruction, const PlannedTensor &written,
                           const PlannedTensor &operand) const {
@@ -251,6 +260,18 @@ void PlanSweep::joinAliases(uint32_t a, uint32_t b) {
 
 void PlanSweep::checkWrites(std::optional<uint32_t> instruction,
                             ArrayRef<uint32_t> writes) {
+  for (uint32_t value : writes)
+    writtenNow.set(value);
+  if (instruction)
+    for (uint32_t value : uses.getWrites(*instruction))
+      returnedNow.set(value);
+  auto clear = llvm::make_scope_exit([&] {
+    for (uint32_t value : writes)
+      writtenNow.reset(value);
+    if (instruction)
+      for (uint32_t value : uses.getWrites(*instruction))
+        returnedNow.reset(value);
+  });
   for (uint32_t value : writes) {
     if (tensorOf[value] < 0)
       continue;
@@ -258,21 +279,31 @@ void PlanSweep::checkWrites(std::optional<uint32_t> instruction,
     if (written.memoryId == 0 || written.memoryId > live.size() ||
         written.bytes == 0)
       continue;
-    for (uint32_t other : live[written.memoryId - 1]) {
+    // The live tensors that may overlap it start after its offset less the
+    // largest tensor's bytes, and before its end.
+    unsigned buffer = written.memoryId - 1;
+    auto it = written.offset < largest[buffer]
+                  ? live[buffer].begin()
+                  : live[buffer].upper_bound(
+                        {written.offset - largest[buffer], UINT32_MAX});
+    for (; it != live[buffer].end() && it->first < endOf(written); ++it) {
+      if (++comparisons > kMaxComparisons) {
+        stoppedAt = instruction.value_or(0);
+        return;
+      }
+      uint32_t other = it->second;
       const PlannedTensor &tensor = method.tensors[other];
       // Before the first instruction, only given tensors hold data.
       if (!instruction && !uses.given.test(tensor.value))
         continue;
       if (tensor.value == written.value || tensor.bytes == 0 ||
-          tensor.offset >= written.offset + written.bytes ||
-          written.offset >= tensor.offset + tensor.bytes)
+          tensor.offset >= endOf(written) || written.offset >= endOf(tensor))
         continue;
       if (aliasClass(tensorOf[value]) == aliasClass(other))
         continue;
-      bool bothWritten = llvm::is_contained(writes, tensor.value);
+      bool bothWritten = writtenNow.test(tensor.value);
       // In place: what the call returns, not a scratch buffer it fills.
-      if (!bothWritten && instruction &&
-          llvm::is_contained(uses.getWrites(*instruction), value) &&
+      if (!bothWritten && instruction && returnedNow.test(value) &&
           isInPlace(*instruction, written, tensor))
         continue;
       reportOverlap(instruction, written, tensor, bothWritten);
@@ -293,10 +324,13 @@ void PlanSweep::reportOverlap(std::optional<uint32_t> instruction,
   auto key = std::minmax(written.value, tensor.value);
   if (!reported.insert({key.first, key.second}).second)
     return;
+  if (method.overlaps.size() == kMaxOverlapFindings) {
+    ++unlisted;
+    return;
+  }
   method.overlaps.push_back({tensor.value, written.value});
   uint64_t begin = std::max(written.offset, tensor.offset);
-  uint64_t end =
-      std::min(written.offset + written.bytes, tensor.offset + tensor.bytes);
+  uint64_t end = std::min(endOf(written), endOf(tensor));
   uint32_t from = std::max(written.lifetime->first, tensor.lifetime->first);
   uint32_t to = std::min(written.lifetime->last, tensor.lifetime->last);
   std::string message;
@@ -351,11 +385,14 @@ void PlanSweep::reportSlack(const PlannedBuffer &buffer, uint32_t peakAt) {
 
 void PlanSweep::run() {
   unsigned bufferCount = method.buffers.size();
-  live.resize(bufferCount);
   tensorOf.assign(plan.values()->size(), -1);
-  // Tensors by the instruction they start and end at.
+  writtenNow.resize(plan.values()->size());
+  returnedNow.resize(plan.values()->size());
+  // Tensors by the instruction they start and end at; each buffer's ends.
   uint32_t steps = std::max(uses.instructionCount, 1u);
   std::vector<SmallVector<uint32_t, 1>> starts(steps), ends(steps);
+  std::vector<std::vector<uint64_t>> points(bufferCount);
+  largest.assign(bufferCount, 0);
   for (auto [index, tensor] : llvm::enumerate(method.tensors)) {
     tensorOf[tensor.value] = index;
     if (!tensor.lifetime || tensor.memoryId == 0 ||
@@ -363,40 +400,66 @@ void PlanSweep::run() {
       continue;
     starts[std::min(tensor.lifetime->first, steps - 1)].push_back(index);
     ends[std::min(tensor.lifetime->last, steps - 1)].push_back(index);
+    unsigned buffer = tensor.memoryId - 1;
+    points[buffer].push_back(tensor.offset);
+    points[buffer].push_back(endOf(tensor));
+    largest[buffer] = std::max(largest[buffer], tensor.bytes);
   }
+  live.resize(bufferCount);
+  for (std::vector<uint64_t> &bufferPoints : points)
+    covered.emplace_back(std::move(bufferPoints));
   findAliases();
   SmallVector<uint32_t> given(uses.given.set_bits());
   SmallVector<uint32_t> peakAt(bufferCount, 0);
-  llvm::BitVector changed(bufferCount);
   for (uint32_t step = 0; step < steps; ++step) {
-    for (uint32_t tensor : starts[step]) {
-      unsigned buffer = method.tensors[tensor].memoryId - 1;
-      live[buffer].push_back(tensor);
-      changed.set(buffer);
+    for (uint32_t index : starts[step]) {
+      const PlannedTensor &tensor = method.tensors[index];
+      live[tensor.memoryId - 1].insert({tensor.offset, index});
+      covered[tensor.memoryId - 1].add(tensor.offset, endOf(tensor));
     }
-    if (step == 0)
+    if (step == 0 && !stoppedAt)
       checkWrites(std::nullopt, given);
-    if (step < uses.instructionCount) {
+    if (step < uses.instructionCount && !stoppedAt) {
       SmallVector<uint32_t> writes(uses.getWrites(step));
       llvm::append_range(writes, freshWrites[step]);
       checkWrites(step, writes);
     }
-    for (unsigned buffer : changed.set_bits()) {
-      uint64_t bytes = liveBytes(buffer);
-      if (bytes > method.buffers[buffer].peakLiveBytes) {
-        method.buffers[buffer].peakLiveBytes = bytes;
+    // A buffer's live bytes grow only where tensors start.
+    for (uint32_t index : starts[step]) {
+      unsigned buffer = method.tensors[index].memoryId - 1;
+      if (covered[buffer].getCovered() > method.buffers[buffer].peakLiveBytes) {
+        method.buffers[buffer].peakLiveBytes = covered[buffer].getCovered();
         peakAt[buffer] = step;
       }
     }
-    changed.reset();
-    for (uint32_t tensor : ends[step]) {
-      unsigned buffer = method.tensors[tensor].memoryId - 1;
-      llvm::erase(live[buffer], tensor);
-      changed.set(buffer);
+    for (uint32_t index : ends[step]) {
+      const PlannedTensor &tensor = method.tensors[index];
+      live[tensor.memoryId - 1].erase({tensor.offset, index});
+      covered[tensor.memoryId - 1].remove(tensor.offset, endOf(tensor));
     }
   }
+  if (stoppedAt || unlisted)
+    reportUnchecked();
   for (auto [buffer, at] : llvm::zip_equal(method.buffers, peakAt))
     reportSlack(buffer, at);
+}
+
+void PlanSweep::reportUnchecked() {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  if (unlisted)
+    os << unlisted << " more pairs of tensors share bytes while live (the "
+       << "first " << kMaxOverlapFindings << " are listed)";
+  if (stoppedAt)
+    os << (unlisted ? "; " : "") << "overlaps not checked from instruction "
+       << *stoppedAt << " on: more than " << kMaxComparisons
+       << " pairs of live tensors compared";
+  const FileCheck &check = getFileCheck(Check::MemoryOverlap);
+  method.findings.findings.push_back(
+      {unlisted ? Severity::Error : Severity::Note, &check,
+       file.getName().str(), file.offsetOf(&plan),
+       ("execution_plan[" + Twine(planIndex) + "] '" + method.name + "'").str(),
+       std::move(message), "", check.runtime, ImportEffect::Ignores});
 }
 
 void memory::checkPlan(const ProgramFile &file, const fb::ExecutionPlan &plan,
