@@ -19,6 +19,7 @@
 #include "emit/Dialect/ET/IR/ETDialect.h"
 #include "emit/File/DataFile.h"
 #include "emit/File/ProgramFile.h"
+#include "emit/Memory/MemoryReport.h"
 #include "emit/Target/PTE/PTE.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -99,6 +100,15 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     file = DataFile::open(buffer);
   else
     file = ProgramFile::open(buffer);
+
+  // The memory analysis reads any program that reads: it must finish, and
+  // not crash, on every one.
+  if (!dataFile && file->isReadable()) {
+    std::string error;
+    if (failed(memory::analyzeMemory(static_cast<const ProgramFile &>(*file),
+                                     {}, error)))
+      fail("the memory analysis failed on a program that reads");
+  }
 
   std::string firstError;
   OwningOpRef<ModuleOp> module =
