@@ -238,6 +238,23 @@ def _paths(paths):
     return (ctypes.c_char_p * max(1, len(encoded)))(*encoded), len(encoded)
 
 
+def _file_report(src, data, on_file, on_buffer):
+    """The JSON report a C API function pair gives on ``src`` (a path, or
+    the bytes) with the data files ``data``, as a dict."""
+    paths, count = _paths(data)
+    report, error = _Buffer(), _Buffer()
+    if isinstance(src, (bytes, bytearray, memoryview)):
+        program = _bytes_of(src)
+        status = on_buffer(program, len(program), paths, count,
+                           ctypes.byref(report), ctypes.byref(error))
+    else:
+        status = on_file(os.fsencode(src), paths, count, ctypes.byref(report),
+                         ctypes.byref(error))
+    text = _take(report)
+    _check(status, error)
+    return json.loads(text)
+
+
 def verify(src: Union[Path, Data], data: Iterable[Path] = ()) -> Report:
     """Is an ExecuTorch program (or data file) sound, and what does the
     runtime do with it at load: the JSON report of ``emit-verify
@@ -254,20 +271,8 @@ def verify(src: Union[Path, Data], data: Iterable[Path] = ()) -> Report:
         report = emit.verify("model.pte", data=["weights.ptd"])
         assert report["runtime_load"] == "loads", report["findings"]
     """
-    paths, count = _paths(data)
-    report, error = _Buffer(), _Buffer()
-    if isinstance(src, (bytes, bytearray, memoryview)):
-        program = _bytes_of(src)
-        status = _lib.emitVerifyBuffer(program, len(program), paths, count,
-                                       ctypes.byref(report),
-                                       ctypes.byref(error))
-    else:
-        status = _lib.emitVerifyFile(os.fsencode(src), paths, count,
-                                     ctypes.byref(report),
-                                     ctypes.byref(error))
-    text = _take(report)
-    _check(status, error)
-    return json.loads(text)
+    return _file_report(src, data, _lib.emitVerifyFile,
+                        _lib.emitVerifyBuffer)
 
 
 def memory(src: Union[Path, Data], data: Iterable[Path] = ()) -> Report:
@@ -289,20 +294,8 @@ def memory(src: Union[Path, Data], data: Iterable[Path] = ()) -> Report:
         pool = max(m["method_allocator_bytes"]["32"]
                    for m in report["methods"])
     """
-    paths, count = _paths(data)
-    report, error = _Buffer(), _Buffer()
-    if isinstance(src, (bytes, bytearray, memoryview)):
-        program = _bytes_of(src)
-        status = _lib.emitMemoryBuffer(program, len(program), paths, count,
-                                       ctypes.byref(report),
-                                       ctypes.byref(error))
-    else:
-        status = _lib.emitMemoryFile(os.fsencode(src), paths, count,
-                                     ctypes.byref(report),
-                                     ctypes.byref(error))
-    text = _take(report)
-    _check(status, error)
-    return json.loads(text)
+    return _file_report(src, data, _lib.emitMemoryFile,
+                        _lib.emitMemoryBuffer)
 
 
 def diff(old: Path, new: Path, old_data: Iterable[Path] = (),
