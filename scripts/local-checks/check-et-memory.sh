@@ -3,8 +3,8 @@
 #
 # Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 #
-# Writes every program the local checks' ExecuTorch writers write (and
-# et_memory.py's), then compares emit-memory with pte-check --memory on
+# Writes every program the local checks' ExecuTorch writers write
+# (et_programs, et_data, et_link, et_placement, et_diff_pairs, et_memory), then compares emit-memory with pte-check --memory on
 # this host and on 32-bit ARM, method by method, and checks the overlap
 # mutants (memory_vs_runtime.py). Needs pte-check built with --arm32 and
 # qemu-user (see README.md).
@@ -20,13 +20,17 @@ work=${4:-$(mktemp -d)}
 here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 samples=$(cd "$here/../../../shared/pte-samples" 2>/dev/null && pwd)
 
-for writer in et_programs et_data et_memory; do
+writers=(et_programs et_data et_link et_placement et_diff_pairs et_memory)
+for writer in "${writers[@]}"; do
   args=("$work/$writer")
   [ $writer = et_memory ] && args=(programs "$work/$writer")
   PYTHONPATH=$etpython /usr/bin/python3 "$here/$writer.py" "${args[@]}" \
     >/dev/null || { echo "cannot write $writer's programs" >&2; exit 2; }
 done
-programs=("$work"/et_programs/*.pte "$work"/et_data/*.pte "$work"/et_memory/*.pte)
+programs=()
+for writer in "${writers[@]}"; do
+  programs+=($(find "$work/$writer" -name '*.pte' | sort))
+done
 [ -n "$samples" ] && programs+=("$samples"/*.pte)
 /usr/bin/python3 "$here/memory_vs_runtime.py" "$build" "$ptecheck" \
   "$etpython" "$work" "${programs[@]}"

@@ -4,7 +4,8 @@
 # Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 #
 # The local check of emit-memory (see README.md here). For every program
-# given (and its data files: STEM.*.ptd beside STEM.pte), per method:
+# given (and its data files: STEM.ptd or STEM.*.ptd beside STEM.pte), per
+# method:
 # emit-memory's planned buffers and method allocator bytes against what
 # pte-check --memory prints on this host and, under qemu-user, on 32-bit
 # ARM; then, per program with kernel calls, its overlap mutants
@@ -28,8 +29,10 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 
 
 def data_files(pte):
-    stem = os.path.splitext(pte)[0]
-    return sorted(glob.glob(glob.escape(stem) + ".*.ptd"))
+    """The data files a program loads with, beside it: STEM.ptd or
+    STEM.*.ptd."""
+    stem = glob.escape(os.path.splitext(pte)[0])
+    return sorted(glob.glob(stem + ".ptd") + glob.glob(stem + ".*.ptd"))
 
 
 def runtime(tool, pte, data):
