@@ -22,6 +22,7 @@
 #include "CoveredBytes.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/File/ReadScalars.h"
 #include "emit/File/program_generated.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -465,10 +466,11 @@ void PlanSweep::reportUnchecked() {
 void memory::checkPlan(const ProgramFile &file, const fb::ExecutionPlan &plan,
                        unsigned planIndex, const MethodUses &uses,
                        MethodMemory &method) {
-  const auto &sizes = *plan.non_const_buffer_sizes();
+  // Copied out: a file may leave its 8-byte sizes unaligned.
+  SmallVector<int64_t> sizes = readScalars(plan.non_const_buffer_sizes());
   for (uint32_t id = 1; id < sizes.size(); ++id)
     method.buffers.push_back(
-        {id, static_cast<uint64_t>(std::max<int64_t>(sizes.Get(id), 0)),
+        {id, static_cast<uint64_t>(std::max<int64_t>(sizes[id], 0)),
          deviceName(plan, id), 0});
   readTensors(plan, uses, method);
   PlanSweep(file, plan, planIndex, uses, method).run();
