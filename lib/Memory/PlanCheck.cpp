@@ -26,7 +26,6 @@
 #include "emit/File/program_generated.h"
 
 #include "llvm/ADT/DenseSet.h"
-#include "llvm/ADT/ScopeExit.h"
 
 #include <map>
 #include <numeric>
@@ -110,6 +109,9 @@ private:
   /// before the first instruction), against the live tensors.
   void checkWrites(std::optional<uint32_t> instruction,
                    ArrayRef<uint32_t> writes);
+  /// Checks tensor `index`, written there, against the live tensors;
+  /// false once the comparison budget is spent.
+  bool checkWrite(std::optional<uint32_t> instruction, uint32_t index);
   /// Whether `written` is an in-place kernel's result on `operand`, its
   /// first tensor argument, at `instruction`: same bytes, and the operand
   /// dies there or is a mutable buffer (exir/passes/reinplace.py).
@@ -261,55 +263,56 @@ void PlanSweep::joinAliases(uint32_t a, uint32_t b) {
 
 void PlanSweep::checkWrites(std::optional<uint32_t> instruction,
                             ArrayRef<uint32_t> writes) {
+  ArrayRef<uint32_t> returned;
+  if (instruction)
+    returned = uses.getWrites(*instruction);
   for (uint32_t value : writes)
     writtenNow.set(value);
-  if (instruction)
-    for (uint32_t value : uses.getWrites(*instruction))
-      returnedNow.set(value);
-  auto clear = llvm::make_scope_exit([&] {
-    for (uint32_t value : writes)
-      writtenNow.reset(value);
-    if (instruction)
-      for (uint32_t value : uses.getWrites(*instruction))
-        returnedNow.reset(value);
-  });
-  for (uint32_t value : writes) {
-    if (tensorOf[value] < 0)
-      continue;
-    const PlannedTensor &written = method.tensors[tensorOf[value]];
-    if (written.memoryId == 0 || written.memoryId > live.size() ||
-        written.bytes == 0)
-      continue;
-    // The live tensors that may overlap it start after its offset less the
-    // largest tensor's bytes, and before its end.
-    unsigned buffer = written.memoryId - 1;
-    auto it = written.offset < largest[buffer]
-                  ? live[buffer].begin()
-                  : live[buffer].upper_bound(
-                        {written.offset - largest[buffer], UINT32_MAX});
-    for (; it != live[buffer].end() && it->first < endOf(written); ++it) {
-      if (++comparisons > kMaxComparisons) {
-        stoppedAt = instruction.value_or(0);
-        return;
-      }
-      uint32_t other = it->second;
-      const PlannedTensor &tensor = method.tensors[other];
-      // Before the first instruction, only given tensors hold data.
-      if (!instruction && !uses.given.test(tensor.value))
-        continue;
-      if (tensor.value == written.value || tensor.bytes == 0 ||
-          tensor.offset >= endOf(written) || written.offset >= endOf(tensor))
-        continue;
-      if (aliasClass(tensorOf[value]) == aliasClass(other))
-        continue;
-      bool bothWritten = writtenNow.test(tensor.value);
-      // In place: what the call returns, not a scratch buffer it fills.
-      if (!bothWritten && instruction && returnedNow.test(value) &&
-          isInPlace(*instruction, written, tensor))
-        continue;
-      reportOverlap(instruction, written, tensor, bothWritten);
+  for (uint32_t value : returned)
+    returnedNow.set(value);
+  for (uint32_t value : writes)
+    if (tensorOf[value] >= 0 && !checkWrite(instruction, tensorOf[value]))
+      break;
+  for (uint32_t value : writes)
+    writtenNow.reset(value);
+  for (uint32_t value : returned)
+    returnedNow.reset(value);
+}
+
+bool PlanSweep::checkWrite(std::optional<uint32_t> instruction,
+                           uint32_t index) {
+  const PlannedTensor &written = method.tensors[index];
+  if (written.memoryId == 0 || written.memoryId > live.size() ||
+      written.bytes == 0)
+    return true;
+  // The live tensors that may overlap it start after its offset less the
+  // largest tensor's bytes, and before its end.
+  unsigned buffer = written.memoryId - 1;
+  auto it = written.offset < largest[buffer]
+                ? live[buffer].begin()
+                : live[buffer].upper_bound(
+                      {written.offset - largest[buffer], UINT32_MAX});
+  for (; it != live[buffer].end() && it->first < endOf(written); ++it) {
+    if (++comparisons > kMaxComparisons) {
+      stoppedAt = instruction.value_or(0);
+      return false;
     }
+    const PlannedTensor &tensor = method.tensors[it->second];
+    // Before the first instruction, only given tensors hold data.
+    if (!instruction && !uses.given.test(tensor.value))
+      continue;
+    if (tensor.value == written.value || tensor.bytes == 0 ||
+        tensor.offset >= endOf(written) || written.offset >= endOf(tensor) ||
+        aliasClass(index) == aliasClass(it->second))
+      continue;
+    bool bothWritten = writtenNow.test(tensor.value);
+    // In place: what the call returns, not a scratch buffer it fills.
+    if (!bothWritten && instruction && returnedNow.test(written.value) &&
+        isInPlace(*instruction, written, tensor))
+      continue;
+    reportOverlap(instruction, written, tensor, bothWritten);
   }
+  return true;
 }
 
 std::string PlanSweep::describe(const PlannedTensor &tensor) const {
