@@ -28,6 +28,9 @@ llvm_config.with_environment("PATH", config.llvm_tools_dir, append_path=True)
 schema = os.path.join(config.emit_src_root, "schema", "program.fbs")
 config.substitutions.append(("%schema", schema))
 config.substitutions.append(
+    ("%bundle_schema", os.path.join(config.emit_src_root, "schema",
+                                    "bundled_program.fbs")))
+config.substitutions.append(
     ("%pte-patch", "%s %s" % (config.python_executable, os.path.join(
         config.emit_src_root, "test", "Inputs", "pte-patch.py"))))
 config.substitutions.append(

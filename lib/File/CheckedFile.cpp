@@ -6,6 +6,7 @@
 
 #include "emit/File/CheckedFile.h"
 
+#include "emit/File/BundleFile.h"
 #include "emit/File/DataFile.h"
 #include "emit/File/ProgramFile.h"
 
@@ -47,14 +48,41 @@ ArrayRef<char> CheckedFile::getSegmentBytes(uint32_t index) const {
                         segment.size);
 }
 
+/// What `bytes` are, as a file to open as `kind`.
+static FileKind resolveKind(StringRef bytes, FileKind kind) {
+  bool data = isDataFileBuffer(bytes);
+  bool bundle = getFileIdentifier(bytes) == pte::kBundledIdentifier;
+  switch (kind) {
+  case FileKind::Either:
+    return data ? FileKind::DataFile : FileKind::Program;
+  case FileKind::ProgramOrBundle:
+    return bundle ? FileKind::Bundle : FileKind::Program;
+  case FileKind::Any:
+    return data ? FileKind::DataFile
+                : (bundle ? FileKind::Bundle : FileKind::Program);
+  default:
+    return kind;
+  }
+}
+
 std::unique_ptr<CheckedFile>
 emit::openFile(std::shared_ptr<const FileBuffer> buffer, FileKind kind) {
-  bool dataFile =
-      kind == FileKind::DataFile ||
-      (kind == FileKind::Either && isDataFileBuffer(buffer->getBytes()));
-  if (dataFile)
+  switch (resolveKind(buffer->getBytes(), kind)) {
+  case FileKind::DataFile:
     return DataFile::open(std::move(buffer));
-  return ProgramFile::open(std::move(buffer));
+  case FileKind::Bundle:
+    return BundleFile::open(std::move(buffer));
+  default:
+    return ProgramFile::open(std::move(buffer));
+  }
+}
+
+const ProgramFile *emit::getProgramOf(const CheckedFile &file) {
+  if (const auto *program = dyn_cast<ProgramFile>(&file))
+    return program;
+  if (const auto *bundle = dyn_cast<BundleFile>(&file))
+    return bundle->getProgram();
+  return nullptr;
 }
 
 std::unique_ptr<CheckedFile> emit::openFile(PayloadFiles &files, StringRef path,

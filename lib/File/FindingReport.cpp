@@ -86,9 +86,14 @@ static StringRef getKindHint(StringRef expected, StringRef found) {
       {"FT01", ": this is a data file (.ptd), not a program (.pte)"}};
   static constexpr std::pair<const char *, const char *> kDataFiles[] = {
       {"ET12", ": this is a program (.pte), not a data file (.ptd)"}};
+  static constexpr std::pair<const char *, const char *> kBundles[] = {
+      {"ET12", ": this is a program (.pte), not a bundled program (.bpte)"},
+      {"FT01", ": this is a data file (.ptd), not a bundled program (.bpte)"}};
   ArrayRef<std::pair<const char *, const char *>> hints = kPrograms;
-  if (expected != "ET12")
+  if (expected == "FT01")
     hints = kDataFiles;
+  else if (expected == "BP08")
+    hints = kBundles;
   for (auto [identifier, hint] : hints)
     if (found == identifier)
       return hint;

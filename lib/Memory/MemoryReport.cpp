@@ -7,6 +7,7 @@
 #include "emit/Memory/MemoryReport.h"
 
 #include "PlanCheck.h"
+#include "emit/File/BundleFile.h"
 #include "emit/File/program_generated.h"
 #include "emit/Memory/MethodAllocator.h"
 #include "emit/Support/PayloadFiles.h"
@@ -147,13 +148,24 @@ openReadable(std::shared_ptr<const FileBuffer> buffer, FileKind kind,
   return nullptr;
 }
 
+/// `report`, of the program `bundle` embeds, as the bundle's: its file,
+/// and its findings at their offsets in the bundle.
+static void reportForBundle(const BundleFile &bundle, MemoryReport &report) {
+  report.file = bundle.getName().str();
+  for (Finding &finding : report.findings.findings)
+    finding = bundle.toBundleFinding(std::move(finding));
+  for (MethodMemory &method : report.methods)
+    for (Finding &finding : method.findings.findings)
+      finding = bundle.toBundleFinding(std::move(finding));
+}
+
 FailureOr<MemoryReport>
 memory::analyzeMemory(std::shared_ptr<const FileBuffer> input,
                       PayloadFiles &files, const MemoryOptions &options,
                       std::string &error) {
-  std::unique_ptr<CheckedFile> program =
-      openReadable(std::move(input), FileKind::Program, error);
-  if (!program)
+  std::unique_ptr<CheckedFile> file =
+      openReadable(std::move(input), FileKind::ProgramOrBundle, error);
+  if (!file)
     return failure();
   for (const std::string &path : options.dataFiles) {
     std::string why;
@@ -165,7 +177,12 @@ memory::analyzeMemory(std::shared_ptr<const FileBuffer> input,
     if (!openReadable(std::move(data), FileKind::DataFile, error))
       return failure();
   }
-  return analyzeMemory(cast<ProgramFile>(*program), options, error);
+  FailureOr<MemoryReport> report =
+      analyzeMemory(*getProgramOf(*file), options, error);
+  if (succeeded(report))
+    if (const auto *bundle = dyn_cast<BundleFile>(file.get()))
+      reportForBundle(*bundle, *report);
+  return report;
 }
 
 void memory::checkMemory(const ProgramFile &file, FindingList &findings) {

@@ -42,6 +42,18 @@ std::shared_ptr<const FileBuffer> FileBuffer::view(StringRef bytes,
   return buffer;
 }
 
+std::shared_ptr<const FileBuffer>
+FileBuffer::slice(std::shared_ptr<const FileBuffer> whole, uint64_t offset,
+                  uint64_t size, StringRef name) {
+  assert(offset <= whole->bytes.size() &&
+         size <= whole->bytes.size() - offset && "a slice past its file");
+  std::shared_ptr<FileBuffer> buffer(new FileBuffer());
+  buffer->bytes = whole->bytes.substr(offset, size);
+  buffer->name = name.str();
+  buffer->whole = std::move(whole);
+  return buffer;
+}
+
 std::unique_ptr<llvm::MemoryBuffer> FileBuffer::getView() const {
   return llvm::MemoryBuffer::getMemBuffer(getMemBufferRef(),
                                           /*RequiresNullTerminator=*/false);

@@ -14,6 +14,7 @@
 
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
+#include "emit/File/BundleFile.h"
 #include "emit/File/DataFile.h"
 #include "emit/File/ProgramFile.h"
 #include "emit/Memory/MemoryReport.h"
@@ -36,33 +37,39 @@ unsigned VerifyReport::count(Severity severity) const {
   });
 }
 
-/// Opens `buffer` as a data file or a program, its findings into `report`;
-/// its module when `withIR` and the file builds one (it reads, and breaks
-/// none of the dialect's invariants). Payloads stay views of the buffer:
-/// nothing reads them whole.
+/// Opens `buffer` as a data file, or as a program or bundled program, its
+/// findings (and the memory checks' on a program) into `report`; its module
+/// when `withIR` and the file builds one (it reads, and breaks none of the
+/// dialect's invariants): a bundle's is its program's. Payloads stay views
+/// of the buffer: nothing reads them whole.
 static OwningOpRef<ModuleOp> checkFile(std::shared_ptr<const FileBuffer> buffer,
                                        bool dataFile, bool withIR,
                                        MLIRContext &context,
                                        VerifyReport &report) {
   report.files.push_back(buffer->getName().str());
-  std::unique_ptr<CheckedFile> file;
-  if (dataFile)
-    file = DataFile::open(std::move(buffer));
-  else
-    file = ProgramFile::open(std::move(buffer));
+  std::unique_ptr<CheckedFile> file =
+      openFile(std::move(buffer),
+               dataFile ? FileKind::DataFile : FileKind::ProgramOrBundle);
   llvm::append_range(report.findings.findings, file->getFindings().findings);
-  if (!dataFile && file->isReadable())
-    memory::checkMemory(static_cast<const ProgramFile &>(*file),
-                        report.findings);
-  if (!withIR || !file->isReadable() || file->breaksInvariants())
+  const ProgramFile *program = getProgramOf(*file);
+  const auto *bundle = dyn_cast<BundleFile>(file.get());
+  if (program && program->isReadable()) {
+    FindingList memory;
+    memory::checkMemory(*program, memory);
+    for (Finding &finding : memory.findings)
+      report.findings.findings.push_back(
+          bundle ? bundle->toBundleFinding(std::move(finding))
+                 : std::move(finding));
+  }
+  const CheckedFile *source = dataFile ? file.get() : program;
+  if (!withIR || !source || !source->isReadable() || source->breaksInvariants())
     return nullptr;
   if (dataFile)
-    return buildDataFile(static_cast<const DataFile &>(*file), &context);
+    return buildDataFile(cast<DataFile>(*source), &context);
   // Each entry at its own offset: the findings on the IR name entries.
   PTEReadOptions entries;
   entries.entryLocations = true;
-  return buildProgram(static_cast<const ProgramFile &>(*file), &context,
-                      entries);
+  return buildProgram(*program, &context, entries);
 }
 
 /// The file at `path`, opened through the context's payload files, or null

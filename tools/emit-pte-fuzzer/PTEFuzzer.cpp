@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "emit/Dialect/ET/IR/ETDialect.h"
+#include "emit/File/BundleFile.h"
 #include "emit/File/DataFile.h"
 #include "emit/File/ProgramFile.h"
 #include "emit/Memory/MemoryReport.h"
@@ -95,6 +96,16 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   StringRef bytes(reinterpret_cast<const char *>(data), size);
   bool dataFile = isDataFileBuffer(bytes);
   std::shared_ptr<const FileBuffer> buffer = FileBuffer::view(bytes, "input");
+  // A bundle: read and checked, its program with it, and sized.
+  if (getFileIdentifier(bytes) == pte::kBundledIdentifier) {
+    std::unique_ptr<BundleFile> bundle = BundleFile::open(buffer);
+    const ProgramFile *program = bundle->getProgram();
+    std::string error;
+    if (program && program->isReadable() &&
+        failed(memory::analyzeMemory(*program, {}, error)))
+      fail("the memory analysis failed on a bundled program that reads");
+    return 0;
+  }
   std::unique_ptr<CheckedFile> file;
   if (dataFile)
     file = DataFile::open(buffer);

@@ -28,8 +28,11 @@ namespace emit {
 
 using layout::SegmentPlacement;
 
-/// What a file to open may be.
-enum class FileKind { Program, DataFile, Either };
+/// What a file is (Program, DataFile, Bundle), and what a file to open may
+/// be: Either a program or a data file (a bundle is then opened as a
+/// program, which refuses it), ProgramOrBundle, or Any of the three; which
+/// one is read off its identifier.
+enum class FileKind { Program, DataFile, Bundle, Either, ProgramOrBundle, Any };
 
 /// An open file of either format, and the findings of reading it.
 class CheckedFile {
@@ -91,8 +94,8 @@ protected:
   uint64_t segmentBase = 0;
 };
 
-/// Opens and checks `buffer`: a data file (DataFile) when `kind` says so
-/// or, for Either, its identifier does; a program (ProgramFile) otherwise.
+/// Opens and checks `buffer` as a file of `kind`: a data file (DataFile), a
+/// bundled program (BundleFile) or a program (ProgramFile).
 std::unique_ptr<CheckedFile> openFile(std::shared_ptr<const FileBuffer> buffer,
                                       FileKind kind);
 
@@ -101,6 +104,11 @@ std::unique_ptr<CheckedFile> openFile(std::shared_ptr<const FileBuffer> buffer,
 /// cannot be read.
 std::unique_ptr<CheckedFile> openFile(PayloadFiles &files, StringRef path,
                                       FileKind kind, std::string &error);
+
+class ProgramFile;
+/// The program `file` is or, for a bundle, embeds; null for a data file or
+/// a bundle whose program does not read.
+const ProgramFile *getProgramOf(const CheckedFile &file);
 
 } // namespace emit
 

@@ -40,6 +40,11 @@ public:
   /// for as long as this lives.
   static std::shared_ptr<const FileBuffer> view(StringRef bytes,
                                                 StringRef name);
+  /// Bytes `offset` to `offset + size` of `whole`, which it holds, named
+  /// `name` (a program embedded in a bundle).
+  static std::shared_ptr<const FileBuffer>
+  slice(std::shared_ptr<const FileBuffer> whole, uint64_t offset, uint64_t size,
+        StringRef name);
   ~FileBuffer();
 
   StringRef getBytes() const { return bytes; }
@@ -58,6 +63,7 @@ private:
   FileBuffer() = default;
   std::unique_ptr<MappedFile> mapped;
   std::unique_ptr<llvm::MemoryBuffer> held;
+  std::shared_ptr<const FileBuffer> whole;
   StringRef bytes;
   std::string name;
 };

@@ -1,0 +1,72 @@
+//===- BundleFile.h - A .bpte, open and checked -----------------*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The file layer's view of a bundled program (`BP08`): a program stored as
+// bytes inside the flatbuffer, with test suites per method (inputs and
+// expected outputs). Opening one verifies the flatbuffer, opens the embedded
+// program as a ProgramFile (every check of a .pte), and checks each suite
+// against the program as the runtime's bundled-program reader
+// (`load_bundled_input`) uses it. The embedded program's findings are also
+// the bundle's, at their offsets in the bundle, their paths under
+// `program`.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_FILE_BUNDLEFILE_H
+#define EMIT_FILE_BUNDLEFILE_H
+
+#include "emit/File/ProgramFile.h"
+
+#include <memory>
+
+namespace bundled_program_flatbuffer {
+struct BundledProgram;
+} // namespace bundled_program_flatbuffer
+
+namespace emit {
+
+/// A bundled program, open and checked.
+class BundleFile : public CheckedFile {
+public:
+  /// Reads and checks the bundle in `buffer`, and the program it embeds.
+  static std::unique_ptr<BundleFile>
+  open(std::shared_ptr<const FileBuffer> buffer);
+
+  FileKind getKind() const override { return FileKind::Bundle; }
+  static bool classof(const CheckedFile *file) {
+    return file->getKind() == FileKind::Bundle;
+  }
+
+  /// The verified flatbuffer; null when verification failed.
+  const bundled_program_flatbuffer::BundledProgram *getBundle() const {
+    return bundle;
+  }
+  /// The embedded program, open and checked; null when the bundle holds
+  /// none that can be opened.
+  const ProgramFile *getProgram() const { return program.get(); }
+  /// Where the embedded program starts in the bundle.
+  uint64_t getProgramOffset() const { return programOffset; }
+  /// `finding`, of the embedded program, as the bundle's: at its offset in
+  /// the bundle, its path under `program`.
+  Finding toBundleFinding(Finding finding) const;
+
+  /// A bundle's own segments: none (its program's are the program's).
+  size_t getSegmentCount() const override { return 0; }
+  SegmentPlacement getSegmentPlacement(uint32_t) const override { return {}; }
+  uint64_t getSegmentEntryOffset(uint32_t) const override { return 0; }
+
+private:
+  friend class BundleChecker;
+  using CheckedFile::CheckedFile;
+
+  const bundled_program_flatbuffer::BundledProgram *bundle = nullptr;
+  std::unique_ptr<ProgramFile> program;
+  uint64_t programOffset = 0;
+};
+
+} // namespace emit
+
+#endif // EMIT_FILE_BUNDLEFILE_H

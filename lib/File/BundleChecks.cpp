@@ -1,0 +1,333 @@
+//===- BundleChecks.cpp - A .bpte, and its program --------------*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// A bundle is read as the runtime's bundled-program reader reads it
+// (devtools/bundled_program/bundled_program.cpp at the snapshot): its
+// identifier, then the program's bytes (get_program_data, which verifies
+// nothing: a bundle that fails verification is one the runtime reads out of
+// bounds), then per method the suite of its name, whose test case inputs
+// load_bundled_input sets one per method input (reading past a test case
+// with fewer) and set_input checks against the method's inputs.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FindingReport.h"
+
+#include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/File/BundleFile.h"
+#include "emit/File/ReadScalars.h"
+#include "emit/File/bundled_program_generated.h"
+#include "emit/File/program_generated.h"
+#include "emit/Support/FileFormat.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/MathExtras.h"
+
+using namespace mlir;
+using namespace emit;
+namespace bp = bundled_program_flatbuffer;
+namespace fb = executorch_flatbuffer;
+
+namespace emit {
+/// Reads and checks one bundle, filling in its BundleFile.
+class BundleChecker : FileChecker<BundleFile> {
+public:
+  explicit BundleChecker(BundleFile &file) : FileChecker(file) {}
+  void run();
+
+private:
+  LogicalResult verifyFlatbuffer();
+  LogicalResult openProgram();
+  /// Warns when the program's start lowers the alignment its segments have
+  /// within it.
+  void checkProgramAlignment();
+  void checkSuites();
+  /// Suite `index`, of a method of `plan`.
+  void checkSuite(const bp::BundledMethodTestSuite *suite,
+                  const fb::ExecutionPlan *plan, const Twine &where);
+  void checkTestCase(const bp::BundledMethodTestCase *testCase,
+                     const fb::ExecutionPlan *plan, const Twine &where);
+  /// Input `value` of a test case, for the method input `input`.
+  void checkInput(const bp::Value *value, const fb::EValue *input,
+                  const Twine &where);
+  /// A bundled tensor's data holds what its type and sizes need.
+  void checkTensorData(const bp::Tensor *tensor, const Twine &where);
+
+  const bp::BundledProgram *bundle = nullptr;
+};
+} // namespace emit
+
+std::unique_ptr<BundleFile>
+BundleFile::open(std::shared_ptr<const FileBuffer> buffer) {
+  std::unique_ptr<BundleFile> file(new BundleFile(std::move(buffer)));
+  BundleChecker(*file).run();
+  return file;
+}
+
+Finding BundleFile::toBundleFinding(Finding finding) const {
+  finding.file = getName().str();
+  finding.offset += programOffset;
+  finding.path = finding.path.empty() ? "program" : "program." + finding.path;
+  return finding;
+}
+
+void BundleChecker::run() {
+  if (failed(
+          checkIdentifier(sink, bytes, pte::kBundledIdentifier, ".bpte", 8)) ||
+      failed(verifyFlatbuffer()) || failed(openProgram())) {
+    file.setReadable();
+    return;
+  }
+  for (const Finding &finding : file.program->getFindings().findings)
+    sink.report(file.toBundleFinding(finding));
+  checkProgramAlignment();
+  checkSuites();
+  file.setReadable();
+}
+
+LogicalResult BundleChecker::verifyFlatbuffer() {
+  flatbuffers::Verifier verifier(
+      reinterpret_cast<const uint8_t *>(bytes.data()), bytes.size(),
+      /*_max_depth=*/64, /*_max_tables=*/bytes.size() / 4 + 64);
+  if (!bp::VerifyBundledProgramBuffer(verifier))
+    return error(Check::Flatbuffer, 0, "BundledProgram")
+               .setRuntime(RuntimeLoad::Crashes)
+               .detail("; the runtime's bundled-program reader reads it "
+                       "unverified, out of bounds")
+           << "the flatbuffer fails verification: the file is truncated or "
+              "corrupt";
+  bundle = bp::GetBundledProgram(bytes.data());
+  file.bundle = bundle;
+  return success();
+}
+
+LogicalResult BundleChecker::openProgram() {
+  const flatbuffers::Vector<uint8_t> *program = bundle->program();
+  if (!program)
+    return error(Check::BundleProgram, offsetOf(bundle), "program")
+           << "the bundle holds no program";
+  file.programOffset = offsetOf(program->data());
+  file.program = ProgramFile::open(
+      FileBuffer::slice(file.getBuffer(), file.programOffset, program->size(),
+                        (file.getName() + "(program)").str()));
+  return success();
+}
+
+/// The largest power of two (up to 4096) that divides `offset`.
+static uint64_t alignmentOf(uint64_t offset) {
+  return offset ? std::min<uint64_t>(uint64_t(1) << llvm::countr_zero(offset),
+                                     4096)
+                : 4096;
+}
+
+void BundleChecker::checkProgramAlignment() {
+  const ProgramFile &program = *file.program;
+  if (!program.isReadable())
+    return;
+  uint64_t needed = program.getInlineDataAlignment();
+  for (SegmentPlacement segment : program.getSegmentPlacements())
+    if (segment.size)
+      needed = std::max(needed,
+                        alignmentOf(program.getSegmentBase() + segment.offset));
+  uint64_t has = alignmentOf(file.programOffset);
+  if (has >= needed)
+    return;
+  error(Check::BundleProgramAlignment, file.programOffset, "program").warning()
+      << "the program starts at byte " << file.programOffset << ", aligned to "
+      << has << ", but its segments are aligned to " << needed
+      << " within it: in this bundle they are aligned to " << has << " only";
+}
+
+/// The method of `program` named `name`, if any.
+static const fb::ExecutionPlan *findMethod(const fb::Program *program,
+                                           StringRef name) {
+  for (const fb::ExecutionPlan *plan : *program->execution_plan())
+    if (plan->name() && StringRef(plan->name()->string_view()) == name)
+      return plan;
+  return nullptr;
+}
+
+void BundleChecker::checkSuites() {
+  const auto *suites = bundle->method_test_suites();
+  const fb::Program *program = file.program->getProgram();
+  if (!suites || !program || !file.program->isReadable())
+    return;
+  llvm::StringMap<unsigned> seen;
+  for (auto [index, suite] : llvm::enumerate(*suites)) {
+    std::string where = ("method_test_suites[" + Twine(index) + "]").str();
+    StringRef name;
+    if (suite->method_name())
+      name = suite->method_name()->string_view();
+    const fb::ExecutionPlan *plan = findMethod(program, name);
+    auto [it, inserted] = seen.try_emplace(name, index);
+    if (!plan || !inserted) {
+      FindingReport report =
+          error(Check::BundleMethod, offsetOf(suite), where + ".method_name");
+      report.importIgnores();
+      if (!plan)
+        report << "the program has no method '" << name
+               << "'; the runtime's reader finds no suite for any method of "
+                  "that name";
+      else
+        report << "method '" << name << "' also has method_test_suites["
+               << it->second << "]; the runtime's reader uses the first";
+      continue;
+    }
+    checkSuite(suite, plan, where + " '" + name + "'");
+  }
+}
+
+void BundleChecker::checkSuite(const bp::BundledMethodTestSuite *suite,
+                               const fb::ExecutionPlan *plan,
+                               const Twine &where) {
+  if (!suite->test_cases())
+    return;
+  for (auto [index, testCase] : llvm::enumerate(*suite->test_cases()))
+    checkTestCase(testCase, plan, where + ".test_cases[" + Twine(index) + "]");
+}
+
+void BundleChecker::checkTestCase(const bp::BundledMethodTestCase *testCase,
+                                  const fb::ExecutionPlan *plan,
+                                  const Twine &where) {
+  uint32_t inputs = testCase->inputs() ? testCase->inputs()->size() : 0;
+  uint32_t methodInputs = plan->inputs()->size();
+  if (inputs != methodInputs) {
+    error(Check::BundleTestCase, offsetOf(testCase), where + ".inputs")
+            .importIgnores()
+            .detail(inputs < methodInputs
+                        ? "; load_bundled_input reads past the test case's "
+                          "inputs"
+                        : "; load_bundled_input sets the first ones only")
+        << "the test case has " << inputs << " inputs, the method "
+        << methodInputs;
+  }
+  uint32_t outputs =
+      testCase->expected_outputs() ? testCase->expected_outputs()->size() : 0;
+  if (outputs == 0 && plan->outputs()->size() > 0)
+    error(Check::BundleTestCase, offsetOf(testCase),
+          where + ".expected_outputs")
+            .importIgnores()
+            .detail("; verify_method_outputs fails for it")
+        << "the test case expects no outputs; the method has "
+        << plan->outputs()->size();
+  const auto *values = plan->values();
+  for (uint32_t index = 0, end = std::min(inputs, methodInputs); index < end;
+       ++index) {
+    int32_t input = plan->inputs()->Get(index);
+    if (input >= 0 && static_cast<uint32_t>(input) < values->size())
+      checkInput(testCase->inputs()->Get(index), values->Get(input),
+                 where + ".inputs[" + Twine(index) + "]");
+  }
+  if (testCase->expected_outputs())
+    for (auto [index, output] : llvm::enumerate(*testCase->expected_outputs()))
+      if (const bp::Tensor *tensor = output->val_as_Tensor())
+        checkTensorData(tensor,
+                        where + ".expected_outputs[" + Twine(index) + "]");
+}
+
+/// The kind of a bundled value, as messages name it.
+static StringRef getValueKind(bp::ValueUnion kind) {
+  switch (kind) {
+  case bp::ValueUnion::Tensor:
+    return "a tensor";
+  case bp::ValueUnion::Int:
+    return "an int";
+  case bp::ValueUnion::Bool:
+    return "a bool";
+  case bp::ValueUnion::Double:
+    return "a double";
+  default:
+    return "no value";
+  }
+}
+
+/// The bundled kind a method input of `kind` takes.
+static bp::ValueUnion getBundledKind(fb::KernelTypes kind) {
+  switch (kind) {
+  case fb::KernelTypes::Tensor:
+    return bp::ValueUnion::Tensor;
+  case fb::KernelTypes::Int:
+    return bp::ValueUnion::Int;
+  case fb::KernelTypes::Bool:
+    return bp::ValueUnion::Bool;
+  case fb::KernelTypes::Double:
+    return bp::ValueUnion::Double;
+  default:
+    return bp::ValueUnion::NONE;
+  }
+}
+
+static std::string joinSizes(ArrayRef<int32_t> sizes) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(sizes, os);
+  return text;
+}
+
+static std::string getScalarTypeName(fb::ScalarType type) {
+  if (auto known = et::symbolizeScalarType(static_cast<uint32_t>(type)))
+    return et::stringifyScalarType(*known).str();
+  return std::to_string(static_cast<int>(type));
+}
+
+void BundleChecker::checkInput(const bp::Value *value, const fb::EValue *input,
+                               const Twine &where) {
+  bp::ValueUnion expected = getBundledKind(input->val_type());
+  if (expected == bp::ValueUnion::NONE)
+    return; // An input set_input takes no bundled value for.
+  if (value->val_type() != expected) {
+    error(Check::BundleValue, offsetOf(value), where)
+            .importIgnores()
+            .detail("; set_input refuses it")
+        << "the input is " << getValueKind(value->val_type())
+        << ", the method's " << getValueKind(expected);
+    return;
+  }
+  const bp::Tensor *tensor = value->val_as_Tensor();
+  if (!tensor)
+    return;
+  const fb::Tensor *methodTensor = input->val_as_Tensor();
+  SmallVector<int32_t> sizes = readScalars(tensor->sizes());
+  SmallVector<int32_t> methodSizes = readScalars(methodTensor->sizes());
+  if (tensor->scalar_type() != methodTensor->scalar_type()) {
+    error(Check::BundleValue, offsetOf(tensor), where + ".scalar_type")
+            .importIgnores()
+            .detail("; set_input refuses it")
+        << "scalar type " << getScalarTypeName(tensor->scalar_type())
+        << ", the method's input "
+        << getScalarTypeName(methodTensor->scalar_type());
+  } else if (sizes.size() != methodSizes.size() ||
+             (methodTensor->shape_dynamism() ==
+                  fb::TensorShapeDynamism::STATIC &&
+              sizes != methodSizes)) {
+    error(Check::BundleValue, offsetOf(tensor), where + ".sizes")
+            .importIgnores()
+            .detail("; set_input refuses it")
+        << "sizes [" << joinSizes(sizes) << "], the method's input ["
+        << joinSizes(methodSizes) << "]"
+        << (methodTensor->shape_dynamism() == fb::TensorShapeDynamism::STATIC
+                ? ""
+                : " (dynamic: the same rank)");
+  }
+  checkTensorData(tensor, where);
+}
+
+void BundleChecker::checkTensorData(const bp::Tensor *tensor,
+                                    const Twine &where) {
+  auto type =
+      et::symbolizeScalarType(static_cast<uint32_t>(tensor->scalar_type()));
+  std::optional<uint64_t> needed =
+      type ? et::getTensorByteSize(*type, readScalars(tensor->sizes()))
+           : std::nullopt;
+  uint64_t has = tensor->data() ? tensor->data()->size() : 0;
+  if (!needed || has >= *needed)
+    return;
+  error(Check::BundleValue, offsetOf(tensor), where + ".data")
+          .importIgnores()
+          .detail("; the runtime reads past it")
+      << "the tensor's data holds " << has << " bytes; its type and sizes "
+      << "need " << *needed;
+}
