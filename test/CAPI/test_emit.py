@@ -203,6 +203,26 @@ def test_memory(qnn, tmp_path):
         emit.memory(qnn.read_bytes()[:100])
 
 
+SAMPLES = os.path.join(os.path.dirname(ROOT), "shared", "pte-samples")
+
+
+@pytest.mark.skipif(
+    not os.path.exists(os.path.join(SAMPLES, "bundled_program.bpte")),
+    reason="../shared/pte-samples/bundled_program.bpte not found")
+def test_bundled_program():
+    """emit.verify and emit.memory take a bundled program, by path and by
+    bytes: the embedded program is checked and sized, its suites checked."""
+    path = os.path.join(SAMPLES, "bundled_program.bpte")
+    report = emit.verify(path)
+    assert report["runtime_load"] == "loads"
+    assert [f["check"] for f in report["findings"]] == [
+        "bundle-program-alignment"]
+    memory = emit.memory(open(path, "rb").read())
+    assert [m["name"] for m in memory["methods"]] == ["forward"]
+    assert memory["methods"][0]["method_allocator_bytes"] == {"64": 872,
+                                                              "32": 540}
+
+
 def test_diff(qnn, tmp_path):
     """emit.diff is emit-diff --format=json: a program against its
     deduplicated self holds the same content; a grown payload is a changed
