@@ -22,6 +22,7 @@
 #include "emit/File/bundled_program_generated.h"
 #include "emit/File/program_generated.h"
 #include "emit/Support/FileFormat.h"
+#include "emit/Support/Layout.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/MathExtras.h"
@@ -116,22 +117,28 @@ LogicalResult BundleChecker::openProgram() {
   return success();
 }
 
-/// The largest power of two (up to 4096) that divides `offset`.
+/// The largest power of two, up to the largest alignment an entry takes,
+/// that divides `offset`.
 static uint64_t alignmentOf(uint64_t offset) {
   return offset ? std::min<uint64_t>(uint64_t(1) << llvm::countr_zero(offset),
-                                     4096)
-                : 4096;
+                                     layout::kMaxEntryAlignment)
+                : layout::kMaxEntryAlignment;
 }
 
 void BundleChecker::checkProgramAlignment() {
   const ProgramFile &program = *file.program;
   if (!program.isReadable())
     return;
+  // What the program's segments show of their alignment, as an import
+  // records it.
   uint64_t needed = program.getInlineDataAlignment();
-  for (SegmentPlacement segment : program.getSegmentPlacements())
-    if (segment.size)
-      needed = std::max(needed,
-                        alignmentOf(program.getSegmentBase() + segment.offset));
+  SmallVector<SegmentPlacement> segments = program.getSegmentPlacements();
+  layout::InferredSegments inferred =
+      layout::inferSegmentAlignments(program.getSegmentBase(), segments);
+  for (auto [segment, alignment] :
+       llvm::zip_equal(segments, inferred.alignments))
+    if (segment.size) // An empty segment's start says nothing.
+      needed = std::max(needed, alignment.value_or(1));
   uint64_t has = alignmentOf(file.programOffset);
   if (has >= needed)
     return;
