@@ -8,7 +8,7 @@
 |* package `emit` loads this library with ctypes). Each runs the same code    *|
 |* as the tool: emitDedup* is `emit-translate --pte-to-pte` with the dedup    *|
 |* pass's options, emitSummary* is `--pte-summary --pte-summary-format=json`, *|
-|* emitVerify* is `emit-verify --format=json`, emitMemory* is                  *|
+|* emitVerify* is `emit-verify --format=json`, emitMemory* is *|
 |* `emit-memory --format=json`, emitDiff* is `emit-diff --format=json`,       *|
 |* emitLinkFiles is `emit-link --report=-`.                                   *|
 |*                                                                            *|

@@ -200,8 +200,8 @@ void emit::printDiffHTML(const DiffReport &report, raw_ostream &os) {
   };
   os << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>"
      << escapeHTML(report.oldSide.file) << " &rarr; "
-     << escapeHTML(report.newSide.file) << "</title><style>"
-     << getPageStyle() << kDiffStyle << "</style></head>\n<body>\n";
+     << escapeHTML(report.newSide.file) << "</title><style>" << getPageStyle()
+     << kDiffStyle << "</style></head>\n<body>\n";
   os << "<h1>" << sideName(report.oldSide) << " &rarr; "
      << sideName(report.newSide) << "</h1>\n<p class=\"lead\">";
   if (report.sameContent())

@@ -75,6 +75,15 @@ static void countInstructions(const fb::ExecutionPlan &plan,
     }
 }
 
+/// The method allocator bytes loading `plan` takes, per target.
+static std::vector<uint64_t> getBytesPerTarget(const fb::ExecutionPlan &plan,
+                                               bool mergesDataMaps) {
+  std::vector<uint64_t> bytes;
+  for (const RuntimeTarget &target : getRuntimeTargets())
+    bytes.push_back(getMethodAllocatorBytes(plan, mergesDataMaps, target));
+  return bytes;
+}
+
 /// Everything about one method; its findings are the memory checks'.
 static MethodMemory analyzeMethod(const ProgramFile &file,
                                   const fb::ExecutionPlan &plan,
@@ -83,9 +92,8 @@ static MethodMemory analyzeMethod(const ProgramFile &file,
   method.name = plan.name()->str();
   method.index = planIndex;
   countInstructions(plan, method);
-  for (const RuntimeTarget &target : getRuntimeTargets())
-    method.methodAllocatorBytes.push_back(
-        getMethodAllocatorBytes(plan, mergesDataMaps, target));
+  llvm::append_range(method.methodAllocatorBytes,
+                     getBytesPerTarget(plan, mergesDataMaps));
   method.backends = getBackends(plan);
   checkPlan(file, plan, planIndex, computeMethodUses(plan), method);
   return method;
@@ -200,10 +208,8 @@ std::vector<std::pair<std::string, std::vector<uint64_t>>>
 memory::getMethodAllocatorBytes(const ProgramFile &file) {
   std::vector<std::pair<std::string, std::vector<uint64_t>>> methods;
   for (const fb::ExecutionPlan *plan : *file.getProgram()->execution_plan()) {
-    std::vector<uint64_t> bytes;
-    for (const RuntimeTarget &target : getRuntimeTargets())
-      bytes.push_back(getMethodAllocatorBytes(*plan, false, target));
-    methods.push_back({plan->name()->str(), std::move(bytes)});
+    methods.push_back({plan->name()->str(),
+                       getBytesPerTarget(*plan, /*mergesDataMaps=*/false)});
   }
   return methods;
 }

@@ -1,4 +1,5 @@
-//===- probe.cpp - The runtime's allocation sizes, as its compiler sees them ===//
+//===- probe.cpp - The runtime's allocation sizes, as its compiler sees them
+//===//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //
@@ -7,7 +8,8 @@
 // Compiled against ExecuTorch's runtime sources (method.cpp included whole,
 // for the types it keeps to itself) by runtime-layout.sh, once per target.
 // Prints one line per type the method allocator allocates while a method
-// loads: `Name size alignment`, the names of include/emit/Memory/RuntimeLayouts.def.
+// loads: `Name size alignment`, the names of
+// include/emit/Memory/RuntimeLayouts.def.
 //
 //===----------------------------------------------------------------------===//
 
@@ -18,7 +20,8 @@
 namespace executorch {
 namespace ET_RUNTIME_NAMESPACE {
 
-template <typename T> static void print(const char *name) {
+template <typename T>
+static void print(const char *name) {
   std::printf("%s %zu %zu\n", name, sizeof(T), alignof(T));
 }
 

@@ -45,8 +45,8 @@ Problem et::getTensorShapeProblem(ArrayRef<int32_t> sizes,
             Twine(dimOrder.size()) + " dim_order entries")
         .str();
   if (!isPermutation(dimOrder))
-    return ("dim_order must be a permutation of [0, " +
-            Twine(dimOrder.size()) + ")")
+    return ("dim_order must be a permutation of [0, " + Twine(dimOrder.size()) +
+            ")")
         .str();
   for (int32_t size : sizes)
     if (size < 0)
