@@ -236,7 +236,7 @@ void emit::registerFromPTETranslation() {
         Clock::time_point start = Clock::now();
         uint64_t copiedBefore = getKernelCopiedBytes();
         OwningOpRef<ModuleOp> module =
-            importInput(sourceMgr, context, FileKind::Program);
+            importInput(sourceMgr, context, FileKind::ProgramOrBundle);
         if (!module)
           return failure();
         if (failed(importDataFiles(*module, getDataFilesFlag(),
@@ -283,7 +283,7 @@ void emit::registerPTESummaryTranslation() {
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
          MLIRContext *context) -> LogicalResult {
         std::unique_ptr<CheckedFile> file =
-            openInput(sourceMgr, context, FileKind::Either);
+            openInput(sourceMgr, context, FileKind::Any);
         OwningOpRef<ModuleOp> module =
             file ? importFile(*file, context, getImportOptions()) : nullptr;
         if (!module)
@@ -320,7 +320,7 @@ void emit::registerPTEToPTETranslation() {
                  << "invalid --pte-pass-pipeline: " << errorMessage;
         Clock::time_point opening = Clock::now();
         std::unique_ptr<CheckedFile> file =
-            openInput(sourceMgr, context, FileKind::Either);
+            openInput(sourceMgr, context, FileKind::Any);
         Clock::time_point opened = Clock::now();
         PTEStageTimes times;
         if (!file || failed(transformProgramFile(

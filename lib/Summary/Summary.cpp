@@ -14,6 +14,7 @@
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
+#include "emit/File/BundleFile.h"
 #include "emit/File/CheckedFile.h"
 #include "emit/File/ProgramFile.h"
 #include "emit/Memory/MemoryReport.h"
@@ -222,6 +223,11 @@ SmallVector<BytePart> summary::getByteParts(const Summary &summary) {
                        summary.bytesByKind[kind]});
   uint64_t accounted =
       summary.storedBytes + summary.bytesByKind[unsigned(DataKind::Unnamed)];
+  if (summary.testSuites && summary.testSuites->bytes) {
+    parts.push_back({"test_suites", "test suites (bundle)",
+                     *summary.testSuites->bytes});
+    accounted += *summary.testSuites->bytes;
+  }
   if (summary.flatbufferBytes) {
     // Inline data lies inside the flatbuffer: count it once, as data.
     uint64_t tables = *summary.flatbufferBytes -
@@ -304,7 +310,7 @@ Summary summary::summarizeContainer(Operation *container) {
 /// The summary of the one program (or else the one data file) in
 /// `module`, or failure; with the groups of identical blobs if `identical`.
 static FailureOr<Summary> summarizeModule(ModuleOp module, bool identical) {
-  auto programs = llvm::to_vector(module.getOps<ProgramOp>());
+  SmallVector<ProgramOp> programs = et::getPrograms(module);
   auto dataFiles = llvm::to_vector(module.getOps<DataFileOp>());
   Operation *container;
   if (programs.size() == 1)
@@ -315,6 +321,13 @@ static FailureOr<Summary> summarizeModule(ModuleOp module, bool identical) {
     return mlir::emitError(module.getLoc(), "expected one 'et.program' or "
                                             "one 'et.data_file' to summarize");
   Summary summary = summarizeContainer(container);
+  if (auto bundle = dyn_cast<BundleOp>(container->getParentOp())) {
+    summary.testSuites.emplace();
+    for (TestSuiteOp suite : bundle.getTestSuites()) {
+      ++summary.testSuites->suites;
+      summary.testSuites->testCases += llvm::range_size(suite.getTestCases());
+    }
+  }
   if (identical)
     findIdentical(container, summary);
   return summary;
@@ -329,6 +342,8 @@ LogicalResult emit::printPTESummary(ModuleOp module, raw_ostream &os,
     return failure();
   summary->fileBytes = options.fileBytes;
   summary->flatbufferBytes = options.flatbufferBytes;
+  if (summary->testSuites)
+    summary->testSuites->bytes = options.testSuiteBytes;
   for (Method &method : summary->methods)
     for (const auto &[name, bytes] : options.methodAllocatorBytes)
       if (name == method.name)
@@ -372,7 +387,13 @@ PTESummaryOptions emit::getSummaryOptionsFor(const CheckedFile &file,
   // The flatbuffer, with the header inserted in it: as its header says, or
   // the whole file when it has none.
   options.flatbufferBytes = file.getFlatbufferSize();
-  if (const auto *program = dyn_cast<ProgramFile>(&file))
+  const ProgramFile *program = getProgramOf(file);
+  if (const auto *bundle = dyn_cast<BundleFile>(&file); bundle && program) {
+    options.flatbufferBytes = program->getFlatbufferSize();
+    options.testSuiteBytes =
+        file.getBytes().size() - program->getBytes().size();
+  }
+  if (program)
     if (program->isReadable())
       for (auto &[name, bytes] : memory::getMethodAllocatorBytes(*program))
         options.methodAllocatorBytes.push_back({name, std::move(bytes)});

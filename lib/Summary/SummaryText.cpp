@@ -25,6 +25,9 @@ static void printWhere(const Summary &summary, raw_ostream &os) {
   os << "where the bytes go:\n";
   if (summary.flatbufferBytes)
     os << "  flatbuffer: " << both(*summary.flatbufferBytes) << "\n";
+  if (summary.testSuites && summary.testSuites->bytes)
+    os << "  test suites (bundle): " << both(*summary.testSuites->bytes)
+       << "\n";
   for (unsigned kind = 0; kind < kNumDataKinds; ++kind)
     if (summary.bytesByKind[kind])
       os << "  " << getKindName(DataKind(kind)) << ": "
@@ -72,6 +75,9 @@ void summary::printText(const Summary &summary, raw_ostream &os) {
      << " methods, " << summary.entryCount << " delegate entries, "
      << summary.callCount << " delegate calls, " << summary.blobs.size()
      << " blobs\n";
+  if (summary.testSuites)
+    os << "  bundled with " << summary.testSuites->suites << " test suites, "
+       << summary.testSuites->testCases << " test cases\n";
   os << "  delegate payloads: " << exactBytes(summary.referencedBytes)
      << " referenced by entries, " << exactBytes(summary.storedPayloadBytes)
      << " stored\n";
@@ -120,6 +126,13 @@ void summary::printJSON(const Summary &summary, raw_ostream &os) {
       json.attribute("file_bytes", *summary.fileBytes);
     if (summary.flatbufferBytes)
       json.attribute("flatbuffer_bytes", *summary.flatbufferBytes);
+    if (const auto &suites = summary.testSuites)
+      json.attributeObject("bundle", [&] {
+        json.attribute("test_suites", suites->suites);
+        json.attribute("test_cases", suites->testCases);
+        if (suites->bytes)
+          json.attribute("test_suite_bytes", *suites->bytes);
+      });
     json.attribute("stored_bytes", summary.storedBytes);
     json.attribute("stored_bytes_after_dedup", summary.storedBytesAfterDedup);
     json.attribute("dedup_saves", summary.dedupSaves());

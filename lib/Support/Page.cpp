@@ -86,7 +86,7 @@ th { border-bottom: 2px solid #ccc; }
 .k-delegate { background: #4e79a7; } .k-named_data { background: #59a14f; }
 .k-constant { background: #edc948; } .k-mutable { background: #b07aa1; }
 .k-unused { background: #bab0ac; } .k-flatbuffer { background: #9c755f; }
-.k-padding { background: #d4d4d4; }
+.k-padding { background: #d4d4d4; } .k-test_suites { background: #76b7b2; }
 .dup { background: #e15759; color: #fff; border-radius: 3px;
        padding: 0 5px; font-size: 12px; white-space: nowrap; }
 .more td { color: #666; font-style: italic; }

@@ -32,6 +32,9 @@ struct PTESummaryOptions {
   PTESummaryFormat format = PTESummaryFormat::Text;
   /// The summarized file's size and its flatbuffer's, when known.
   std::optional<uint64_t> fileBytes, flatbufferBytes;
+  /// Of a bundled program: the bytes outside its program (test suites and
+  /// the bundle's tables).
+  std::optional<uint64_t> testSuiteBytes;
   /// Per method of a .pte, by name: the bytes loading it takes from the
   /// method allocator on each target (emit-memory's figures).
   std::vector<std::pair<std::string, std::vector<uint64_t>>>
@@ -47,8 +50,9 @@ struct PTESummaryOptions {
 LogicalResult printPTESummary(ModuleOp module, raw_ostream &os,
                               const PTESummaryOptions &options = {});
 
-/// The summary options for `file`, an open `.pte` or `.ptd`: its size and
-/// its flatbuffer's, as the file layer read them from its header.
+/// The summary options for `file`, an open `.pte`, `.ptd` or `.bpte`: its
+/// size and its (program's) flatbuffer's, as the file layer read them from
+/// its header; of a bundle, the bytes outside its program.
 PTESummaryOptions getSummaryOptionsFor(const CheckedFile &file,
                                        PTESummaryFormat format);
 

@@ -89,6 +89,13 @@ struct Summary {
   uint64_t storedPayloadBytes = 0;
   uint64_t storedBytes = 0; // All blobs something refers to.
   uint64_t inlineBytes = 0; // Of those, the ones inside the flatbuffer.
+  /// A bundled program's test suites: how many, their test cases, and the
+  /// bundle's bytes outside its program (when summarizing a file).
+  struct TestSuites {
+    unsigned suites = 0, testCases = 0;
+    std::optional<uint64_t> bytes;
+  };
+  std::optional<TestSuites> testSuites;
   std::array<uint64_t, kNumDataKinds> bytesByKind{};
   /// The file's size and its flatbuffer's, when summarizing a file.
   std::optional<uint64_t> fileBytes, flatbufferBytes;

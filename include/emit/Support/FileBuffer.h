@@ -50,8 +50,16 @@ public:
   StringRef getBytes() const { return bytes; }
   /// The file as the user named it, or `<stdin>` and the like.
   StringRef getName() const { return name; }
-  /// Whether the bytes are a file's, which IR can name by its path.
-  bool isFile() const { return mapped != nullptr; }
+  /// Whether the bytes are a file's, which IR can name by its path (a
+  /// slice's: the file it is of).
+  bool isFile() const { return whole ? whole->isFile() : mapped != nullptr; }
+  /// The buffer a slice is of (the file, for a bundle's program); this one
+  /// when it is no slice.
+  const FileBuffer &getFile() const { return whole ? whole->getFile() : *this; }
+  /// Where these bytes start in getFile().
+  uint64_t getOffsetInFile() const {
+    return bytes.data() - getFile().bytes.data();
+  }
   llvm::MemoryBufferRef getMemBufferRef() const {
     return llvm::MemoryBufferRef(bytes, name);
   }

@@ -46,7 +46,8 @@ ElementsAttr layout::FileBytes::get(StringRef name,
                                     ArrayRef<char> bytes) const {
   if (reference && !bytes.empty())
     return et::FileRangeAttr::get(context, referencePath,
-                                  bytes.data() - file->getBytes().data(),
+                                  bytes.data() -
+                                      file->getFile().getBytes().data(),
                                   bytes.size(), reference->fingerprint.size,
                                   reference->fingerprint.sample);
   auto type = RankedTensorType::get({static_cast<int64_t>(bytes.size())},

@@ -12,6 +12,7 @@
 #include "ImportReport.h"
 #include "emit/Target/PTE/PTE.h"
 
+#include "emit/File/BundleFile.h"
 #include "emit/File/DataFile.h"
 #include "emit/File/ProgramFile.h"
 
@@ -35,7 +36,8 @@ static FailureOr<PTEReadOptions> getReadOptions(const CheckedFile &file,
     return read;
   std::string error;
   FailureOr<FileReference> reference =
-      et::getPayloadFiles(context).describe(file.getName(), error);
+      et::getPayloadFiles(context).describe(file.getBuffer()->getFile().getName(),
+                                            error);
   if (failed(reference))
     return emitError(UnknownLoc::get(context), error);
   read.payloadFile = *reference;
@@ -57,6 +59,8 @@ OwningOpRef<ModuleOp> emit::importFile(const CheckedFile &file,
   OwningOpRef<ModuleOp> module;
   if (const auto *data = dynamic_cast<const DataFile *>(&file))
     module = importDataFile(*data, context, *read);
+  else if (const auto *bundle = dynamic_cast<const BundleFile *>(&file))
+    module = importBundle(*bundle, context, *read);
   else
     module =
         importProgram(static_cast<const ProgramFile &>(file), context, *read);
@@ -84,15 +88,23 @@ warnUnalignedSegments(const CheckedFile &file,
 
 LogicalResult emit::reportImportFindings(
     const CheckedFile &file, MLIRContext *context,
-    const std::optional<layout::InferredSegments> &segments) {
-  auto fileName = StringAttr::get(context, file.getName());
+    const std::optional<layout::InferredSegments> &segments, size_t from) {
+  // A program embedded in a bundle is reported where it lies in the file.
+  const FileBuffer &whole = file.getBuffer()->getFile();
+  bool embedded = &whole != file.getBuffer().get();
+  uint64_t shift = file.getBuffer()->getOffsetInFile();
+  auto fileName = StringAttr::get(context, whole.getName());
+  auto pathOf = [&](StringRef path) {
+    return embedded ? (path.empty() ? "program" : "program." + path.str())
+                    : path.str();
+  };
   auto locate = [&](StringRef path, uint64_t offset) -> Location {
-    return NameLoc::get(StringAttr::get(context, path),
-                        FileLineColLoc::get(fileName, 0, offset));
+    return NameLoc::get(StringAttr::get(context, pathOf(path)),
+                        FileLineColLoc::get(fileName, 0, offset + shift));
   };
   ArrayRef<Finding> findings = file.getFindings().findings;
   std::optional<size_t> segmentTableEnd = file.getSegmentTableEnd();
-  for (size_t index = 0; index <= findings.size(); ++index) {
+  for (size_t index = from; index <= findings.size(); ++index) {
     if (segments && index == segmentTableEnd)
       warnUnalignedSegments(file, *segments, locate);
     if (index == findings.size())
@@ -102,8 +114,8 @@ LogicalResult emit::reportImportFindings(
     case ImportEffect::Refuses:
     case ImportEffect::Inexact:
       return emitError(FileLineColLoc::get(fileName, 0, 0))
-             << "at byte " << finding.offset << " (" << finding.path
-             << "): " << finding.message;
+             << "at byte " << finding.offset + shift << " ("
+             << pathOf(finding.path) << "): " << finding.message;
     case ImportEffect::Warns:
       emitWarning(locate(finding.path, finding.offset)) << finding.message;
       break;

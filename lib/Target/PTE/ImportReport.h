@@ -23,10 +23,13 @@ namespace emit {
 /// table. After the segment table's findings, where the layout the file's
 /// segments are given (`segments`, when its tables verified) does not
 /// follow from their offsets, it warns that the export normalizes it.
-/// Fails when the import refuses the file.
+/// Fails when the import refuses the file. Findings before index `from`
+/// are left out (a bundle's copies of its program's, reported with the
+/// program).
 LogicalResult
 reportImportFindings(const CheckedFile &file, MLIRContext *context,
-                     const std::optional<layout::InferredSegments> &segments);
+                     const std::optional<layout::InferredSegments> &segments,
+                     size_t from = 0);
 
 } // namespace emit
 

@@ -54,15 +54,24 @@ struct Payload {
   ArrayRef<char> bytes;
   uint64_t alignment;
 };
+} // namespace
 
 /// Writes one program. Payload bytes are never copied: segments alias the
 /// resources they come from and are streamed to the output.
-class PTEWriter {
+class emit::PTEWriter {
 public:
   PTEWriter(ProgramOp program, const PTEWriteOptions &options)
       : program(program), options(options), symbols(program) {}
 
-  LogicalResult write(raw_ostream &os);
+  /// Places the data and builds the flatbuffer: the file's size and layout
+  /// are then known, before a byte is written.
+  LogicalResult prepare();
+  /// The size of the file writeFile writes.
+  uint64_t getFileSize() const;
+  /// The alignment the file's start needs for every segment and aligned
+  /// flatbuffer vector to keep its alignment.
+  uint64_t getStartAlignment() const;
+  void writeFile(raw_ostream &os);
 
 private:
   LogicalResult placeData();
@@ -107,7 +116,8 @@ private:
   buildMutableSegments();
   Offset<flatbuffers::Vector<Offset<fb::NamedData>>> buildNamedData();
   LogicalResult buildProgram();
-  void writeFile(raw_ostream &os);
+  /// Whether the file has segments, and so the extended header.
+  bool hasSegments() const;
   Offset<flatbuffers::Vector<Offset<fb::FrameList>>>
   buildStackTrace(ArrayAttr stacktrace);
   Offset<flatbuffers::Vector<int32_t>> buildIndices(ValueRange values);
@@ -147,8 +157,11 @@ private:
   DenseMap<Value, int32_t> valueIndex;
   /// Payloads expanded from splats, alive until the file is written.
   SplatStorage splats;
+  /// The extended header, and the bytes it takes with the padding after it,
+  /// when the file has segments.
+  pte::ExtendedHeader header;
+  uint64_t headerRegion = 0;
 };
-} // namespace
 
 //===----------------------------------------------------------------------===//
 // Data placement
@@ -765,29 +778,49 @@ LogicalResult PTEWriter::buildProgram() {
   return success();
 }
 
+bool PTEWriter::hasSegments() const {
+  return layout::segmentDataSize(segments) != 0 || segmentReferenced;
+}
+
+LogicalResult PTEWriter::prepare() {
+  if (failed(checkOptions()) || failed(placeData()) ||
+      failed(checkFlatbufferBudget()) || failed(buildProgram()))
+    return failure();
+  if (!hasSegments())
+    return success();
+  // The header region keeps every aligned vector aligned: its length is a
+  // multiple of the largest alignment the builder forced.
+  headerRegion =
+      llvm::alignTo(pte::kHeaderLength, builder.GetBufferMinAlignment());
+  header.programSize = headerRegion + builder.GetSize();
+  header.segmentBaseOffset = llvm::alignTo(header.programSize, baseAlignment);
+  header.segmentDataSize = layout::segmentDataSize(segments);
+  return success();
+}
+
+uint64_t PTEWriter::getFileSize() const {
+  return hasSegments() ? header.segmentBaseOffset + header.segmentDataSize
+                       : builder.GetSize();
+}
+
+uint64_t PTEWriter::getStartAlignment() const {
+  uint64_t flatbuffer = builder.GetBufferMinAlignment();
+  return hasSegments() ? std::lcm(flatbuffer, baseAlignment) : flatbuffer;
+}
+
 /// Writes the finished flatbuffer with the extended header inserted at byte
 /// 8, then the segments; or the bare flatbuffer when nothing needs them.
 void PTEWriter::writeFile(raw_ostream &os) {
   ArrayRef<char> flatbuffer(
       reinterpret_cast<const char *>(builder.GetBufferPointer()),
       builder.GetSize());
-  uint64_t segmentDataSize = layout::segmentDataSize(segments);
-  if (segmentDataSize == 0 && !segmentReferenced) {
+  if (!hasSegments()) {
     // No segment data: the bare flatbuffer is the file, as ExecuTorch does.
     os.write(flatbuffer.data(), flatbuffer.size());
     return;
   }
-  // The header region keeps every aligned vector aligned: its length is a
-  // multiple of the largest alignment the builder forced.
-  uint64_t headerRegion =
-      llvm::alignTo(pte::kHeaderLength, builder.GetBufferMinAlignment());
-  pte::ExtendedHeader header;
-  header.programSize = headerRegion + flatbuffer.size();
-  header.segmentBaseOffset = llvm::alignTo(header.programSize, baseAlignment);
-  header.segmentDataSize = segmentDataSize;
   uint32_t rootOffset =
       llvm::support::endian::read32le(flatbuffer.data()) + headerRegion;
-
   writeLE32(os, rootOffset);
   os.write(flatbuffer.data() + 4, 4); // File identifier.
   pte::writeHeader(os, header);
@@ -797,32 +830,37 @@ void PTEWriter::writeFile(raw_ostream &os) {
                         header.segmentBaseOffset);
 }
 
-LogicalResult PTEWriter::write(raw_ostream &os) {
-  if (failed(checkOptions()) || failed(placeData()) ||
-      failed(checkFlatbufferBudget()) || failed(buildProgram()))
-    return failure();
-  writeFile(os);
-  return success();
-}
-
 //===----------------------------------------------------------------------===//
 // API
 //===----------------------------------------------------------------------===//
 
-LogicalResult emit::translateToPTE(Operation *op, raw_ostream &os,
-                                   const PTEWriteOptions &options) {
-  ProgramOp program = dyn_cast<ProgramOp>(op);
-  if (!program) {
-    SmallVector<ProgramOp> programs;
-    if (auto module = dyn_cast<ModuleOp>(op))
-      programs = llvm::to_vector(module.getOps<ProgramOp>());
-    if (programs.size() != 1)
-      return mlir::emitError(op->getLoc(),
-                             "expected exactly one 'et.program' to write as "
-                             "a .pte, found ")
-             << programs.size();
-    program = programs.front();
-  }
+/// The program `op` is or holds, or an error.
+static FailureOr<ProgramOp> getProgramToWrite(Operation *op) {
+  if (auto program = dyn_cast<ProgramOp>(op))
+    return program;
+  SmallVector<ProgramOp> programs;
+  if (auto module = dyn_cast<ModuleOp>(op))
+    programs = llvm::to_vector(module.getOps<ProgramOp>());
+  if (programs.size() != 1)
+    return mlir::emitError(op->getLoc(),
+                           "expected exactly one 'et.program' to write as "
+                           "a .pte, found ")
+           << programs.size();
+  return programs.front();
+}
+
+PreparedPTE::PreparedPTE(std::unique_ptr<PTEWriter> writer)
+    : writer(std::move(writer)) {}
+PreparedPTE::PreparedPTE(PreparedPTE &&) = default;
+PreparedPTE::~PreparedPTE() = default;
+uint64_t PreparedPTE::getSize() const { return writer->getFileSize(); }
+uint64_t PreparedPTE::getStartAlignment() const {
+  return writer->getStartAlignment();
+}
+void PreparedPTE::write(raw_ostream &os) { writer->writeFile(os); }
+
+FailureOr<PreparedPTE> emit::preparePTE(ProgramOp program,
+                                        const PTEWriteOptions &options) {
   // Callers of the API may hand over IR that no parser verified; the writer
   // relies on every invariant the verifiers check.
   if (options.verify && failed(verify(program)))
@@ -830,5 +868,25 @@ LogicalResult emit::translateToPTE(Operation *op, raw_ostream &os,
   // Every payload written must be there as the IR recorded it.
   if (failed(et::checkPayloadFiles(program)))
     return failure();
-  return PTEWriter(program, options).write(os);
+  auto writer = std::make_unique<PTEWriter>(program, options);
+  if (failed(writer->prepare()))
+    return failure();
+  return PreparedPTE(std::move(writer));
+}
+
+LogicalResult emit::translateToPTE(Operation *op, raw_ostream &os,
+                                   const PTEWriteOptions &options) {
+  if (auto module = dyn_cast<ModuleOp>(op)) {
+    auto bundles = llvm::to_vector(module.getOps<BundleOp>());
+    if (bundles.size() == 1 && module.getOps<ProgramOp>().empty())
+      return translateToBundle(bundles.front(), os, options);
+  }
+  FailureOr<ProgramOp> program = getProgramToWrite(op);
+  if (failed(program))
+    return failure();
+  FailureOr<PreparedPTE> prepared = preparePTE(*program, options);
+  if (failed(prepared))
+    return failure();
+  prepared->write(os);
+  return success();
 }

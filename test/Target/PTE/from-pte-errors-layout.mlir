@@ -15,9 +15,11 @@
 // RUN: not emit-translate --from-pte %t.ident.pte 2>&1 | FileCheck %s --check-prefix=IDENT
 // IDENT: error: at byte 4 (file identifier): expected 'ET12', found '58593939' (hex), 'XY99'{{$}}
 
+// A .pte whose identifier says BP08 is read as a bundle: its tables, read as
+// a BundledProgram's, give an empty program vector, refused where it lies.
 // RUN: cp %t.good.pte %t.bundled.pte && %pte-patch %t.bundled.pte ascii@4=BP08
 // RUN: not emit-translate --from-pte %t.bundled.pte 2>&1 | FileCheck %s --check-prefix=BUNDLED
-// BUNDLED: error: at byte 4 (file identifier): expected 'ET12', found '42503038' (hex), 'BP08': this is a bundled program (.bpte), not a .pte; its program is embedded in it
+// BUNDLED: bundled.pte:0:0: error: at byte {{[0-9]+}} (program.file): the file has 0 bytes; a .pte has at least 8
 
 // RUN: cp %t.good.pte %t.hlen.pte && %pte-patch %t.hlen.pte u32@12=16
 // RUN: not emit-translate --from-pte %t.hlen.pte 2>&1 | FileCheck %s --check-prefix=HLEN

@@ -21,15 +21,20 @@
 #include "mlir/IR/OwningOpRef.h"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 
 namespace emit {
+class BundleFile;
 class CheckedFile;
 class DataFile;
 class ProgramFile;
+class PTEWriter;
 namespace et {
+class BundleOp;
 class DataFileOp;
+class ProgramOp;
 } // namespace et
 
 /// How `translateToPTE` lays out a file. Every alignment is a power of two.
@@ -80,6 +85,39 @@ struct PTEWriteOptions {
 LogicalResult translateToPTE(Operation *op, raw_ostream &os,
                              const PTEWriteOptions &options = {});
 
+/// A program laid out and built, not yet written: its size and the
+/// alignment its start needs are known before a byte is, so that a
+/// container (a bundle) can place it and then stream it.
+class PreparedPTE {
+public:
+  explicit PreparedPTE(std::unique_ptr<PTEWriter> writer);
+  PreparedPTE(PreparedPTE &&);
+  ~PreparedPTE();
+  /// The bytes write() writes.
+  uint64_t getSize() const;
+  /// What the file's start must be a multiple of for every segment and
+  /// aligned table in it to keep its alignment.
+  uint64_t getStartAlignment() const;
+  /// Writes the file: the flatbuffer, then the segments streamed.
+  void write(raw_ostream &os);
+
+private:
+  std::unique_ptr<PTEWriter> writer;
+};
+
+/// Lays out and builds `program` as translateToPTE writes it.
+FailureOr<PreparedPTE> preparePTE(et::ProgramOp program,
+                                  const PTEWriteOptions &options = {});
+
+/// Writes `bundle` as a bundled program (`.bpte`): its test suites, then
+/// its program as translateToPTE writes it, streamed into the flatbuffer's
+/// `program` vector, which starts where every segment of the program keeps
+/// its alignment (the schema's 32 raised to what the program needs). The
+/// bundle is one flatbuffer: over `maxFlatbufferSize` bytes, nothing is
+/// written. `translateToPTE` on a module holding one `et.bundle` writes it.
+LogicalResult translateToBundle(et::BundleOp bundle, raw_ostream &os,
+                                const PTEWriteOptions &options = {});
+
 /// How an import holds what it reads.
 struct PTEReadOptions {
   /// How IR names the file `buffer` holds (PayloadFiles::describe): every
@@ -111,6 +149,13 @@ struct PTEReadOptions {
 mlir::OwningOpRef<ModuleOp> importProgram(const ProgramFile &file,
                                           MLIRContext *context,
                                           const PTEReadOptions &options = {});
+
+/// Imports a bundled program (`.bpte`) as an `et.bundle`: its program as
+/// importProgram does (its findings at their offsets in the program), then
+/// its test suites, tensors' bytes referred to or aliased as payloads are.
+mlir::OwningOpRef<ModuleOp> importBundle(const BundleFile &file,
+                                         MLIRContext *context,
+                                         const PTEReadOptions &options = {});
 
 /// Imports the data file `file` as a module holding one `et.data_file`:
 /// every segment a blob in order, every named data entry with its tensor

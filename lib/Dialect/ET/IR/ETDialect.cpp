@@ -377,6 +377,55 @@ std::optional<uint64_t> TensorLayoutAttr::getByteSize() const {
 }
 
 //===----------------------------------------------------------------------===//
+// TestTensorAttr
+//===----------------------------------------------------------------------===//
+
+Attribute TestTensorAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  StringRef keyword;
+  SmallVector<int32_t> sizes, dimOrder;
+  ElementsAttr data;
+  if (parser.parseLess() || parser.parseKeyword(&keyword))
+    return {};
+  std::optional<ScalarType> type = symbolizeScalarType(keyword);
+  if (!type)
+    return parser.emitError(loc, "unknown scalar type '") << keyword << "'",
+           Attribute();
+  if (parseIntList(parser, sizes) || parser.parseKeyword("dim_order") ||
+      parseIntList(parser, dimOrder) || parser.parseEqual() ||
+      parser.parseAttribute(data) || parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    *type, ArrayRef<int32_t>(sizes),
+                    ArrayRef<int32_t>(dimOrder), data);
+}
+
+void TestTensorAttr::print(AsmPrinter &printer) const {
+  printer << '<' << stringifyScalarType(getScalarType()) << " [";
+  llvm::interleaveComma(getSizes(), printer);
+  printer << "] dim_order [";
+  llvm::interleaveComma(getDimOrder(), printer);
+  printer << "] = ";
+  printer.printAttribute(getData());
+  printer << '>';
+}
+
+/// Sizes and dim order are kept as the bundle has them, fitting its method
+/// or not (emit-verify says which); the dim order is bytes in the file.
+LogicalResult
+TestTensorAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                       ScalarType, ArrayRef<int32_t>,
+                       ArrayRef<int32_t> dimOrder, ElementsAttr data) {
+  for (int32_t dim : dimOrder)
+    if (dim < 0 || dim > UINT8_MAX)
+      return emitError() << "dim order entry " << dim
+                         << " does not fit a byte, as a bundle stores it";
+  if (!isByteElementsAttr(data))
+    return emitError() << "data must be bytes: a 1-D tensor of i8";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // FileRangeAttr
 //===----------------------------------------------------------------------===//
 

@@ -604,6 +604,87 @@ LogicalResult DelegateOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
 }
 
 //===----------------------------------------------------------------------===//
+// Bundled programs
+//===----------------------------------------------------------------------===//
+
+void BundleOp::build(OpBuilder &builder, OperationState &state,
+                     StringRef name) {
+  state.addAttribute(mlir::SymbolTable::getSymbolAttrName(),
+                     builder.getStringAttr(name));
+  state.addRegion()->push_back(new Block());
+}
+
+ProgramOp BundleOp::getProgram() {
+  Block &body = getBody().front();
+  return body.empty() ? ProgramOp() : dyn_cast<ProgramOp>(body.front());
+}
+
+SmallVector<ProgramOp> et::getPrograms(ModuleOp module) {
+  SmallVector<ProgramOp> programs;
+  for (Operation &op : *module.getBody()) {
+    if (auto program = dyn_cast<ProgramOp>(op))
+      programs.push_back(program);
+    else if (auto bundle = dyn_cast<BundleOp>(op))
+      if (ProgramOp program = bundle.getProgram())
+        programs.push_back(program);
+  }
+  return programs;
+}
+
+LogicalResult BundleOp::verify() {
+  if (std::optional<int64_t> version = getVersion();
+      version && (*version < 0 || *version > UINT32_MAX))
+    return emitOpError("version ")
+           << *version << " does not fit BundledProgram.version (uint32)";
+  if (!getProgram())
+    return emitOpError("must begin with the 'et.program' it bundles");
+  for (Operation &op : llvm::drop_begin(getBody().front()))
+    if (!isa<TestSuiteOp>(op))
+      return op.emitOpError("is not allowed in an 'et.bundle' after its "
+                            "program; only test suites are");
+  return success();
+}
+
+void TestSuiteOp::build(OpBuilder &builder, OperationState &state,
+                        StringRef method) {
+  state.addAttribute(getMethodAttrName(state.name),
+                     builder.getStringAttr(method));
+  state.addRegion()->push_back(new Block());
+}
+
+LogicalResult TestSuiteOp::verify() {
+  for (Operation &op : getBody().front())
+    if (!isa<TestCaseOp>(op))
+      return op.emitOpError("is not allowed in an 'et.test_suite'; only "
+                            "test cases are");
+  return success();
+}
+
+/// Whether `value` is one a bundle can hold: a tensor, an int, a bool, a
+/// double, or `unit` for none.
+static bool isTestValue(Attribute value) {
+  if (isa<TestTensorAttr, BoolAttr, UnitAttr>(value))
+    return true;
+  if (auto integer = dyn_cast<IntegerAttr>(value))
+    return integer.getType().isSignlessInteger(64);
+  if (auto real = dyn_cast<FloatAttr>(value))
+    return real.getType().isF64();
+  return false;
+}
+
+LogicalResult TestCaseOp::verify() {
+  for (auto [name, values] : {std::pair(StringRef("inputs"), getInputs()),
+                              std::pair(StringRef("expected"), getExpected())})
+    for (auto [index, value] : llvm::enumerate(values))
+      if (!isTestValue(value))
+        return emitOpError()
+               << name << "[" << index << "] is " << value
+               << "; a test value is an '#et.test_tensor', an i64 or f64 "
+                  "number, true, false, or unit";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
 // JumpFalseOp
 //===----------------------------------------------------------------------===//
 

@@ -39,7 +39,7 @@ void HoistInlinePayloadsPass::runOnOperation() {
     return cast<ShapedType>(entry.getInlinePayload().getData().getType())
                .getNumElements() >= static_cast<int64_t>(threshold);
   };
-  for (ProgramOp program : getOperation().getOps<ProgramOp>())
+  for (ProgramOp program : getPrograms(getOperation()))
     hoistInlinePayloads(program, rewriter,
                         threshold ? function_ref<bool(DelegateOp)>(shouldHoist)
                                   : nullptr);

@@ -50,7 +50,7 @@ void ShareBlobsPass::runOnOperation() {
     dedup::applyBlobSharing(plan);
   };
   // Programs first, then data files, each in module order.
-  for (ProgramOp program : module.getOps<ProgramOp>())
+  for (ProgramOp program : getPrograms(module))
     share(program);
   for (DataFileOp dataFile : module.getOps<DataFileOp>())
     share(dataFile);

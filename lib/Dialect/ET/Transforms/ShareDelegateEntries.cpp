@@ -24,7 +24,7 @@ struct ShareDelegateEntriesPass
     : public et::impl::ShareDelegateEntriesBase<ShareDelegateEntriesPass> {
   using ShareDelegateEntriesBase::ShareDelegateEntriesBase;
   void runOnOperation() override {
-    for (ProgramOp program : getOperation().getOps<ProgramOp>())
+    for (ProgramOp program : getPrograms(getOperation()))
       dedup::shareDelegateEntries(program, remarks);
   }
 };

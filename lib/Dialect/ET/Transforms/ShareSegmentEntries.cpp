@@ -42,7 +42,7 @@ void ShareSegmentEntriesPass::runOnOperation() {
     return signalPassFailure();
   policy->compactSegments = compact;
   llvm::ThreadPoolInterface *pool = dedup::getThreadPool(&getContext());
-  for (ProgramOp program : module.getOps<ProgramOp>()) {
+  for (ProgramOp program : getPrograms(module)) {
     dedup::SegmentPlan plan = dedup::planSegmentSharing(program, *policy, pool);
     if (driven.result)
       dedup::describeSegmentSharing(plan, driven.result->of(program));

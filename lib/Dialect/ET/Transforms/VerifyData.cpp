@@ -96,7 +96,7 @@ LogicalResult et::verifyDataFiles(ModuleOp module) {
   std::string fileNames;
   for (DataFileOp file : files)
     fileNames += (fileNames.empty() ? "@" : ", @") + file.getSymName().str();
-  for (ProgramOp program : module.getOps<ProgramOp>()) {
+  for (ProgramOp program : getPrograms(module)) {
     for (NamedDataOp entry : program.getNamedData())
       if (auto it = keys.find(entry.getKey()); it != keys.end()) {
         InFlightDiagnostic diag =

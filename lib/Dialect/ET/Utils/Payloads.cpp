@@ -68,6 +68,11 @@ LogicalResult et::checkPayloadFiles(Operation *root) {
     else if (auto entry = dyn_cast<DelegateOp>(op))
       if (et::BlobAttr inlined = entry.getInlinePayload())
         check(op, inlined.getData());
+    if (auto testCase = dyn_cast<TestCaseOp>(op))
+      for (ArrayAttr values : {testCase.getInputs(), testCase.getExpected()})
+        for (Attribute value : values)
+          if (auto tensor = dyn_cast<TestTensorAttr>(value))
+            check(op, tensor.getData());
   });
   return failure(failedAny);
 }

@@ -189,6 +189,30 @@ def ET_TensorLayoutAttr : ET_Attr<"TensorLayout", "tensor_layout"> {
   }];
 }
 
+def ET_TestTensorAttr : ET_Attr<"TestTensor", "test_tensor"> {
+  let summary = "A tensor of a bundled program's test case";
+  let description = [{
+    An input or expected output of a test case (`et.test_case`) that is a
+    tensor: element type, sizes and dim order in the syntax of `et.tensor`,
+    and the tensor's bytes as the bundle stores them (`dense`,
+    `dense_resource` or an `#et.file` reference, as payloads are). Nothing
+    is checked against the method here: a bundle may hold test cases that do
+    not fit its program, and `emit-verify` says which and why.
+
+    Example:
+
+    ```mlir
+    #et.test_tensor<float [2] dim_order [0] = dense<[0, 0, 128, 63, 0, 0, 0, 64]> : tensor<8xi8>>
+    ```
+  }];
+  let parameters = (ins "::emit::et::ScalarType":$scalar_type,
+                        ArrayRefParameter<"int32_t">:$sizes,
+                        ArrayRefParameter<"int32_t">:$dim_order,
+                        "::mlir::ElementsAttr":$data);
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
 def ET_FileRangeAttr : ET_Attr<"FileRange", "file",
     [TypedAttrInterface, ElementsAttrInterface]> {
   let summary = "Payload bytes that stay in a file: a byte range and its file";

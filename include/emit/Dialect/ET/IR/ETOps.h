@@ -10,6 +10,7 @@
 #include "emit/Dialect/ET/IR/ETDialect.h"
 #include "mlir/Bytecode/BytecodeOpInterface.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/OpDefinition.h"
 #include "mlir/IR/OpImplementation.h"
@@ -70,6 +71,10 @@ namespace emit::et {
 /// `et.program` canonicalization.
 bool hoistInlinePayloads(ProgramOp program, mlir::RewriterBase &rewriter,
                          function_ref<bool(DelegateOp)> shouldHoist = {});
+
+/// The programs of `module`, in order: each top-level `et.program` and the
+/// one each `et.bundle` embeds.
+SmallVector<ProgramOp> getPrograms(mlir::ModuleOp module);
 } // namespace emit::et
 
 #endif // EMIT_DIALECT_ET_IR_ETOPS_H

@@ -289,6 +289,99 @@ def ET_DataFileOp : ET_Op<"data_file", [
 }
 
 //===----------------------------------------------------------------------===//
+// Bundled programs
+//===----------------------------------------------------------------------===//
+
+def ET_BundleOp : ET_Op<"bundle", [
+    IsolatedFromAbove, Symbol, SymbolTable, SingleBlock, NoTerminator,
+    NoRegionArguments]> {
+  let summary = "A bundled program (`.bpte`): a program and its test suites";
+  let description = [{
+    The root of one `.bpte` file (`BundledProgram`, `BP08`): the program it
+    embeds (one `et.program`, first) and its test suites
+    (`et.test_suite`, in file order). Passes see the program as they see one
+    at the top level; writing the bundle places the program so that its
+    segments keep their alignment. `version` is `BundledProgram.version`
+    when a file has one other than 0.
+
+    Example:
+
+    ```mlir
+    et.bundle @model {
+      et.program @model { ... }
+      et.test_suite "forward" {
+        et.test_case inputs [#et.test_tensor<float [1] dim_order [0] = dense<[0, 0, 128, 63]> : tensor<4xi8>>]
+                     expected [#et.test_tensor<float [1] dim_order [0] = dense<[0, 0, 0, 64]> : tensor<4xi8>>]
+      }
+    }
+    ```
+  }];
+  let arguments = (ins SymbolNameAttr:$sym_name,
+                       OptionalAttr<I64Attr>:$version);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = [{
+    $sym_name (`version` $version^)? attr-dict-with-keyword $body
+  }];
+  let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "::llvm::StringRef":$name)>];
+  let extraClassDeclaration = [{
+    /// The embedded program (the verifier checks there is one).
+    ProgramOp getProgram();
+    /// The test suites, in order.
+    auto getTestSuites() {
+      return getBody().front().getOps<TestSuiteOp>();
+    }
+  }];
+}
+
+def ET_TestSuiteOp : ET_Op<"test_suite", [
+    HasParent<"BundleOp">, SingleBlock, NoTerminator, NoRegionArguments]> {
+  let summary = "The test cases of one method of a bundled program";
+  let description = [{
+    A `BundledMethodTestSuite`: the name of the method it tests and its test
+    cases (`et.test_case`), in order. The name is not resolved here: a
+    bundle may name a method its program lacks, or name one twice (the
+    runtime's reader uses the first), and `emit-verify` reports both.
+
+    Example:
+
+    ```mlir
+    et.test_suite "forward" {
+      et.test_case inputs [3 : i64, true] expected [2.5 : f64]
+    }
+    ```
+  }];
+  let arguments = (ins StrAttr:$method);
+  let regions = (region SizedRegion<1>:$body);
+  let assemblyFormat = "$method attr-dict-with-keyword $body";
+  let hasVerifier = 1;
+  let builders = [OpBuilder<(ins "::llvm::StringRef":$method)>];
+  let extraClassDeclaration = [{
+    auto getTestCases() { return getBody().front().getOps<TestCaseOp>(); }
+  }];
+}
+
+def ET_TestCaseOp : ET_Op<"test_case", [HasParent<"TestSuiteOp">]> {
+  let summary = "One test case: a method's inputs and expected outputs";
+  let description = [{
+    A `BundledMethodTestCase`. Each input and expected output is one
+    bundled value: a tensor (`#et.test_tensor`), an int (an `i64` integer
+    attribute), a bool (`true`, `false`), a double (an `f64` float
+    attribute), or `unit` for a value whose kind the file leaves empty.
+
+    Example:
+
+    ```mlir
+    et.test_case inputs [#et.test_tensor<int [2] dim_order [0] = dense<[1, 0, 0, 0, 2, 0, 0, 0]> : tensor<8xi8>>, 4 : i64]
+                 expected [#et.test_tensor<int [2] dim_order [0] = dense<[5, 0, 0, 0, 6, 0, 0, 0]> : tensor<8xi8>>]
+    ```
+  }];
+  let arguments = (ins ArrayAttr:$inputs, ArrayAttr:$expected);
+  let assemblyFormat = "`inputs` $inputs `expected` $expected attr-dict";
+  let hasVerifier = 1;
+}
+
+//===----------------------------------------------------------------------===//
 // MethodOp
 //===----------------------------------------------------------------------===//
 

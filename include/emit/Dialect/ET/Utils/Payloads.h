@@ -37,8 +37,8 @@ using SplatStorage = std::vector<std::vector<char>>;
 std::optional<ArrayRef<char>> getPayloadBytes(mlir::ElementsAttr data,
                                               SplatStorage &splats);
 
-/// Resolves every `#et.file` reference in `root` (blobs and inline
-/// payloads), each file once, with an error at the op that holds a reference
+/// Resolves every `#et.file` reference in `root` (blobs, inline
+/// payloads and test tensors), each file once, with an error at the op that holds a reference
 /// that does not resolve: a file that may not be named, cannot be read, has
 /// changed since the IR was written or is too short.
 LogicalResult checkPayloadFiles(Operation *root);
