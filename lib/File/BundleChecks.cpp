@@ -25,7 +25,10 @@
 #include "emit/Support/Layout.h"
 
 #include "llvm/ADT/StringMap.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace emit;
@@ -235,35 +238,21 @@ void BundleChecker::checkTestCase(const bp::BundledMethodTestCase *testCase,
                         where + ".expected_outputs[" + Twine(index) + "]");
 }
 
+using Kind = BundledValue::Kind;
+
 /// The kind of a bundled value, as messages name it.
-static StringRef getValueKind(bp::ValueUnion kind) {
+static StringRef getKindName(Kind kind) {
   switch (kind) {
-  case bp::ValueUnion::Tensor:
+  case Kind::Tensor:
     return "a tensor";
-  case bp::ValueUnion::Int:
+  case Kind::Int:
     return "an int";
-  case bp::ValueUnion::Bool:
+  case Kind::Bool:
     return "a bool";
-  case bp::ValueUnion::Double:
+  case Kind::Double:
     return "a double";
   default:
     return "no value";
-  }
-}
-
-/// The bundled kind a method input of `kind` takes.
-static bp::ValueUnion getBundledKind(fb::KernelTypes kind) {
-  switch (kind) {
-  case fb::KernelTypes::Tensor:
-    return bp::ValueUnion::Tensor;
-  case fb::KernelTypes::Int:
-    return bp::ValueUnion::Int;
-  case fb::KernelTypes::Bool:
-    return bp::ValueUnion::Bool;
-  case fb::KernelTypes::Double:
-    return bp::ValueUnion::Double;
-  default:
-    return bp::ValueUnion::NONE;
   }
 }
 
@@ -274,52 +263,172 @@ static std::string joinSizes(ArrayRef<int32_t> sizes) {
   return text;
 }
 
-static std::string getScalarTypeName(fb::ScalarType type) {
+static std::string getScalarTypeName(int32_t type) {
   if (auto known = et::symbolizeScalarType(static_cast<uint32_t>(type)))
     return et::stringifyScalarType(*known).str();
-  return std::to_string(static_cast<int>(type));
+  return std::to_string(type);
+}
+
+static std::string formatDouble(double value) {
+  return llvm::formatv("{0}", value).str();
+}
+
+/// Whether set_input takes double `given` for one traced as `traced`: equal
+/// within its tolerances, NaN to NaN, an infinity to one of its sign.
+static bool doublesMatch(double given, double traced) {
+  if (std::isnan(given) || std::isnan(traced))
+    return std::isnan(given) && std::isnan(traced);
+  if (!std::isfinite(given) || !std::isfinite(traced))
+    return given == traced;
+  return std::fabs(given - traced) <= 1e-4 + 1e-5 * std::fabs(traced);
+}
+
+std::optional<InputMismatch>
+emit::getInputMismatch(const BundledValue &input,
+                       const BundledValue &methodInput) {
+  auto mismatch = [](StringRef field, const Twine &message) {
+    return InputMismatch{field.str(), message.str()};
+  };
+  if (methodInput.kind == Kind::None || methodInput.kind == Kind::Other)
+    return std::nullopt; // An input set_input takes no bundled value for.
+  if (input.kind != methodInput.kind)
+    return mismatch("", "the input is " + getKindName(input.kind) +
+                            ", the method's " + getKindName(methodInput.kind));
+  switch (input.kind) {
+  case Kind::Tensor:
+    if (input.scalarType != methodInput.scalarType)
+      return mismatch("scalar_type",
+                      "scalar type " + getScalarTypeName(input.scalarType) +
+                          ", the method's input " +
+                          getScalarTypeName(methodInput.scalarType));
+    if (input.sizes.size() != methodInput.sizes.size() ||
+        (!methodInput.dynamic && input.sizes != methodInput.sizes))
+      return mismatch("sizes", "sizes [" + joinSizes(input.sizes) +
+                                   "], the method's input [" +
+                                   joinSizes(methodInput.sizes) + "]" +
+                                   (methodInput.dynamic
+                                        ? " (dynamic: the same rank)"
+                                        : ""));
+    if (input.dimOrder != methodInput.dimOrder)
+      return mismatch("dim_order",
+                      "dim order [" + joinSizes(input.dimOrder) +
+                          "], the method's input [" +
+                          joinSizes(methodInput.dimOrder) +
+                          "]: set_input copies the bytes as they are, in "
+                          "the method's layout");
+    return std::nullopt;
+  case Kind::Int:
+    if (input.intValue != methodInput.intValue)
+      return mismatch("", "int " + Twine(input.intValue) +
+                              ", the method was traced with " +
+                              Twine(methodInput.intValue));
+    return std::nullopt;
+  case Kind::Bool:
+    if (input.boolValue != methodInput.boolValue)
+      return mismatch("", Twine("bool ") +
+                              (input.boolValue ? "true" : "false") +
+                              ", the method was traced with " +
+                              (methodInput.boolValue ? "true" : "false"));
+    return std::nullopt;
+  case Kind::Double:
+    if (!doublesMatch(input.doubleValue, methodInput.doubleValue))
+      return mismatch("", "double " + formatDouble(input.doubleValue) +
+                              ", the method was traced with " +
+                              formatDouble(methodInput.doubleValue));
+    return std::nullopt;
+  default:
+    return std::nullopt;
+  }
+}
+
+/// A bundled value as the fit rule sees it.
+static BundledValue describe(const bp::Value *value) {
+  BundledValue result;
+  switch (value->val_type()) {
+  case bp::ValueUnion::NONE:
+    break;
+  case bp::ValueUnion::Tensor: {
+    const bp::Tensor *tensor = value->val_as_Tensor();
+    result.kind = Kind::Tensor;
+    result.scalarType = static_cast<int32_t>(tensor->scalar_type());
+    result.sizes = readScalars(tensor->sizes());
+    if (tensor->dim_order())
+      result.dimOrder.assign(tensor->dim_order()->begin(),
+                             tensor->dim_order()->end());
+    break;
+  }
+  case bp::ValueUnion::Int:
+    result.kind = Kind::Int;
+    result.intValue = value->val_as_Int()->int_val();
+    break;
+  case bp::ValueUnion::Bool:
+    result.kind = Kind::Bool;
+    result.boolValue = value->val_as_Bool()->bool_val();
+    break;
+  case bp::ValueUnion::Double:
+    result.kind = Kind::Double;
+    result.doubleValue = value->val_as_Double()->double_val();
+    break;
+  default:
+    result.kind = Kind::Other;
+  }
+  return result;
+}
+
+/// A method input as the fit rule sees it.
+static BundledValue describe(const fb::EValue *input) {
+  BundledValue result;
+  switch (input->val_type()) {
+  case fb::KernelTypes::Tensor: {
+    const fb::Tensor *tensor = input->val_as_Tensor();
+    result.kind = Kind::Tensor;
+    result.scalarType = static_cast<int32_t>(tensor->scalar_type());
+    result.sizes = readScalars(tensor->sizes());
+    result.dimOrder.assign(tensor->dim_order()->begin(),
+                           tensor->dim_order()->end());
+    result.dynamic =
+        tensor->shape_dynamism() != fb::TensorShapeDynamism::STATIC;
+    break;
+  }
+  case fb::KernelTypes::Int:
+    result.kind = Kind::Int;
+    result.intValue = input->val_as_Int()->int_val();
+    break;
+  case fb::KernelTypes::Bool:
+    result.kind = Kind::Bool;
+    result.boolValue = input->val_as_Bool()->bool_val();
+    break;
+  case fb::KernelTypes::Double:
+    result.kind = Kind::Double;
+    result.doubleValue = input->val_as_Double()->double_val();
+    break;
+  case fb::KernelTypes::Null:
+    break;
+  default:
+    result.kind = Kind::Other;
+  }
+  return result;
 }
 
 void BundleChecker::checkInput(const bp::Value *value, const fb::EValue *input,
                                const Twine &where) {
-  bp::ValueUnion expected = getBundledKind(input->val_type());
-  if (expected == bp::ValueUnion::NONE)
-    return; // An input set_input takes no bundled value for.
-  if (value->val_type() != expected) {
-    error(Check::BundleValue, offsetOf(value), where)
+  if (std::optional<InputMismatch> mismatch =
+          getInputMismatch(describe(value), describe(input))) {
+    const void *table = value;
+    if (!mismatch->field.empty())
+      table = value->val_as_Tensor();
+    error(Check::BundleValue, offsetOf(table),
+          mismatch->field.empty() ? where.str()
+                                  : (where + "." + mismatch->field).str())
             .importIgnores()
-            .detail("; set_input refuses it")
-        << "the input is " << getValueKind(value->val_type())
-        << ", the method's " << getValueKind(expected);
-    return;
+            .detail(mismatch->field == "dim_order" ? ""
+                                                   : "; set_input refuses it")
+        << mismatch->message;
+    if (mismatch->field.empty())
+      return; // Not a tensor of the method's: its data says nothing.
   }
-  const bp::Tensor *tensor = value->val_as_Tensor();
-  if (!tensor)
-    return;
-  const fb::Tensor *methodTensor = input->val_as_Tensor();
-  SmallVector<int32_t> sizes = readScalars(tensor->sizes());
-  SmallVector<int32_t> methodSizes = readScalars(methodTensor->sizes());
-  if (tensor->scalar_type() != methodTensor->scalar_type()) {
-    error(Check::BundleValue, offsetOf(tensor), where + ".scalar_type")
-            .importIgnores()
-            .detail("; set_input refuses it")
-        << "scalar type " << getScalarTypeName(tensor->scalar_type())
-        << ", the method's input "
-        << getScalarTypeName(methodTensor->scalar_type());
-  } else if (sizes.size() != methodSizes.size() ||
-             (methodTensor->shape_dynamism() ==
-                  fb::TensorShapeDynamism::STATIC &&
-              sizes != methodSizes)) {
-    error(Check::BundleValue, offsetOf(tensor), where + ".sizes")
-            .importIgnores()
-            .detail("; set_input refuses it")
-        << "sizes [" << joinSizes(sizes) << "], the method's input ["
-        << joinSizes(methodSizes) << "]"
-        << (methodTensor->shape_dynamism() == fb::TensorShapeDynamism::STATIC
-                ? ""
-                : " (dynamic: the same rank)");
-  }
-  checkTensorData(tensor, where);
+  if (const bp::Tensor *tensor = value->val_as_Tensor())
+    checkTensorData(tensor, where);
 }
 
 void BundleChecker::checkTensorData(const bp::Tensor *tensor,

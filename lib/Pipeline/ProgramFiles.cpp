@@ -13,6 +13,7 @@
 
 #include "emit/Pipeline/Pipeline.h"
 
+#include "emit/Pipeline/Bundles.h"
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
@@ -59,13 +60,34 @@ emit::importDataFiles(ModuleOp module, ArrayRef<std::string> paths, bool embed,
   return paths.empty() ? success() : et::verifyDataFiles(module);
 }
 
+/// Unwraps the program of `module`'s bundle, or gives it the suites of
+/// another bundle, as `rewrite` says.
+static LogicalResult rewriteBundle(ModuleOp module,
+                                   const BundleRewrite &rewrite, bool embed) {
+  if (rewrite.unwrap)
+    return unwrapBundle(module);
+  MLIRContext *context = module.getContext();
+  std::string error;
+  std::unique_ptr<CheckedFile> file =
+      openFile(et::getPayloadFiles(context), rewrite.suitesFrom,
+               FileKind::Bundle, error);
+  if (!file)
+    return emitError(UnknownLoc::get(context), "cannot read bundle '")
+           << rewrite.suitesFrom << "': " << error;
+  OwningOpRef<ModuleOp> suites = importFile(*file, context, {embed});
+  if (!suites)
+    return failure();
+  return wrapInBundle(module, *suites->getOps<et::BundleOp>().begin());
+}
+
 LogicalResult emit::transformProgramFile(const CheckedFile &input,
                                          const ImportOptions &read,
                                          ArrayRef<std::string> dataFiles,
                                          const OpPassManager &passes,
                                          const PTEWriteOptions &write,
                                          raw_ostream &os, MLIRContext *context,
-                                         PTEStageTimes *times) {
+                                         PTEStageTimes *times,
+                                         const BundleRewrite &bundle) {
   using Clock = std::chrono::steady_clock;
   auto seconds = [](Clock::time_point from, Clock::time_point to) {
     return std::chrono::duration<double>(to - from).count();
@@ -89,6 +111,14 @@ LogicalResult emit::transformProgramFile(const CheckedFile &input,
   pm.enableVerifier(false);
   if (failed(pm.run(*module)) || failed(mlir::verify(*module)))
     return failure();
+  if (bundle.unwrap || !bundle.suitesFrom.empty()) {
+    if (dataFile)
+      return emitError(module->getLoc(),
+                       "a data file (.ptd) has no test suites to unwrap or "
+                       "wrap");
+    if (failed(rewriteBundle(*module, bundle, embed)))
+      return failure();
+  }
   Clock::time_point transformed = Clock::now();
 
   PTEWriteOptions options = write;

@@ -299,13 +299,26 @@ void emit::registerPTEToPTETranslation() {
       llvm::cl::desc("With --pte-to-pte, the pass pipeline to run between "
                      "import and export"),
       llvm::cl::init("builtin.module(dedup-delegate-blobs)"));
+  static llvm::cl::opt<bool> unbundle(
+      "unbundle",
+      llvm::cl::desc("With --pte-to-pte on a bundled program (.bpte), write "
+                     "the program it embeds as a .pte, without its test "
+                     "suites"),
+      llvm::cl::init(false));
+  static llvm::cl::opt<std::string> bundleWith(
+      "bundle-with",
+      llvm::cl::desc("With --pte-to-pte, write a bundled program: the "
+                     "result with the test suites of this .bpte (replacing "
+                     "a bundle's own), refused if one does not fit its "
+                     "methods"),
+      llvm::cl::value_desc("suites.bpte"));
   getTimingFlag();
   getDataFilesFlag();
   ToPTEFlags &flags = getToPTEFlags();
   TranslateRegistration registration(
       "pte-to-pte",
-      "import a .pte (or a .ptd), run a pass pipeline on it and write a .pte "
-      "(or a .ptd), in one process: payloads go from the input mapping to "
+      "import a .pte (or a .bpte, or a .ptd), run a pass pipeline on it and "
+      "write it back, in one process: payloads go from the input mapping to "
       "the output unparsed",
       [&flags](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
                raw_ostream &os, MLIRContext *context) -> LogicalResult {
@@ -318,6 +331,9 @@ void emit::registerPTEToPTETranslation() {
         if (failed(passes))
           return emitError(UnknownLoc::get(context))
                  << "invalid --pte-pass-pipeline: " << errorMessage;
+        if (unbundle && !bundleWith.empty())
+          return emitError(UnknownLoc::get(context))
+                 << "--unbundle and --bundle-with exclude each other";
         Clock::time_point opening = Clock::now();
         std::unique_ptr<CheckedFile> file =
             openInput(sourceMgr, context, FileKind::Any);
@@ -325,7 +341,8 @@ void emit::registerPTEToPTETranslation() {
         PTEStageTimes times;
         if (!file || failed(transformProgramFile(
                          *file, {getEmbedPayloadsFlag()}, getDataFilesFlag(),
-                         *passes, flags.getOptions(), os, context, &times)))
+                         *passes, flags.getOptions(), os, context, &times,
+                         {unbundle, bundleWith})))
           return failure();
         // Opening the file (reading and checking it) is the import's too.
         times.import += secondsBetween(opening, opened);

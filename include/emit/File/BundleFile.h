@@ -28,6 +28,32 @@ struct BundledProgram;
 
 namespace emit {
 
+/// One value of a test case, or the method input it is for, as much as
+/// deciding whether one fits the other needs: the rule is written once, for
+/// the file layer's checks and for wrapping a program in a bundle's suites.
+struct BundledValue {
+  enum class Kind { None, Tensor, Int, Bool, Double, Other };
+  Kind kind = Kind::None;
+  int32_t scalarType = 0;
+  SmallVector<int32_t> sizes, dimOrder;
+  bool dynamic = false; // A method input whose sizes may change.
+  int64_t intValue = 0;
+  bool boolValue = false;
+  double doubleValue = 0;
+};
+
+/// Why the runtime's load_bundled_input refuses test case input `input` for
+/// a method input `methodInput` (set_input checks kind, scalar type, rank,
+/// static sizes, and that a scalar equals the one the method was traced
+/// with), or why its data would be read in another layout (dim order); and
+/// the field it concerns (`scalar_type`, `sizes`, `dim_order`; empty for
+/// the value). std::nullopt when it fits.
+struct InputMismatch {
+  std::string field, message;
+};
+std::optional<InputMismatch> getInputMismatch(const BundledValue &input,
+                                              const BundledValue &methodInput);
+
 /// A bundled program, open and checked.
 class BundleFile : public CheckedFile {
 public:

@@ -37,6 +37,16 @@ importDataFiles(ModuleOp module, ArrayRef<std::string> paths, bool embed,
                 std::vector<std::unique_ptr<CheckedFile>> *opened = nullptr);
 
 /// The time each stage of transformProgramFile took, in seconds.
+/// What transformProgramFile does to a bundled program after its passes.
+struct BundleRewrite {
+  /// Write the program a bundle embeds as a .pte, without its test suites.
+  bool unwrap = false;
+  /// Give the program the test suites of this bundle (.bpte), refusing
+  /// suites that do not fit its methods: a .pte is wrapped, a bundle's
+  /// suites are replaced.
+  std::string suitesFrom;
+};
+
 struct PTEStageTimes {
   double import = 0, passes = 0, export_ = 0;
 };
@@ -52,7 +62,8 @@ LogicalResult transformProgramFile(const CheckedFile &input,
                                    const mlir::OpPassManager &passes,
                                    const PTEWriteOptions &write,
                                    raw_ostream &os, MLIRContext *context,
-                                   PTEStageTimes *times = nullptr);
+                                   PTEStageTimes *times = nullptr,
+                                   const BundleRewrite &bundle = {});
 
 } // namespace emit
 
