@@ -83,6 +83,12 @@ config.substitutions.append(
     ("%pte-json", "%s %s %s %s" % (config.python_executable, pte_json,
                                    config.flatc, schema)))
 config.substitutions.append(
+    ("%bundle-decode", "%s %s %s %s" % (
+        config.python_executable,
+        os.path.join(config.emit_src_root, "test", "Inputs", "bundle-decode.py"),
+        config.flatc, os.path.join(config.emit_src_root, "schema",
+                                   "bundled_program.fbs"))))
+config.substitutions.append(
     ("%ptd-json", "%s %s %s %s" % (config.python_executable, pte_json,
                                    config.flatc, ptd_schema)))
 

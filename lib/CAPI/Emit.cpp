@@ -51,7 +51,7 @@ struct Session {
   std::unique_ptr<CheckedFile> open(const char *path, std::string &error) {
     std::string reason;
     std::unique_ptr<CheckedFile> file =
-        openFile(et::getPayloadFiles(&context), path, FileKind::Either, reason);
+        openFile(et::getPayloadFiles(&context), path, FileKind::Any, reason);
     if (!file)
       error = "cannot read '" + std::string(path) + "': " + reason;
     return file;
@@ -149,7 +149,7 @@ int emitDedupBuffer(const void *data, size_t size, const char *options,
   std::unique_ptr<CheckedFile> input =
       openFile(FileBuffer::view(
                    StringRef(static_cast<const char *>(data), size), "<bytes>"),
-               FileKind::Either);
+               FileKind::Any);
   std::string bytes, json;
   llvm::raw_string_ostream os(bytes);
   if (failed(dedup(session, *input, options, os, json)))
@@ -190,7 +190,7 @@ int emitSummaryBuffer(const void *data, size_t size, EmitBuffer *summary,
   std::unique_ptr<CheckedFile> input =
       openFile(FileBuffer::view(
                    StringRef(static_cast<const char *>(data), size), "<bytes>"),
-               FileKind::Either);
+               FileKind::Any);
   return summarize(session, *input, summary, error);
 }
 

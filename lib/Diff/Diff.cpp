@@ -45,7 +45,7 @@ StringRef emit::stringifyDiffChange(DiffChange change) {
 
 bool DiffReport::sameContent() const {
   return methods.empty() && delegates.empty() && namedData.empty() &&
-         constants.empty() && operators.empty();
+         constants.empty() && operators.empty() && testSuites.empty();
 }
 
 //===----------------------------------------------------------------------===//
@@ -104,6 +104,8 @@ static summary::Summary summarizeFile(Operation *container,
   PTESummaryOptions sizes = getSummaryOptionsFor(file, PTESummaryFormat::Text);
   result.fileBytes = sizes.fileBytes;
   result.flatbufferBytes = sizes.flatbufferBytes;
+  if (result.testSuites)
+    result.testSuites->bytes = sizes.testSuiteBytes;
   return result;
 }
 
@@ -111,7 +113,7 @@ static LogicalResult load(const DiffInput &input, MLIRContext &context,
                           LoadedSide &loaded) {
   std::string error;
   std::unique_ptr<CheckedFile> file = openFile(
-      et::getPayloadFiles(&context), input.path, FileKind::Either, error);
+      et::getPayloadFiles(&context), input.path, FileKind::Any, error);
   if (!file)
     return emitError(UnknownLoc::get(&context), "cannot read '")
            << input.path << "': " << error;
@@ -119,9 +121,11 @@ static LogicalResult load(const DiffInput &input, MLIRContext &context,
   if (!loaded.module)
     return failure();
   ModuleOp module = *loaded.module;
-  auto programs = module.getOps<et::ProgramOp>();
+  SmallVector<et::ProgramOp> programs = et::getPrograms(module);
   if (!programs.empty()) {
-    loaded.side.program = *programs.begin();
+    loaded.side.program = programs.front();
+    loaded.side.bundle =
+        dyn_cast<et::BundleOp>(loaded.side.program->getParentOp());
   } else if (!input.dataFiles.empty()) {
     return emitError(UnknownLoc::get(&context), "'")
            << input.path
@@ -277,7 +281,9 @@ FailureOr<DiffReport> emit::diffFiles(const DiffInput &oldInput,
   report.byKind = compareKinds(oldSide, newSide);
   ByteComparator bytes;
   compareNamedData(oldSide.side, newSide.side, bytes, report);
-  if (!report.dataFiles)
+  if (!report.dataFiles) {
     compareMethods(oldSide.side, newSide.side, bytes, report);
+    compareTestSuites(oldSide.side, newSide.side, bytes, report);
+  }
   return report;
 }

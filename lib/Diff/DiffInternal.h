@@ -30,6 +30,7 @@ namespace emit::diff {
 /// data file.
 struct Side {
   et::ProgramOp program; // Null for a data file.
+  et::BundleOp bundle;   // The program's bundle, if it has one.
   SmallVector<et::DataFileOp> dataFiles;
 
   /// The bytes of the blob `symbol` names in `container`, or std::nullopt.
@@ -60,6 +61,10 @@ private:
 /// Fills the report's methods, delegates, constants and operators.
 void compareMethods(Side &oldSide, Side &newSide, ByteComparator &bytes,
                     DiffReport &report);
+
+/// Fills the report's test suites, of bundled programs.
+void compareTestSuites(Side &oldSide, Side &newSide, ByteComparator &bytes,
+                       DiffReport &report);
 
 /// Fills the report's named data, of the programs and their data files.
 void compareNamedData(Side &oldSide, Side &newSide, ByteComparator &bytes,

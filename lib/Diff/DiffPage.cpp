@@ -191,6 +191,19 @@ static void printOperators(const DiffReport &report, raw_ostream &os) {
                });
 }
 
+static void printTestSuites(const DiffReport &report, raw_ostream &os) {
+  printSection(os, "test-suite", "Test suites",
+               "<th></th><th>method</th><th class=\"num\">old</th><th "
+               "class=\"num\">new</th><th>first difference</th>",
+               report.testSuites, [&](const TestSuiteDiff &suite) {
+                 os << "<td>" << escapeHTML(suite.method)
+                    << "</td><td class=\"num\">" << suite.oldCases
+                    << "</td><td class=\"num\">" << suite.newCases
+                    << "</td><td>" << escapeHTML(suite.firstDifference)
+                    << "</td>";
+               });
+}
+
 void emit::printDiffHTML(const DiffReport &report, raw_ostream &os) {
   auto sideName = [](const DiffSide &side) {
     std::string name = side.file;
@@ -218,5 +231,6 @@ void emit::printDiffHTML(const DiffReport &report, raw_ostream &os) {
   printNamedData(report, os);
   printConstants(report, os);
   printOperators(report, os);
+  printTestSuites(report, os);
   os << "</body></html>\n";
 }

@@ -141,6 +141,17 @@ void emit::printDiffText(const DiffReport &report, raw_ostream &os) {
       os << "  " << stringifyDiffChange(op.change) << " " << op.method << ": "
          << op.name << "\n";
   }
+  if (!report.testSuites.empty()) {
+    os << "\ntest suites:\n";
+    for (const TestSuiteDiff &suite : report.testSuites) {
+      os << "  " << stringifyDiffChange(suite.change) << " " << suite.method
+         << ": " << suite.oldCases << " -> " << suite.newCases
+         << " test cases";
+      if (!suite.firstDifference.empty())
+        os << "; first difference: " << suite.firstDifference;
+      os << "\n";
+    }
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -226,6 +237,14 @@ void emit::printDiffJSON(const DiffReport &report, raw_ostream &os) {
       json.attribute("method", op.method);
       json.attribute("name", op.name);
     });
+    printList(json, "test_suites", report.testSuites,
+              [&](const TestSuiteDiff &suite) {
+                json.attribute("method", suite.method);
+                json.attribute("old_test_cases", suite.oldCases);
+                json.attribute("new_test_cases", suite.newCases);
+                if (!suite.firstDifference.empty())
+                  json.attribute("first_difference", suite.firstDifference);
+              });
     printList(json, "constants", report.constants,
               [&](const ConstantDiff &constant) {
                 if (!constant.name.empty())

@@ -294,6 +294,13 @@ Summary summary::summarizeContainer(Operation *container) {
     summarize(program, summary);
   else
     summarize(cast<DataFileOp>(container), summary);
+  if (auto bundle = dyn_cast_or_null<BundleOp>(container->getParentOp())) {
+    summary.testSuites.emplace();
+    for (TestSuiteOp suite : bundle.getTestSuites()) {
+      ++summary.testSuites->suites;
+      summary.testSuites->testCases += llvm::range_size(suite.getTestCases());
+    }
+  }
   for (const Blob &blob : summary.blobs) {
     summary.bytesByKind[unsigned(blob.kind)] += blob.size;
     if (blob.roles.empty())
@@ -321,13 +328,6 @@ static FailureOr<Summary> summarizeModule(ModuleOp module, bool identical) {
     return mlir::emitError(module.getLoc(), "expected one 'et.program' or "
                                             "one 'et.data_file' to summarize");
   Summary summary = summarizeContainer(container);
-  if (auto bundle = dyn_cast<BundleOp>(container->getParentOp())) {
-    summary.testSuites.emplace();
-    for (TestSuiteOp suite : bundle.getTestSuites()) {
-      ++summary.testSuites->suites;
-      summary.testSuites->testCases += llvm::range_size(suite.getTestCases());
-    }
-  }
   if (identical)
     findIdentical(container, summary);
   return summary;

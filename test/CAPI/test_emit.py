@@ -209,9 +209,10 @@ SAMPLES = os.path.join(os.path.dirname(ROOT), "shared", "pte-samples")
 @pytest.mark.skipif(
     not os.path.exists(os.path.join(SAMPLES, "bundled_program.bpte")),
     reason="../shared/pte-samples/bundled_program.bpte not found")
-def test_bundled_program():
-    """emit.verify and emit.memory take a bundled program, by path and by
-    bytes: the embedded program is checked and sized, its suites checked."""
+def test_bundled_program(tmp_path):
+    """Every function takes a bundled program, by path and by bytes: the
+    embedded program is checked, sized, deduplicated and compared, its
+    suites kept, checked and counted."""
     path = os.path.join(SAMPLES, "bundled_program.bpte")
     report = emit.verify(path)
     assert report["runtime_load"] == "loads"
@@ -221,6 +222,18 @@ def test_bundled_program():
     assert [m["name"] for m in memory["methods"]] == ["forward"]
     assert memory["methods"][0]["method_allocator_bytes"] == {"64": 872,
                                                               "32": 540}
+    summary = emit.summary(path)
+    assert summary["bundle"]["test_suites"] == 1
+    assert summary["bundle"]["test_cases"] == 10
+
+    # Rewritten, the bundle keeps its suites and its program's alignment.
+    out = tmp_path / "rewritten.bpte"
+    emit.dedup(path, out)
+    assert emit.verify(out)["findings"] == []
+    data, _ = emit.dedup(open(path, "rb").read())
+    assert data == out.read_bytes()
+    same = emit.diff(path, out)
+    assert same["same_content"] is True and same["test_suites"] == []
 
 
 def test_diff(qnn, tmp_path):

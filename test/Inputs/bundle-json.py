@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Writes bundled programs (.bpte) as JSON for flatc, around PROGRAM.pte:
-one valid bundle, one without suites, and one per defect the bundle checks
-find.
+one valid bundle, one without suites, one with every value kind, and one
+per defect the bundle checks find.
 
 Usage: bundle-json.py PROGRAM.pte OUT_DIR; then flatc --binary each
 OUT_DIR/*.json with schema/bundled_program.fbs. The program's method
@@ -25,6 +25,9 @@ def tensor(scalar="FLOAT", sizes=(2, 2), data=None):
 
 
 INT = {"val_type": "Int", "val": {"int_val": 3}}
+BOOL = {"val_type": "Bool", "val": {"bool_val": True}}
+DOUBLE = {"val_type": "Double", "val": {"double_val": 2.5}}
+NONE = {}  # A value of no kind.
 
 
 def case(inputs=None, outputs=None):
@@ -51,8 +54,20 @@ bundles = {
     "wrong-type": [suite([case(inputs=[tensor("INT"), INT])])],
     "wrong-sizes": [suite([case(inputs=[tensor(sizes=(4,)), INT])])],
     "short-data": [suite([case(inputs=[tensor(data=bytes(12)), INT])])],
+    "wrong-int": [suite([case(inputs=[
+        tensor(), {"val_type": "Int", "val": {"int_val": 4}}])])],
+    "wrong-dim-order": [suite([case(inputs=[
+        dict(tensor(), val=dict(tensor()["val"], dim_order=[1, 0])), INT])])],
+    # Every value kind, several suites (one for a method the program lacks,
+    # one empty), a test case without values, a version.
+    "all-kinds": ([suite([case(outputs=[tensor("LONG", (3,), range(24)),
+                                        INT, BOOL, DOUBLE, NONE]),
+                          case(inputs=[], outputs=[])]),
+                   suite([case()], "missing"),
+                   suite([], "forward")], 3),
 }
 for name, suites in bundles.items():
+    suites, version = suites if isinstance(suites, tuple) else (suites, 0)
     with open(os.path.join(out, name + ".json"), "w") as f:
-        json.dump({"version": 0, "method_test_suites": suites,
+        json.dump({"version": version, "method_test_suites": suites,
                    "program": program}, f)

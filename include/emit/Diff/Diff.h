@@ -27,8 +27,8 @@
 
 namespace emit {
 
-/// One side of a diff: a program with the data files it loads with, or one
-/// data file.
+/// One side of a diff: a program (or a bundled program) with the data files
+/// it loads with, or one data file.
 struct DiffInput {
   std::string path;
   std::vector<std::string> dataFiles;
@@ -100,6 +100,16 @@ struct ConstantDiff {
   bool bytesChanged = false, typeChanged = false;
 };
 
+/// A bundled program's test suite, by its method's name (the first suite
+/// of a name, as the runtime's reader takes it).
+struct TestSuiteDiff {
+  DiffChange change;
+  std::string method;
+  unsigned oldCases = 0, newCases = 0;
+  /// For a changed suite: the first difference ("test case 3, input 1").
+  std::string firstDifference;
+};
+
 /// What differs between two exports, every list largest first.
 struct DiffReport {
   DiffSide oldSide, newSide;
@@ -110,6 +120,8 @@ struct DiffReport {
   std::vector<NamedDataDiff> namedData;
   std::vector<ConstantDiff> constants;
   std::vector<OperatorDiff> operators;
+  /// Of bundled programs (one side may be a plain .pte: no suites).
+  std::vector<TestSuiteDiff> testSuites;
 
   /// Both hold the same program content, layout aside.
   bool sameContent() const;
