@@ -237,14 +237,6 @@ void emit::printDiffJSON(const DiffReport &report, raw_ostream &os) {
       json.attribute("method", op.method);
       json.attribute("name", op.name);
     });
-    printList(json, "test_suites", report.testSuites,
-              [&](const TestSuiteDiff &suite) {
-                json.attribute("method", suite.method);
-                json.attribute("old_test_cases", suite.oldCases);
-                json.attribute("new_test_cases", suite.newCases);
-                if (!suite.firstDifference.empty())
-                  json.attribute("first_difference", suite.firstDifference);
-              });
     printList(json, "constants", report.constants,
               [&](const ConstantDiff &constant) {
                 if (!constant.name.empty())
@@ -255,6 +247,14 @@ void emit::printDiffJSON(const DiffReport &report, raw_ostream &os) {
                 json.attribute("new_bytes", constant.newBytes);
                 json.attribute("bytes_changed", constant.bytesChanged);
                 json.attribute("type_changed", constant.typeChanged);
+              });
+    printList(json, "test_suites", report.testSuites,
+              [&](const TestSuiteDiff &suite) {
+                json.attribute("method", suite.method);
+                json.attribute("old_test_cases", suite.oldCases);
+                json.attribute("new_test_cases", suite.newCases);
+                if (!suite.firstDifference.empty())
+                  json.attribute("first_difference", suite.firstDifference);
               });
   });
   os << "\n";

@@ -36,5 +36,8 @@ with tempfile.TemporaryDirectory() as out:
     decoded = json.load(open(os.path.join(out, name)))
 decoded.pop("program", None)
 print(json.dumps(decoded, indent=1, sort_keys=True))
-print("program size %d, starts at %d (mod 4096: %d)" % (size, start,
-                                                        start % 4096))
+aligned = 4096
+while start % aligned:
+    aligned //= 2
+print("program size %d, starts at %d (mod 4096: %d; aligned to %d)" % (
+    size, start, start % 4096, aligned))
