@@ -48,6 +48,10 @@ private:
   /// Warns when the program's start lowers the alignment its segments have
   /// within it.
   void checkProgramAlignment();
+  /// Every test value is one the runtime and the import know: a kind the
+  /// schema has, a tensor of a scalar type ExecuTorch has.
+  void checkValueKinds();
+  void checkValueKind(const bp::Value *value, const Twine &where);
   void checkSuites();
   /// Suite `index`, of a method of `plan`.
   void checkSuite(const bp::BundledMethodTestSuite *suite,
@@ -88,6 +92,7 @@ void BundleChecker::run() {
   for (const Finding &finding : file.program->getFindings().findings)
     sink.report(file.toBundleFinding(finding));
   checkProgramAlignment();
+  checkValueKinds();
   checkSuites();
   file.setReadable();
 }
@@ -149,6 +154,46 @@ void BundleChecker::checkProgramAlignment() {
       << "the program starts at byte " << file.programOffset << ", aligned to "
       << has << ", but its segments are aligned to " << needed
       << " within it: in this bundle they are aligned to " << has << " only";
+}
+
+void BundleChecker::checkValueKinds() {
+  const auto *suites = bundle->method_test_suites();
+  if (!suites)
+    return;
+  for (auto [index, suite] : llvm::enumerate(*suites)) {
+    if (!suite->test_cases())
+      continue;
+    for (auto [caseIndex, testCase] : llvm::enumerate(*suite->test_cases())) {
+      std::string where = ("method_test_suites[" + Twine(index) +
+                           "].test_cases[" + Twine(caseIndex) + "]")
+                              .str();
+      for (auto [name, values] :
+           {std::pair("inputs", testCase->inputs()),
+            std::pair("expected_outputs", testCase->expected_outputs())})
+        if (values)
+          for (auto [valueIndex, value] : llvm::enumerate(*values))
+            checkValueKind(value, where + "." + name + "[" +
+                                      Twine(valueIndex) + "]");
+    }
+  }
+}
+
+void BundleChecker::checkValueKind(const bp::Value *value,
+                                   const Twine &where) {
+  if (value->val_type() > bp::ValueUnion::MAX) {
+    error(Check::BundleValue, offsetOf(value), where + ".val_type")
+            .detail("; load_bundled_input refuses it")
+        << "value kind " << static_cast<int>(value->val_type())
+        << " is none a bundle has (tensor, int, bool, double)";
+    return;
+  }
+  const bp::Tensor *tensor = value->val_as_Tensor();
+  if (tensor &&
+      !et::symbolizeScalarType(static_cast<uint32_t>(tensor->scalar_type())))
+    error(Check::BundleValue, offsetOf(tensor), where + ".scalar_type")
+            .detail("; the runtime cannot make a tensor of it")
+        << "scalar type " << static_cast<int>(tensor->scalar_type())
+        << " is none ExecuTorch has";
 }
 
 /// The method of `program` named `name`, if any.

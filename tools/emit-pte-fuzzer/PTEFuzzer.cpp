@@ -53,7 +53,6 @@ static const Finding *findImportRefusal(const CheckedFile &file) {
 
 /// Imports `file`, capturing the first error it reports.
 static OwningOpRef<ModuleOp> importCapturing(const CheckedFile &file,
-                                             bool dataFile,
                                              MLIRContext &context,
                                              std::string &firstError) {
   ScopedDiagnosticHandler first(&context, [&](Diagnostic &diag) {
@@ -61,9 +60,7 @@ static OwningOpRef<ModuleOp> importCapturing(const CheckedFile &file,
       firstError = diag.str();
     return success();
   });
-  if (dataFile)
-    return importDataFile(static_cast<const DataFile &>(file), &context);
-  return importProgram(static_cast<const ProgramFile &>(file), &context);
+  return importFile(file, &context);
 }
 
 /// Checks that the import refused `file` exactly when a finding says so,
@@ -74,7 +71,10 @@ static void checkRefusal(const CheckedFile &file, bool imported,
   const Finding *refusal = findImportRefusal(file);
   if (imported == (refusal != nullptr))
     fail("the import disagrees with the file layer's findings");
-  if (!refusal || refusal->import == ImportEffect::Verifier)
+  // A bundle imports its program first: a refusal of its own may follow
+  // the program's verifier errors.
+  if (!refusal || refusal->import == ImportEffect::Verifier ||
+      isa<BundleFile>(file))
     return;
   std::string expected = "at byte " + std::to_string(refusal->offset) + " (" +
                          refusal->path + "): " + refusal->message;
@@ -96,34 +96,19 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   StringRef bytes(reinterpret_cast<const char *>(data), size);
   bool dataFile = isDataFileBuffer(bytes);
   std::shared_ptr<const FileBuffer> buffer = FileBuffer::view(bytes, "input");
-  // A bundle: read and checked, its program with it, and sized.
-  if (getFileIdentifier(bytes) == pte::kBundledIdentifier) {
-    std::unique_ptr<BundleFile> bundle = BundleFile::open(buffer);
-    const ProgramFile *program = bundle->getProgram();
-    std::string error;
-    if (program && program->isReadable() &&
-        failed(memory::analyzeMemory(*program, {}, error)))
-      fail("the memory analysis failed on a bundled program that reads");
-    return 0;
-  }
-  std::unique_ptr<CheckedFile> file;
-  if (dataFile)
-    file = DataFile::open(buffer);
-  else
-    file = ProgramFile::open(buffer);
+  std::unique_ptr<CheckedFile> file = openFile(buffer, FileKind::Any);
 
-  // The memory analysis reads any program that reads: it must finish, and
-  // not crash, on every one.
-  if (!dataFile && file->isReadable()) {
+  // The memory analysis reads any program that reads (a bundle's too): it
+  // must finish, and not crash, on every one.
+  const ProgramFile *program = getProgramOf(*file);
+  if (program && program->isReadable()) {
     std::string error;
-    if (failed(memory::analyzeMemory(static_cast<const ProgramFile &>(*file),
-                                     {}, error)))
+    if (failed(memory::analyzeMemory(*program, {}, error)))
       fail("the memory analysis failed on a program that reads");
   }
 
   std::string firstError;
-  OwningOpRef<ModuleOp> module =
-      importCapturing(*file, dataFile, context, firstError);
+  OwningOpRef<ModuleOp> module = importCapturing(*file, context, firstError);
   checkRefusal(*file, bool(module), firstError);
   if (!module)
     return 0; // Rejected with a diagnostic: fine.
@@ -138,7 +123,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   os.flush();
 
   std::unique_ptr<CheckedFile> output =
-      openFile(FileBuffer::view(written, "output"), FileKind::Either);
+      openFile(FileBuffer::view(written, "output"), FileKind::Any);
   if (!importFile(*output, &context))
     fail("a file emit wrote failed to import");
   return 0;
