@@ -125,13 +125,6 @@ LogicalResult BundleChecker::openProgram() {
   return success();
 }
 
-/// The largest power of two, up to the largest alignment an entry takes,
-/// that divides `offset`.
-static uint64_t alignmentOf(uint64_t offset) {
-  return offset ? std::min<uint64_t>(uint64_t(1) << llvm::countr_zero(offset),
-                                     layout::kMaxEntryAlignment)
-                : layout::kMaxEntryAlignment;
-}
 
 void BundleChecker::checkProgramAlignment() {
   const ProgramFile &program = *file.program;
@@ -147,9 +140,10 @@ void BundleChecker::checkProgramAlignment() {
        llvm::zip_equal(segments, inferred.alignments))
     if (segment.size) // An empty segment's start says nothing.
       needed = std::max(needed, alignment.value_or(1));
-  uint64_t has = alignmentOf(file.programOffset);
-  if (has >= needed)
+  if (file.programOffset % needed == 0)
     return;
+  // The largest power of two dividing the offset (less than `needed`).
+  uint64_t has = uint64_t(1) << llvm::countr_zero(file.programOffset);
   error(Check::BundleProgramAlignment, file.programOffset, "program").warning()
       << "the program starts at byte " << file.programOffset << ", aligned to "
       << has << ", but its segments are aligned to " << needed
