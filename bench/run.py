@@ -45,6 +45,7 @@ import json
 import os
 import re
 import statistics
+import struct
 import subprocess
 import sys
 import tempfile
@@ -83,6 +84,12 @@ LINK = dict(programs=("prefill", "decode"), calls=32, size=64 * 1024,
                   "with 32 calls of 64 KiB and the same 32 x 64 MiB of "
                   "weights in named data: 4 GiB in, 2 GiB unique")
 
+
+# The tools program bundled with test suites (.bpte), rewritten.
+BUNDLE = dict(cases=100,
+              about="the tools program (1 GiB, 2 methods) in a bundle with "
+                    "100 test cases per method, through --pte-to-pte; "
+                    "against the same job on the .pte plus a copy")
 
 # An un-delegated model, as ExecuTorch's serializer writes it.
 GRAPH = dict(calls=50000,
@@ -364,6 +371,114 @@ def bench_graph(args):
         print("  emit-memory: %.3f s = %.2fx --pte-to-pte (at most 0.5x); "
               "peak RSS %.0f MiB (at most 128)" %
               (memory_s, memory_s / job_s, memory_mib))
+    print_reference(result)
+    return result
+
+
+def generate_bundle(args):
+    """The tools program in a bundle, with BUNDLE["cases"] test cases per
+    method (float [16] in and out), written by emit around the program as
+    it is (no passes); and the suites' own bundle."""
+    path, _ = generate("tools", TOOLS, args.data, args.build)
+    bundle = os.path.join(args.data, "bundle.bpte")
+    stamp = "%s %d\n" % (open(path + ".stamp").read(), BUNDLE["cases"])
+    if (os.path.exists(bundle) and os.path.exists(bundle + ".stamp") and
+            open(bundle + ".stamp").read() == stamp):
+        return path, bundle
+    small = os.path.join(args.data, "bundle-suites.pte")
+    run([sys.executable, os.path.join(ROOT, "bench", "gen_pte.py"), small,
+         "--methods", "2", "--calls", "1", "--payload-size", "64",
+         "--method-names", TOOLS["names"]], stdout=subprocess.DEVNULL)
+
+    def value(seed):
+        data = struct.pack("<16f", *[float(seed + i) for i in range(16)])
+        return {"val_type": "Tensor",
+                "val": {"scalar_type": "FLOAT", "sizes": [16],
+                        "data": list(data), "dim_order": [0]}}
+    suites = [{"method_name": name, "test_cases": [
+        {"inputs": [value(c)], "expected_outputs": [value(c + 1)]}
+        for c in range(BUNDLE["cases"])]}
+        for name in TOOLS["names"].split(",")]
+    suites_json = os.path.join(args.data, "bundle-suites.json")
+    with open(suites_json, "w") as f:
+        json.dump({"version": 0, "method_test_suites": suites,
+                   "program": list(open(small, "rb").read())}, f)
+    run(["flatc", "--binary", "-o", args.data,
+         os.path.join(ROOT, "schema", "bundled_program.fbs"), suites_json])
+    run([os.path.join(args.build, "bin", "emit-translate"), "--pte-to-pte",
+         path, "--pte-pass-pipeline=builtin.module()",
+         "--bundle-with=" + os.path.join(args.data, "bundle-suites.bpte"),
+         "-o", bundle])
+    with open(bundle + ".stamp", "w") as f:
+        f.write(stamp)
+    return path, bundle
+
+
+def bench_bundle(args):
+    """--pte-to-pte on the bundle, on its program alone, and a copy of the
+    bundle, alternating; ExecuTorch's Python writing the same bundle."""
+    translate = os.path.join(args.build, "bin", "emit-translate")
+    help_text = run([translate, "--help"], capture_output=True).stdout
+    if "--bundle-with" not in help_text:
+        print("\n== bundle: skipped: this build has no bundles")
+        return None
+    path, bundle = generate_bundle(args)
+    out = os.path.join(args.data, "bundle.out.bpte")
+    pte_out = os.path.join(args.data, "bundle.program.out.pte")
+    copy = os.path.join(args.data, "bundle.copy.bin")
+    bundle_env = None
+    if args.et_python_reference and et_python_env(args):
+        bundle_python = run(
+            ["bash", os.path.join(ROOT, "scripts", "local-checks",
+                                  "et-bundle-python.sh"), args.et_python,
+             args.et_snapshot], capture_output=True).stdout.strip()
+        bundle_env = dict(os.environ, PYTHONPATH=bundle_python)
+    reference = os.path.join(args.data, "bundle.executorch.bpte")
+    times = dict(bundle=[], pte=[], copy=[], ref=[])
+    rss = dict(bundle=[], pte=[], ref=[])
+    for _ in range(args.runs):
+        settle(out, pte_out, copy)
+        wall, peak, _ = emit_job(args.build, bundle, out)
+        times["bundle"].append(wall)
+        rss["bundle"].append(peak)
+        settle(out)
+        wall, peak, _ = emit_job(args.build, path, pte_out)
+        times["pte"].append(wall)
+        rss["pte"].append(peak)
+        if bundle_env:
+            # The same bundle: the deduplicated program with the suites.
+            wall, peak, _ = timed(
+                [ET_PYTHON, os.path.join(ROOT, "bench",
+                                         "et_python_bundle_job.py"),
+                 pte_out, reference, str(BUNDLE["cases"])], env=bundle_env)
+            times["ref"].append(wall)
+            rss["ref"].append(peak)
+        settle(pte_out, reference)
+        start = time.perf_counter()
+        run(["cp", bundle, copy])
+        times["copy"].append(time.perf_counter() - start)
+        settle(copy)
+    emit_job(args.build, bundle, out)  # The output checked below.
+    verify = run([os.path.join(args.build, "bin", "emit-verify"), out],
+                 capture_output=True).stdout
+    assert verify.rstrip().endswith("0 errors, 0 warnings"), verify
+    median = statistics.median
+    job_s, pte_s, copy_s = (median(times[k]) for k in ("bundle", "pte",
+                                                       "copy"))
+    job_mib, pte_mib = median(rss["bundle"]) / 1024, median(rss["pte"]) / 1024
+    result = {"workload": "bundle", "about": BUNDLE["about"],
+              "job_s": job_s, "pte_job_s": pte_s, "copy_s": copy_s,
+              "job_over_pte_job_plus_copy": job_s / (pte_s + copy_s),
+              "peak_rss_mib": job_mib, "pte_peak_rss_mib": pte_mib,
+              "rss_over_pte_mib": job_mib - pte_mib}
+    result.update(reference_figures(times["ref"], rss["ref"], job_s,
+                                    job_mib))
+    print("\n== bundle: %s" % BUNDLE["about"])
+    print("  whole job: %.3f s; the .pte alone %.3f s, a copy %.3f s: "
+          "%.2fx (.pte + copy) (at most 1)" %
+          (job_s, pte_s, copy_s, result["job_over_pte_job_plus_copy"]))
+    print("  peak RSS %.0f MiB, the .pte alone %.0f MiB: %+.0f MiB (at most "
+          "+64)" % (job_mib, pte_mib, result["rss_over_pte_mib"]))
     print_reference(result)
     return result
 
@@ -667,6 +782,10 @@ def figures(result):
                 found["%s MiB" % job] = max(value["stage_peak_rss_mib"])
         return found
     found = {"job s": result["job_s"], "peak MiB": result["peak_rss_mib"]}
+    if name == "bundle":
+        found["over (.pte + copy)"] = result["job_over_pte_job_plus_copy"]
+        found["MiB over .pte"] = result["rss_over_pte_mib"]
+        return found
     for stage, seconds in result["stages_s"].items():
         found["%s s" % stage] = seconds
     if "memory" in result:
@@ -728,13 +847,18 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workloads",
                         default="llm,small,small10k,roundtrip,graph,tools,"
-                                "link")
+                                "link,bundle")
     parser.add_argument("--et-python", metavar="DIR",
                         default=os.path.expanduser("~/.cache/et-python"),
                         help="ExecuTorch's Python serializer, as "
                              "../shared/tools/et-python/setup.sh sets it "
                              "up: writes the graph workload, and is the "
                              "reference small and graph are compared with")
+    parser.add_argument("--et-snapshot", metavar="GIT_DIR",
+                        default="/work/.mirror/pytorch+executorch/repo",
+                        help="the ExecuTorch snapshot --et-python was set up "
+                             "from: its bundled-program serializer is the "
+                             "bundle workload's reference")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--data", default=os.path.join(ROOT, "build",
                                                        "bench-data"))
@@ -748,7 +872,8 @@ def main():
     # The reference's time does not depend on emit's build: compared runs
     # leave it out.
     args.et_python_reference = not args.baseline
-    special = {"link": bench_link, "tools": bench_tools, "graph": bench_graph}
+    special = {"link": bench_link, "tools": bench_tools, "graph": bench_graph,
+               "bundle": bench_bundle}
 
     def run_workload(name, workload_args):
         if name in special:
