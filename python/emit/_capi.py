@@ -161,9 +161,10 @@ def dedup(src: Data, dst: None = None,
 
 
 def dedup(src, dst=None, **policy):
-    """Stores identical data of an ExecuTorch program (or data file) once,
-    as ``emit-translate --pte-to-pte`` does; every call keeps its own
-    delegate entry, backend id and compile specs.
+    """Stores identical data of an ExecuTorch program (a ``.pte``, a bundled
+    program ``.bpte``, whose test suites it keeps, or a data file) once, as
+    ``emit-translate --pte-to-pte`` does; every call keeps its own delegate
+    entry, backend id and compile specs.
 
     ``dedup(src, dst, **policy) -> dict``: from the file ``src`` to the file
     ``dst`` (written all or nothing).
@@ -208,9 +209,11 @@ def dedup(src, dst=None, **policy):
 
 
 def summary(src: Union[Path, Data]) -> Report:
-    """Where the bytes of an ExecuTorch program (or data file) go: the
-    JSON summary of ``emit-translate --pte-summary --pte-summary-format=json``
-    (schema emit-summary-1) as a dict. ``src`` is a path or the bytes.
+    """Where the bytes of an ExecuTorch program (a ``.pte`` or a bundled
+    ``.bpte``, whose ``bundle`` entry counts its test suites) or data file
+    go: the JSON summary of ``emit-translate --pte-summary
+    --pte-summary-format=json`` (schema emit-summary-1) as a dict. ``src``
+    is a path or the bytes.
 
     Example::
 
@@ -303,10 +306,11 @@ def diff(old: Path, new: Path, old_data: Iterable[Path] = (),
     """What changed between two ExecuTorch exports, layout aside: the JSON
     report of ``emit-diff --format=json`` (schema emit-diff-1) as a dict,
     with ``same_content``, ``by_kind`` (old and new bytes of each kind) and
-    the ``methods``, ``delegates``, ``named_data``, ``operators`` and
-    ``constants`` that differ.
+    the ``methods``, ``delegates``, ``named_data``, ``operators``,
+    ``constants`` and bundled programs' ``test_suites`` that differ.
 
-    ``old`` and ``new`` are paths of two programs (or two data files);
+    ``old`` and ``new`` are paths of two programs (``.pte`` or ``.bpte``;
+    or two data files);
     ``old_data`` and ``new_data`` the data files (.ptd) each program loads
     with. :class:`EmitError` is raised when a file cannot be read or
     imported, or a program is compared with a data file.

@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // emit-diff OLD.pte NEW.pte [--old-data=F.ptd]... [--new-data=F.ptd]...
+// emit-diff OLD.bpte NEW.bpte   (bundled programs: their test suites too)
 // emit-diff OLD.ptd NEW.ptd
 //
 // Exits as diff(1): 0 when both hold the same program content, layout
@@ -66,8 +67,8 @@ int main(int argc, char **argv) {
   if (!cl::ParseCommandLineOptions(
           argc, argv,
           "emit-diff: what changed between two ExecuTorch exports (.pte "
-          "with its .ptd files, or .ptd), layout aside, and what it costs "
-          "in bytes\n",
+          "or .bpte with its .ptd files, or .ptd), layout aside, and what "
+          "it costs in bytes\n",
           &llvm::errs()))
     return 2;
 
