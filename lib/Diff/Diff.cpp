@@ -112,8 +112,8 @@ static summary::Summary summarizeFile(Operation *container,
 static LogicalResult load(const DiffInput &input, MLIRContext &context,
                           LoadedSide &loaded) {
   std::string error;
-  std::unique_ptr<CheckedFile> file = openFile(
-      et::getPayloadFiles(&context), input.path, FileKind::Any, error);
+  std::unique_ptr<CheckedFile> file =
+      openFile(et::getPayloadFiles(&context), input.path, FileKind::Any, error);
   if (!file)
     return emitError(UnknownLoc::get(&context), "cannot read '")
            << input.path << "': " << error;

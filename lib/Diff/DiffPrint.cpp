@@ -145,8 +145,7 @@ void emit::printDiffText(const DiffReport &report, raw_ostream &os) {
     os << "\ntest suites:\n";
     for (const TestSuiteDiff &suite : report.testSuites) {
       os << "  " << stringifyDiffChange(suite.change) << " " << suite.method
-         << ": " << suite.oldCases << " -> " << suite.newCases
-         << " test cases";
+         << ": " << suite.oldCases << " -> " << suite.newCases << " test cases";
       if (!suite.firstDifference.empty())
         os << "; first difference: " << suite.firstDifference;
       os << "\n";

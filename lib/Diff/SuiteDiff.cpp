@@ -62,8 +62,7 @@ firstDifference(ArrayAttr oldValues, ArrayAttr newValues, StringRef what,
     return (Twine(oldValues.size()) + " -> " + Twine(newValues.size()) + " " +
             what + "s")
         .str();
-  for (auto [index, oldValue, newValue] :
-       llvm::enumerate(oldValues, newValues))
+  for (auto [index, oldValue, newValue] : llvm::enumerate(oldValues, newValues))
     if (!sameValue(oldValue, newValue, oldSide, newSide, bytes))
       return (what + " " + Twine(index) + " differs").str();
   return std::nullopt;
@@ -75,13 +74,12 @@ static std::string compareSuite(TestSuiteOp oldSuite, TestSuiteOp newSuite,
                                 ByteComparator &bytes) {
   for (auto [index, oldCase, newCase] :
        llvm::enumerate(oldSuite.getTestCases(), newSuite.getTestCases())) {
-    std::optional<std::string> difference = firstDifference(
-        oldCase.getInputs(), newCase.getInputs(), "input", oldSide, newSide,
-        bytes);
+    std::optional<std::string> difference =
+        firstDifference(oldCase.getInputs(), newCase.getInputs(), "input",
+                        oldSide, newSide, bytes);
     if (!difference)
-      difference =
-          firstDifference(oldCase.getExpected(), newCase.getExpected(),
-                          "expected output", oldSide, newSide, bytes);
+      difference = firstDifference(oldCase.getExpected(), newCase.getExpected(),
+                                   "expected output", oldSide, newSide, bytes);
     if (difference)
       return "test case " + std::to_string(index) + ": " + *difference;
   }

@@ -125,7 +125,6 @@ LogicalResult BundleChecker::openProgram() {
   return success();
 }
 
-
 void BundleChecker::checkProgramAlignment() {
   const ProgramFile &program = *file.program;
   if (!program.isReadable())
@@ -166,14 +165,13 @@ void BundleChecker::checkValueKinds() {
             std::pair("expected_outputs", testCase->expected_outputs())})
         if (values)
           for (auto [valueIndex, value] : llvm::enumerate(*values))
-            checkValueKind(value, where + "." + name + "[" +
-                                      Twine(valueIndex) + "]");
+            checkValueKind(value,
+                           where + "." + name + "[" + Twine(valueIndex) + "]");
     }
   }
 }
 
-void BundleChecker::checkValueKind(const bp::Value *value,
-                                   const Twine &where) {
+void BundleChecker::checkValueKind(const bp::Value *value, const Twine &where) {
   if (value->val_type() > bp::ValueUnion::MAX) {
     error(Check::BundleValue, offsetOf(value), where + ".val_type")
             .detail("; load_bundled_input refuses it")
@@ -342,12 +340,11 @@ emit::getInputMismatch(const BundledValue &input,
                           getScalarTypeName(methodInput.scalarType));
     if (input.sizes.size() != methodInput.sizes.size() ||
         (!methodInput.dynamic && input.sizes != methodInput.sizes))
-      return mismatch("sizes", "sizes [" + joinSizes(input.sizes) +
-                                   "], the method's input [" +
-                                   joinSizes(methodInput.sizes) + "]" +
-                                   (methodInput.dynamic
-                                        ? " (dynamic: the same rank)"
-                                        : ""));
+      return mismatch(
+          "sizes",
+          "sizes [" + joinSizes(input.sizes) + "], the method's input [" +
+              joinSizes(methodInput.sizes) + "]" +
+              (methodInput.dynamic ? " (dynamic: the same rank)" : ""));
     if (input.dimOrder != methodInput.dimOrder)
       return mismatch("dim_order",
                       "dim order [" + joinSizes(input.dimOrder) +

@@ -118,14 +118,12 @@ LogicalResult emit::checkTestSuites(BundleOp bundle) {
     auto [it, inserted] = seen.try_emplace(name, index);
     if (!inserted)
       return suite.emitError("test suite ")
-             << index << " is for method '" << name
-             << "', as test suite " << it->second
-             << " is; the runtime's reader uses the first";
+             << index << " is for method '" << name << "', as test suite "
+             << it->second << " is; the runtime's reader uses the first";
     for (auto [caseIndex, testCase] : llvm::enumerate(suite.getTestCases()))
-      if (failed(checkTestCase(testCase, method,
-                               ("test case " + Twine(caseIndex) + " of '" +
-                                name + "'")
-                                   .str())))
+      if (failed(checkTestCase(
+              testCase, method,
+              ("test case " + Twine(caseIndex) + " of '" + name + "'").str())))
         return failure();
   }
   return success();

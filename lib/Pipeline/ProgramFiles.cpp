@@ -13,11 +13,11 @@
 
 #include "emit/Pipeline/Pipeline.h"
 
-#include "emit/Pipeline/Bundles.h"
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/File/CheckedFile.h"
+#include "emit/Pipeline/Bundles.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Support/TestingPause.h"
 
@@ -80,14 +80,11 @@ static LogicalResult rewriteBundle(ModuleOp module,
   return wrapInBundle(module, *suites->getOps<et::BundleOp>().begin());
 }
 
-LogicalResult emit::transformProgramFile(const CheckedFile &input,
-                                         const ImportOptions &read,
-                                         ArrayRef<std::string> dataFiles,
-                                         const OpPassManager &passes,
-                                         const PTEWriteOptions &write,
-                                         raw_ostream &os, MLIRContext *context,
-                                         PTEStageTimes *times,
-                                         const BundleRewrite &bundle) {
+LogicalResult emit::transformProgramFile(
+    const CheckedFile &input, const ImportOptions &read,
+    ArrayRef<std::string> dataFiles, const OpPassManager &passes,
+    const PTEWriteOptions &write, raw_ostream &os, MLIRContext *context,
+    PTEStageTimes *times, const BundleRewrite &bundle) {
   using Clock = std::chrono::steady_clock;
   auto seconds = [](Clock::time_point from, Clock::time_point to) {
     return std::chrono::duration<double>(to - from).count();

@@ -224,8 +224,8 @@ SmallVector<BytePart> summary::getByteParts(const Summary &summary) {
   uint64_t accounted =
       summary.storedBytes + summary.bytesByKind[unsigned(DataKind::Unnamed)];
   if (summary.testSuites && summary.testSuites->bytes) {
-    parts.push_back({"test_suites", "test suites (bundle)",
-                     *summary.testSuites->bytes});
+    parts.push_back(
+        {"test_suites", "test suites (bundle)", *summary.testSuites->bytes});
     accounted += *summary.testSuites->bytes;
   }
   if (summary.flatbufferBytes) {

@@ -56,14 +56,11 @@ struct PTEStageTimes {
 /// (referred to, or embedded when `read` embeds); runs `passes` (on the
 /// module); verifies the result once and writes it to `os` as `write` says.
 /// Errors are reported to `context`'s diagnostic handlers.
-LogicalResult transformProgramFile(const CheckedFile &input,
-                                   const ImportOptions &read,
-                                   ArrayRef<std::string> dataFiles,
-                                   const mlir::OpPassManager &passes,
-                                   const PTEWriteOptions &write,
-                                   raw_ostream &os, MLIRContext *context,
-                                   PTEStageTimes *times = nullptr,
-                                   const BundleRewrite &bundle = {});
+LogicalResult transformProgramFile(
+    const CheckedFile &input, const ImportOptions &read,
+    ArrayRef<std::string> dataFiles, const mlir::OpPassManager &passes,
+    const PTEWriteOptions &write, raw_ostream &os, MLIRContext *context,
+    PTEStageTimes *times = nullptr, const BundleRewrite &bundle = {});
 
 } // namespace emit
 

@@ -45,11 +45,10 @@ void layout::writeSegments(raw_ostream &os, ArrayRef<Segment> segments,
 ElementsAttr layout::FileBytes::get(StringRef name,
                                     ArrayRef<char> bytes) const {
   if (reference && !bytes.empty())
-    return et::FileRangeAttr::get(context, referencePath,
-                                  bytes.data() -
-                                      file->getFile().getBytes().data(),
-                                  bytes.size(), reference->fingerprint.size,
-                                  reference->fingerprint.sample);
+    return et::FileRangeAttr::get(
+        context, referencePath,
+        bytes.data() - file->getFile().getBytes().data(), bytes.size(),
+        reference->fingerprint.size, reference->fingerprint.sample);
   auto type = RankedTensorType::get({static_cast<int64_t>(bytes.size())},
                                     IntegerType::get(context, 8));
   if (bytes.empty())

@@ -35,9 +35,8 @@ static FailureOr<PTEReadOptions> getReadOptions(const CheckedFile &file,
   if (options.embedPayloads || !file.getBuffer()->isFile())
     return read;
   std::string error;
-  FailureOr<FileReference> reference =
-      et::getPayloadFiles(context).describe(file.getBuffer()->getFile().getName(),
-                                            error);
+  FailureOr<FileReference> reference = et::getPayloadFiles(context).describe(
+      file.getBuffer()->getFile().getName(), error);
   if (failed(reference))
     return emitError(UnknownLoc::get(context), error);
   read.payloadFile = *reference;

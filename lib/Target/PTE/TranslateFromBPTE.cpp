@@ -78,7 +78,8 @@ LogicalResult SuiteImporter::build(BundleOp bundle) {
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToEnd(&suiteOp.getBody().front());
     for (auto [caseIndex, testCase] : llvm::enumerate(*suite->test_cases())) {
-      std::string casePath = (path + ".test_cases[" + Twine(caseIndex) + "]").str();
+      std::string casePath =
+          (path + ".test_cases[" + Twine(caseIndex) + "]").str();
       FailureOr<ArrayAttr> inputs =
           buildValues(testCase->inputs(), casePath + ".inputs");
       FailureOr<ArrayAttr> expected = buildValues(

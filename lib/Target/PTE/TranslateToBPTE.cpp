@@ -58,8 +58,7 @@ public:
 private:
   FailureOr<Offset<flatbuffers::Vector<Offset<bp::Value>>>>
   buildValues(TestCaseOp testCase, ArrayAttr values);
-  FailureOr<Offset<bp::Value>> buildValue(TestCaseOp testCase,
-                                          Attribute value);
+  FailureOr<Offset<bp::Value>> buildValue(TestCaseOp testCase, Attribute value);
   FailureOr<Offset<bp::Tensor>> buildTensor(TestCaseOp testCase,
                                             TestTensorAttr tensor);
 
@@ -135,15 +134,15 @@ FailureOr<Offset<bp::Value>> BundleBuilder::buildValue(TestCaseOp testCase,
   return bp::CreateValue(builder); // `unit`: a value of no kind.
 }
 
-FailureOr<Offset<bp::Tensor>> BundleBuilder::buildTensor(TestCaseOp testCase,
-                                                         TestTensorAttr tensor) {
+FailureOr<Offset<bp::Tensor>>
+BundleBuilder::buildTensor(TestCaseOp testCase, TestTensorAttr tensor) {
   std::optional<ArrayRef<char>> bytes =
       getPayloadBytes(tensor.getData(), splats);
   if (!bytes)
     return testCase.emitOpError("has a test tensor whose bytes are not "
                                 "available (an elided or released resource)");
-  auto sizes = builder.CreateVector(tensor.getSizes().data(),
-                                    tensor.getSizes().size());
+  auto sizes =
+      builder.CreateVector(tensor.getSizes().data(), tensor.getSizes().size());
   builder.ForceVectorAlignment(bytes->size(), 1, kTensorDataAlignment);
   auto data = builder.CreateVector(
       reinterpret_cast<const uint8_t *>(bytes->data()), bytes->size());
@@ -188,8 +187,8 @@ LogicalResult emit::translateToBundle(BundleOp bundle, raw_ostream &os,
     return bundle.emitError("the bundle is ")
            << fileSize << " bytes, over the limit of "
            << options.maxFlatbufferSize
-           << " bytes for one flatbuffer (the program is "
-           << program->getSize() << "); nothing was written";
+           << " bytes for one flatbuffer (the program is " << program->getSize()
+           << "); nothing was written";
 
   // The root's offset to the vector moves with the padding.
   uint64_t field = builder.getProgramFieldOffset();

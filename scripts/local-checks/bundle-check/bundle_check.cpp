@@ -96,8 +96,7 @@ const char *verdict(rt::Error error) {
   static char text[32];
   if (error == rt::Error::Ok)
     return "Ok";
-  std::snprintf(text, sizeof(text), "Error 0x%x",
-                static_cast<unsigned>(error));
+  std::snprintf(text, sizeof(text), "Error 0x%x", static_cast<unsigned>(error));
   return text;
 }
 
@@ -167,8 +166,8 @@ int main(int argc, char **argv) {
   if (error != rt::Error::Ok)
     return 1;
   executorch::extension::BufferDataLoader loader(programData, programSize);
-  auto program =
-      rt::Program::load(&loader, rt::Program::Verification::InternalConsistency);
+  auto program = rt::Program::load(
+      &loader, rt::Program::Verification::InternalConsistency);
   std::printf("program: %s\n",
               verdict(program.ok() ? rt::Error::Ok : program.error()));
   if (!program.ok())

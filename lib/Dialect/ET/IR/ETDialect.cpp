@@ -413,9 +413,9 @@ void TestTensorAttr::print(AsmPrinter &printer) const {
 /// Sizes and dim order are kept as the bundle has them, fitting its method
 /// or not (emit-verify says which); the dim order is bytes in the file.
 LogicalResult
-TestTensorAttr::verify(function_ref<InFlightDiagnostic()> emitError,
-                       ScalarType, ArrayRef<int32_t>,
-                       ArrayRef<int32_t> dimOrder, ElementsAttr data) {
+TestTensorAttr::verify(function_ref<InFlightDiagnostic()> emitError, ScalarType,
+                       ArrayRef<int32_t>, ArrayRef<int32_t> dimOrder,
+                       ElementsAttr data) {
   for (int32_t dim : dimOrder)
     if (dim < 0 || dim > UINT8_MAX)
       return emitError() << "dim order entry " << dim

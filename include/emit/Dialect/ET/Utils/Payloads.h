@@ -38,9 +38,9 @@ std::optional<ArrayRef<char>> getPayloadBytes(mlir::ElementsAttr data,
                                               SplatStorage &splats);
 
 /// Resolves every `#et.file` reference in `root` (blobs, inline
-/// payloads and test tensors), each file once, with an error at the op that holds a reference
-/// that does not resolve: a file that may not be named, cannot be read, has
-/// changed since the IR was written or is too short.
+/// payloads and test tensors), each file once, with an error at the op that
+/// holds a reference that does not resolve: a file that may not be named,
+/// cannot be read, has changed since the IR was written or is too short.
 LogicalResult checkPayloadFiles(Operation *root);
 
 /// The files payload references resolve against in `context`
