@@ -810,7 +810,10 @@ def compare(args, run_workload):
                     result = run_workload(name, single)
                 if not result:  # Skipped, and why.
                     print(quiet.getvalue().strip())
-                    break
+                    if label == "new":
+                        break
+                    one["old"] = {}  # A workload the old build cannot run.
+                    continue
                 one[label] = figures(result)
             if len(one) < 2:
                 break

@@ -379,71 +379,51 @@ emit::getInputMismatch(const BundledValue &input,
 
 /// A bundled value as the fit rule sees it.
 static BundledValue describe(const bp::Value *value) {
-  BundledValue result;
   switch (value->val_type()) {
   case bp::ValueUnion::NONE:
-    break;
+    return {};
   case bp::ValueUnion::Tensor: {
     const bp::Tensor *tensor = value->val_as_Tensor();
-    result.kind = Kind::Tensor;
-    result.scalarType = static_cast<int32_t>(tensor->scalar_type());
-    result.sizes = readScalars(tensor->sizes());
+    SmallVector<int32_t> dimOrder;
     if (tensor->dim_order())
-      result.dimOrder.assign(tensor->dim_order()->begin(),
-                             tensor->dim_order()->end());
-    break;
+      dimOrder.assign(tensor->dim_order()->begin(), tensor->dim_order()->end());
+    return BundledValue::tensor(static_cast<int32_t>(tensor->scalar_type()),
+                                readScalars(tensor->sizes()), dimOrder);
   }
   case bp::ValueUnion::Int:
-    result.kind = Kind::Int;
-    result.intValue = value->val_as_Int()->int_val();
-    break;
+    return BundledValue::ofInt(value->val_as_Int()->int_val());
   case bp::ValueUnion::Bool:
-    result.kind = Kind::Bool;
-    result.boolValue = value->val_as_Bool()->bool_val();
-    break;
+    return BundledValue::ofBool(value->val_as_Bool()->bool_val());
   case bp::ValueUnion::Double:
-    result.kind = Kind::Double;
-    result.doubleValue = value->val_as_Double()->double_val();
-    break;
+    return BundledValue::ofDouble(value->val_as_Double()->double_val());
   default:
-    result.kind = Kind::Other;
+    return {Kind::Other};
   }
-  return result;
 }
 
 /// A method input as the fit rule sees it.
 static BundledValue describe(const fb::EValue *input) {
-  BundledValue result;
   switch (input->val_type()) {
   case fb::KernelTypes::Tensor: {
     const fb::Tensor *tensor = input->val_as_Tensor();
-    result.kind = Kind::Tensor;
-    result.scalarType = static_cast<int32_t>(tensor->scalar_type());
-    result.sizes = readScalars(tensor->sizes());
-    result.dimOrder.assign(tensor->dim_order()->begin(),
-                           tensor->dim_order()->end());
-    result.dynamic =
-        tensor->shape_dynamism() != fb::TensorShapeDynamism::STATIC;
-    break;
+    return BundledValue::tensor(
+        static_cast<int32_t>(tensor->scalar_type()),
+        readScalars(tensor->sizes()),
+        SmallVector<int32_t>(tensor->dim_order()->begin(),
+                             tensor->dim_order()->end()),
+        tensor->shape_dynamism() != fb::TensorShapeDynamism::STATIC);
   }
   case fb::KernelTypes::Int:
-    result.kind = Kind::Int;
-    result.intValue = input->val_as_Int()->int_val();
-    break;
+    return BundledValue::ofInt(input->val_as_Int()->int_val());
   case fb::KernelTypes::Bool:
-    result.kind = Kind::Bool;
-    result.boolValue = input->val_as_Bool()->bool_val();
-    break;
+    return BundledValue::ofBool(input->val_as_Bool()->bool_val());
   case fb::KernelTypes::Double:
-    result.kind = Kind::Double;
-    result.doubleValue = input->val_as_Double()->double_val();
-    break;
+    return BundledValue::ofDouble(input->val_as_Double()->double_val());
   case fb::KernelTypes::Null:
-    break;
+    return {};
   default:
-    result.kind = Kind::Other;
+    return {Kind::Other};
   }
-  return result;
 }
 
 void BundleChecker::checkInput(const bp::Value *value, const fb::EValue *input,

@@ -34,51 +34,37 @@ LogicalResult emit::unwrapBundle(ModuleOp module) {
 
 /// A test value of the IR as the fit rule sees it.
 static BundledValue describeTestValue(Attribute value) {
-  BundledValue result;
-  if (auto tensor = dyn_cast<TestTensorAttr>(value)) {
-    result.kind = Kind::Tensor;
-    result.scalarType = static_cast<int32_t>(tensor.getScalarType());
-    result.sizes.assign(tensor.getSizes().begin(), tensor.getSizes().end());
-    result.dimOrder.assign(tensor.getDimOrder().begin(),
-                           tensor.getDimOrder().end());
-  } else if (auto flag = dyn_cast<BoolAttr>(value)) {
-    result.kind = Kind::Bool;
-    result.boolValue = flag.getValue();
-  } else if (auto integer = dyn_cast<IntegerAttr>(value)) {
-    result.kind = Kind::Int;
-    result.intValue = integer.getValue().getSExtValue();
-  } else if (auto real = dyn_cast<FloatAttr>(value)) {
-    result.kind = Kind::Double;
-    result.doubleValue = real.getValueAsDouble();
-  }
-  return result;
+  if (auto tensor = dyn_cast<TestTensorAttr>(value))
+    return BundledValue::tensor(static_cast<int32_t>(tensor.getScalarType()),
+                                SmallVector<int32_t>(tensor.getSizes()),
+                                SmallVector<int32_t>(tensor.getDimOrder()));
+  if (auto flag = dyn_cast<BoolAttr>(value))
+    return BundledValue::ofBool(flag.getValue());
+  if (auto integer = dyn_cast<IntegerAttr>(value))
+    return BundledValue::ofInt(integer.getValue().getSExtValue());
+  if (auto real = dyn_cast<FloatAttr>(value))
+    return BundledValue::ofDouble(real.getValueAsDouble());
+  return {}; // `unit`: a value of no kind.
 }
 
 /// A method input as the fit rule sees it.
 static BundledValue describeMethodInput(Value input) {
-  BundledValue result;
   Operation *decl = input.getDefiningOp();
   if (auto tensor = dyn_cast<TensorOp>(decl)) {
-    result.kind = Kind::Tensor;
-    result.scalarType = static_cast<int32_t>(tensor.getScalarType());
-    result.sizes.assign(tensor.getSizes().begin(), tensor.getSizes().end());
-    result.dimOrder.assign(tensor.getDimOrder().begin(),
-                           tensor.getDimOrder().end());
     std::optional<ShapeDynamism> dynamism = tensor.getShapeDynamism();
-    result.dynamic = dynamism && *dynamism != ShapeDynamism::Static;
-  } else if (auto integer = dyn_cast<IntOp>(decl)) {
-    result.kind = Kind::Int;
-    result.intValue = integer.getValue();
-  } else if (auto flag = dyn_cast<BoolOp>(decl)) {
-    result.kind = Kind::Bool;
-    result.boolValue = flag.getValue();
-  } else if (auto real = dyn_cast<DoubleOp>(decl)) {
-    result.kind = Kind::Double;
-    result.doubleValue = real.getValue().convertToDouble();
-  } else if (!isa<NullOp>(decl)) {
-    result.kind = Kind::Other;
+    return BundledValue::tensor(
+        static_cast<int32_t>(tensor.getScalarType()),
+        SmallVector<int32_t>(tensor.getSizes()),
+        SmallVector<int32_t>(tensor.getDimOrder()),
+        dynamism && *dynamism != ShapeDynamism::Static);
   }
-  return result;
+  if (auto integer = dyn_cast<IntOp>(decl))
+    return BundledValue::ofInt(integer.getValue());
+  if (auto flag = dyn_cast<BoolOp>(decl))
+    return BundledValue::ofBool(flag.getValue());
+  if (auto real = dyn_cast<DoubleOp>(decl))
+    return BundledValue::ofDouble(real.getValue().convertToDouble());
+  return {isa<NullOp>(decl) ? Kind::None : Kind::Other};
 }
 
 /// Checks one test case against `method`; `where` names it.

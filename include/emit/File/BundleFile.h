@@ -40,6 +40,30 @@ struct BundledValue {
   int64_t intValue = 0;
   bool boolValue = false;
   double doubleValue = 0;
+
+  static BundledValue tensor(int32_t scalarType, SmallVector<int32_t> sizes,
+                             SmallVector<int32_t> dimOrder,
+                             bool dynamic = false) {
+    BundledValue value{Kind::Tensor, scalarType, std::move(sizes),
+                       std::move(dimOrder)};
+    value.dynamic = dynamic;
+    return value;
+  }
+  static BundledValue ofInt(int64_t v) {
+    BundledValue value{Kind::Int};
+    value.intValue = v;
+    return value;
+  }
+  static BundledValue ofBool(bool v) {
+    BundledValue value{Kind::Bool};
+    value.boolValue = v;
+    return value;
+  }
+  static BundledValue ofDouble(double v) {
+    BundledValue value{Kind::Double};
+    value.doubleValue = v;
+    return value;
+  }
 };
 
 /// Why the runtime's load_bundled_input refuses test case input `input` for

@@ -337,30 +337,50 @@ static ParseResult parseIntList(AsmParser &parser,
   });
 }
 
-Attribute TensorLayoutAttr::parse(AsmParser &parser, Type) {
+/// `float [2, 3] dim_order [1, 0]`: a tensor's type, sizes and dim order,
+/// as `et.tensor` writes them.
+static ParseResult parseTensorShape(AsmParser &parser, ScalarType &type,
+                                    SmallVectorImpl<int32_t> &sizes,
+                                    SmallVectorImpl<int32_t> &dimOrder) {
   SMLoc loc = parser.getCurrentLocation();
   StringRef keyword;
+  if (parser.parseKeyword(&keyword))
+    return failure();
+  std::optional<ScalarType> known = symbolizeScalarType(keyword);
+  if (!known)
+    return parser.emitError(loc, "unknown scalar type '") << keyword << "'";
+  type = *known;
+  return failure(parseIntList(parser, sizes) ||
+                 parser.parseKeyword("dim_order") ||
+                 parseIntList(parser, dimOrder));
+}
+
+static void printTensorShape(AsmPrinter &printer, ScalarType type,
+                             ArrayRef<int32_t> sizes,
+                             ArrayRef<int32_t> dimOrder) {
+  printer << stringifyScalarType(type) << " [";
+  llvm::interleaveComma(sizes, printer);
+  printer << "] dim_order [";
+  llvm::interleaveComma(dimOrder, printer);
+  printer << "]";
+}
+
+Attribute TensorLayoutAttr::parse(AsmParser &parser, Type) {
+  SMLoc loc = parser.getCurrentLocation();
+  ScalarType type;
   SmallVector<int32_t> sizes, dimOrder;
-  if (parser.parseLess() || parser.parseKeyword(&keyword))
-    return {};
-  std::optional<ScalarType> type = symbolizeScalarType(keyword);
-  if (!type)
-    return parser.emitError(loc, "unknown scalar type '") << keyword << "'",
-           Attribute();
-  if (parseIntList(parser, sizes) || parser.parseKeyword("dim_order") ||
-      parseIntList(parser, dimOrder) || parser.parseGreater())
+  if (parser.parseLess() || parseTensorShape(parser, type, sizes, dimOrder) ||
+      parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
-                    *type, ArrayRef<int32_t>(sizes),
+                    type, ArrayRef<int32_t>(sizes),
                     ArrayRef<int32_t>(dimOrder));
 }
 
 void TensorLayoutAttr::print(AsmPrinter &printer) const {
-  printer << '<' << stringifyScalarType(getScalarType()) << " [";
-  llvm::interleaveComma(getSizes(), printer);
-  printer << "] dim_order [";
-  llvm::interleaveComma(getDimOrder(), printer);
-  printer << "]>";
+  printer << '<';
+  printTensorShape(printer, getScalarType(), getSizes(), getDimOrder());
+  printer << '>';
 }
 
 LogicalResult
@@ -382,30 +402,22 @@ std::optional<uint64_t> TensorLayoutAttr::getByteSize() const {
 
 Attribute TestTensorAttr::parse(AsmParser &parser, Type) {
   SMLoc loc = parser.getCurrentLocation();
-  StringRef keyword;
+  ScalarType type;
   SmallVector<int32_t> sizes, dimOrder;
   ElementsAttr data;
-  if (parser.parseLess() || parser.parseKeyword(&keyword))
-    return {};
-  std::optional<ScalarType> type = symbolizeScalarType(keyword);
-  if (!type)
-    return parser.emitError(loc, "unknown scalar type '") << keyword << "'",
-           Attribute();
-  if (parseIntList(parser, sizes) || parser.parseKeyword("dim_order") ||
-      parseIntList(parser, dimOrder) || parser.parseEqual() ||
-      parser.parseAttribute(data) || parser.parseGreater())
+  if (parser.parseLess() || parseTensorShape(parser, type, sizes, dimOrder) ||
+      parser.parseEqual() || parser.parseAttribute(data) ||
+      parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
-                    *type, ArrayRef<int32_t>(sizes),
+                    type, ArrayRef<int32_t>(sizes),
                     ArrayRef<int32_t>(dimOrder), data);
 }
 
 void TestTensorAttr::print(AsmPrinter &printer) const {
-  printer << '<' << stringifyScalarType(getScalarType()) << " [";
-  llvm::interleaveComma(getSizes(), printer);
-  printer << "] dim_order [";
-  llvm::interleaveComma(getDimOrder(), printer);
-  printer << "] = ";
+  printer << '<';
+  printTensorShape(printer, getScalarType(), getSizes(), getDimOrder());
+  printer << " = ";
   printer.printAttribute(getData());
   printer << '>';
 }
