@@ -49,8 +49,11 @@ private:
   /// within it.
   void checkProgramAlignment();
   /// Every test value is one the runtime and the import know: a kind the
-  /// schema has, a tensor of a scalar type ExecuTorch has.
+  /// schema has, a tensor of a scalar type ExecuTorch has; and every vector
+  /// the runtime's reader dereferences is there.
   void checkValueKinds();
+  /// Reports `vector`, a field of `table` at `where`, when it is absent.
+  void checkAbsent(const void *vector, const void *table, const Twine &where);
   void checkValueKind(const bp::Value *value, const Twine &where);
   void checkSuites();
   /// Suite `index`, of a method of `plan`.
@@ -149,24 +152,41 @@ void BundleChecker::checkProgramAlignment() {
       << " within it: in this bundle they are aligned to " << has << " only";
 }
 
+void BundleChecker::checkAbsent(const void *vector, const void *table,
+                                const Twine &where) {
+  if (vector)
+    return;
+  error(Check::BundleTestCase, offsetOf(table), where)
+          .setImport(ImportEffect::Inexact)
+          .detail("; the runtime's bundled-program reader dereferences it "
+                  "(a crash when the test runs), and the import would "
+                  "write it present")
+      << "the field is absent";
+}
+
 void BundleChecker::checkValueKinds() {
   const auto *suites = bundle->method_test_suites();
+  checkAbsent(suites, bundle, "method_test_suites");
   if (!suites)
     return;
   for (auto [index, suite] : llvm::enumerate(*suites)) {
+    std::string path = ("method_test_suites[" + Twine(index) + "]").str();
+    checkAbsent(suite->method_name(), suite, path + ".method_name");
+    checkAbsent(suite->test_cases(), suite, path + ".test_cases");
     if (!suite->test_cases())
       continue;
     for (auto [caseIndex, testCase] : llvm::enumerate(*suite->test_cases())) {
-      std::string where = ("method_test_suites[" + Twine(index) +
-                           "].test_cases[" + Twine(caseIndex) + "]")
-                              .str();
+      std::string where =
+          (path + ".test_cases[" + Twine(caseIndex) + "]").str();
       for (auto [name, values] :
            {std::pair("inputs", testCase->inputs()),
-            std::pair("expected_outputs", testCase->expected_outputs())})
+            std::pair("expected_outputs", testCase->expected_outputs())}) {
+        checkAbsent(values, testCase, where + "." + name);
         if (values)
           for (auto [valueIndex, value] : llvm::enumerate(*values))
             checkValueKind(value,
                            where + "." + name + "[" + Twine(valueIndex) + "]");
+      }
     }
   }
 }
@@ -180,8 +200,12 @@ void BundleChecker::checkValueKind(const bp::Value *value, const Twine &where) {
     return;
   }
   const bp::Tensor *tensor = value->val_as_Tensor();
-  if (tensor &&
-      !et::symbolizeScalarType(static_cast<uint32_t>(tensor->scalar_type())))
+  if (!tensor)
+    return;
+  checkAbsent(tensor->sizes(), tensor, where + ".sizes");
+  checkAbsent(tensor->data(), tensor, where + ".data");
+  checkAbsent(tensor->dim_order(), tensor, where + ".dim_order");
+  if (!et::symbolizeScalarType(static_cast<uint32_t>(tensor->scalar_type())))
     error(Check::BundleValue, offsetOf(tensor), where + ".scalar_type")
             .detail("; the runtime cannot make a tensor of it")
         << "scalar type " << static_cast<int>(tensor->scalar_type())

@@ -58,6 +58,9 @@ bundles = {
         tensor(), {"val_type": "Int", "val": {"int_val": 4}}])])],
     "wrong-dim-order": [suite([case(inputs=[
         dict(tensor(), val=dict(tensor()["val"], dim_order=[1, 0])), INT])])],
+    # Vectors the runtime's reader dereferences, absent.
+    "absent-inputs": [suite([{"expected_outputs": [tensor()]}])],
+    "absent-suites": None,
     # Every value kind, several suites (one for a method the program lacks,
     # one empty), a test case without values, a version.
     "all-kinds": ([suite([case(outputs=[tensor("LONG", (3,), range(24)),
@@ -68,6 +71,8 @@ bundles = {
 }
 for name, suites in bundles.items():
     suites, version = suites if isinstance(suites, tuple) else (suites, 0)
+    bundle = {"version": version, "program": program}
+    if suites is not None:
+        bundle["method_test_suites"] = suites
     with open(os.path.join(out, name + ".json"), "w") as f:
-        json.dump({"version": version, "method_test_suites": suites,
-                   "program": program}, f)
+        json.dump(bundle, f)
