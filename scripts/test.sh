@@ -32,14 +32,15 @@ for version in ${EMIT_LLVM_VERSION:-19}; do
   if [[ -z "${EMIT_SKIP_SANITIZERS:-}" ]]; then
     configs+=("build$suffix-asan:-DEMIT_SANITIZE=address,undefined -DCMAKE_BUILD_TYPE=RelWithDebInfo")
   fi
-  lit="/usr/lib/llvm-$version/build/utils/lit/lit.py"
-  [[ -f "$lit" ]] || lit="/usr/lib/llvm-$version/bin/lit"
   for config in "${configs[@]}"; do
     dir="$root/${config%%:*}"
     # The tests also need a browser (the HTML summary) and pytest.
     EMIT_LLVM_VERSION=$version EMIT_CMAKE_ARGS="${config#*:}" \
       EMIT_EXTRA_PACKAGES="chromium python3-pytest" \
       "$root/scripts/setup.sh" "$dir"
+    # Looked up once setup has installed LLVM's tools, which carry it.
+    lit="/usr/lib/llvm-$version/build/utils/lit/lit.py"
+    [[ -f "$lit" ]] || lit="/usr/lib/llvm-$version/bin/lit"
     result="$dir/test-results.json"
     rm -f "$result"
     echo "== lit on ${dir#$root/} (MLIR $version)"
