@@ -154,12 +154,6 @@ BundleBuilder::buildTensor(TestCaseOp testCase, TestTensorAttr tensor) {
       sizes, data, builder.CreateVector(dimOrder));
 }
 
-static void writeLE32(raw_ostream &os, uint32_t value) {
-  char bytes[4];
-  llvm::support::endian::write32le(bytes, value);
-  os.write(bytes, 4);
-}
-
 LogicalResult emit::translateToBundle(BundleOp bundle, raw_ostream &os,
                                       const PTEWriteOptions &options) {
   if (options.verify && failed(verify(bundle)))
