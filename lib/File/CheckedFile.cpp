@@ -8,6 +8,7 @@
 
 #include "emit/File/BundleFile.h"
 #include "emit/File/DataFile.h"
+#include "emit/File/ETDumpFile.h"
 #include "emit/File/ProgramFile.h"
 
 #include "llvm/ADT/STLExtras.h"
@@ -72,6 +73,8 @@ emit::openFile(std::shared_ptr<const FileBuffer> buffer, FileKind kind) {
     return DataFile::open(std::move(buffer));
   case FileKind::Bundle:
     return BundleFile::open(std::move(buffer));
+  case FileKind::ETDump:
+    return ETDumpFile::open(std::move(buffer));
   default:
     return ProgramFile::open(std::move(buffer));
   }
@@ -91,4 +94,19 @@ std::unique_ptr<CheckedFile> emit::openFile(PayloadFiles &files, StringRef path,
   if (!buffer)
     return nullptr;
   return openFile(std::move(buffer), kind);
+}
+
+std::unique_ptr<CheckedFile>
+emit::openReadableFile(std::shared_ptr<const FileBuffer> buffer, FileKind kind,
+                       std::string &error) {
+  std::unique_ptr<CheckedFile> file = openFile(std::move(buffer), kind);
+  const Finding *refusal = file->getImportError();
+  if (!refusal && file->isReadable())
+    return file;
+  error = ("'" + file->getName() + "' cannot be read").str();
+  if (refusal)
+    error += (": " + refusal->text() + " (at byte " + Twine(refusal->offset) +
+              ", " + refusal->path + ") [" + refusal->check->name + "]")
+                 .str();
+  return nullptr;
 }

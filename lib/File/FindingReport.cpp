@@ -6,6 +6,8 @@
 
 #include "FindingReport.h"
 
+#include "emit/File/ETDumpFile.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -120,7 +122,11 @@ mlir::LogicalResult emit::checkIdentifier(FindingSink &findings,
          << "' (hex)";
   if (llvm::all_of(identifier, llvm::isPrint))
     report << ", '" << identifier << "'";
-  return report << getKindHint(expected, identifier);
+  report << getKindHint(expected, identifier);
+  if (isETDumpBuffer(bytes))
+    report
+        << ": this is a run's profile (ETDump, .etdp); emit-profile reads it";
+  return report;
 }
 
 void emit::reportSegmentDataEnd(FindingSink &findings, uint64_t fieldOffset,

@@ -139,23 +139,6 @@ FailureOr<MemoryReport> memory::analyzeMemory(const ProgramFile &file,
   return report;
 }
 
-/// Opens `buffer` as a file of `kind`: null, with the reason in `error`,
-/// when it is not one or does not read.
-static std::unique_ptr<CheckedFile>
-openReadable(std::shared_ptr<const FileBuffer> buffer, FileKind kind,
-             std::string &error) {
-  std::unique_ptr<CheckedFile> file = openFile(std::move(buffer), kind);
-  const Finding *refusal = file->getImportError();
-  if (!refusal && file->isReadable())
-    return file;
-  error = ("'" + file->getName() + "' cannot be read").str();
-  if (refusal)
-    error += (": " + refusal->text() + " (at byte " + Twine(refusal->offset) +
-              ", " + refusal->path + ") [" + refusal->check->name + "]")
-                 .str();
-  return nullptr;
-}
-
 /// `report`, of the program `bundle` embeds, as the bundle's: its file,
 /// and its findings at their offsets in the bundle.
 static void reportForBundle(const BundleFile &bundle, MemoryReport &report) {
@@ -172,7 +155,7 @@ memory::analyzeMemory(std::shared_ptr<const FileBuffer> input,
                       PayloadFiles &files, const MemoryOptions &options,
                       std::string &error) {
   std::unique_ptr<CheckedFile> file =
-      openReadable(std::move(input), FileKind::ProgramOrBundle, error);
+      openReadableFile(std::move(input), FileKind::ProgramOrBundle, error);
   if (!file)
     return failure();
   for (const std::string &path : options.dataFiles) {
@@ -182,7 +165,7 @@ memory::analyzeMemory(std::shared_ptr<const FileBuffer> input,
       error = "cannot read '" + path + "': " + why;
       return failure();
     }
-    if (!openReadable(std::move(data), FileKind::DataFile, error))
+    if (!openReadableFile(std::move(data), FileKind::DataFile, error))
       return failure();
   }
   FailureOr<MemoryReport> report =

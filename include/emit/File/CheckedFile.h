@@ -28,11 +28,20 @@ namespace emit {
 
 using layout::SegmentPlacement;
 
-/// What a file is (Program, DataFile, Bundle), and what a file to open may
-/// be: Either a program or a data file (a bundle is then opened as a
-/// program, which refuses it), ProgramOrBundle, or Any of the three; which
-/// one is read off its identifier.
-enum class FileKind { Program, DataFile, Bundle, Either, ProgramOrBundle, Any };
+/// What a file is (Program, DataFile, Bundle, ETDump), and what a file to
+/// open may be: Either a program or a data file (a bundle is then opened as
+/// a program, which refuses it), ProgramOrBundle, or Any of the three;
+/// which one is read off its identifier. A run's profile (ETDump) is only
+/// opened as one.
+enum class FileKind {
+  Program,
+  DataFile,
+  Bundle,
+  ETDump,
+  Either,
+  ProgramOrBundle,
+  Any
+};
 
 /// An open file of either format, and the findings of reading it.
 class CheckedFile {
@@ -104,6 +113,13 @@ std::unique_ptr<CheckedFile> openFile(std::shared_ptr<const FileBuffer> buffer,
 /// cannot be read.
 std::unique_ptr<CheckedFile> openFile(PayloadFiles &files, StringRef path,
                                       FileKind kind, std::string &error);
+
+/// Opens and checks `buffer` as a file of `kind`: null, with the reason in
+/// `error` (the file layer's first refusal, where and why), when it is not
+/// one or does not read.
+std::unique_ptr<CheckedFile>
+openReadableFile(std::shared_ptr<const FileBuffer> buffer, FileKind kind,
+                 std::string &error);
 
 class ProgramFile;
 /// The program `file` is or, for a bundle, embeds; null for a data file or
