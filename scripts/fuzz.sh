@@ -41,9 +41,9 @@ cmake --build "$build" --target emit-pte-fuzzer
 
 corpus="$build/corpus"
 mkdir -p "$corpus" "$build/findings"
-# Seeds: every .pte, .ptd and .bpte the test suite wrote, and a few generated
+# Seeds: every .pte, .ptd, .bpte and .etdp the test suite wrote, and a few generated
 # programs.
-find "$root/build/test" \( -name '*.pte' -o -name '*.ptd' -o -name '*.bpte' \) -size -1024k \
+find "$root/build/test" \( -name '*.pte' -o -name '*.ptd' -o -name '*.bpte' -o -name '*.etdp' \) -size -1024k \
   -exec cp --backup=numbered {} "$corpus/" \; 2>/dev/null || true
 python3 "$root/bench/gen_pte.py" "$corpus/gen-dups.pte" --methods 2 --calls 3 \
   --payload-size 64 --unique 2 --specs 2 >/dev/null

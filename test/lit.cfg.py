@@ -88,6 +88,13 @@ config.substitutions.append(
         os.path.join(config.emit_src_root, "test", "Inputs", "bundle-decode.py"),
         config.flatc, os.path.join(config.emit_src_root, "schema",
                                    "bundled_program.fbs"))))
+# Writes the ETDumps of emit-profile's tests (a scenario per file) with flatc.
+config.substitutions.append(
+    ("%etdump-gen", "%s %s %s %s" % (
+        config.python_executable,
+        os.path.join(config.emit_src_root, "test", "tools", "emit-profile",
+                     "Inputs", "etdump-gen.py"),
+        config.flatc, os.path.join(config.emit_src_root, "schema"))))
 config.substitutions.append(
     ("%ptd-json", "%s %s %s %s" % (config.python_executable, pte_json,
                                    config.flatc, ptd_schema)))
@@ -132,6 +139,7 @@ llvm_config.add_tool_substitutions(
      ToolSubst("emit-link", unresolved="fatal"),
      ToolSubst("emit-verify", unresolved="fatal"),
      ToolSubst("emit-memory", unresolved="fatal"),
+     ToolSubst("emit-profile", unresolved="fatal"),
      ToolSubst("emit-diff", unresolved="fatal"),
      ToolSubst("emit-pte-fuzz-replay", unresolved="fatal"),
      ToolSubst("mlir-opt", unresolved="fatal")],

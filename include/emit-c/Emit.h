@@ -10,6 +10,7 @@
 |* pass's options, emitSummary* is `--pte-summary --pte-summary-format=json`, *|
 |* emitVerify* is `emit-verify --format=json`, emitMemory* is *|
 |* `emit-memory --format=json`, emitDiff* is `emit-diff --format=json`,       *|
+|* emitProfileFiles is `emit-profile --format=json`,                          *|
 |* emitLinkFiles is `emit-link --report=-`.                                   *|
 |*                                                                            *|
 |* Every function returns 0 on success. On failure it returns non-zero,       *|
@@ -77,6 +78,15 @@ int emitMemoryFile(const char *path, const char *const *dataPaths,
 
 /// The same for a program in memory.
 int emitMemoryBuffer(const void *data, size_t size,
+                     const char *const *dataPaths, size_t dataCount,
+                     EmitBuffer *report, EmitBuffer *error);
+
+/// The JSON report (schema emit-profile-1) of `emit-profile --format=json`
+/// on the ETDump at `etdumpPath`, joined to the program at `programPath`
+/// (null: the ETDump alone) with its `dataCount` data files. Blocks that fit
+/// no method are a report (its `unmatched`), not a failure: it fails only
+/// when a file cannot be read or does not read.
+int emitProfileFiles(const char *programPath, const char *etdumpPath,
                      const char *const *dataPaths, size_t dataCount,
                      EmitBuffer *report, EmitBuffer *error);
 

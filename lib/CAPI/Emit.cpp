@@ -14,6 +14,7 @@
 #include "emit/Memory/MemoryReport.h"
 #include "emit/Pipeline/LinkFiles.h"
 #include "emit/Pipeline/Pipeline.h"
+#include "emit/Profile/ProfileReport.h"
 #include "emit/Summary/Summary.h"
 #include "emit/Support/OutputFiles.h"
 #include "emit/Support/Version.h"
@@ -277,6 +278,31 @@ int emitMemoryBuffer(const void *data, size_t size,
       FileBuffer::view(StringRef(static_cast<const char *>(data), size),
                        "<bytes>"),
       dataPaths, dataCount, report, error);
+}
+
+int emitProfileFiles(const char *programPath, const char *etdumpPath,
+                     const char *const *dataPaths, size_t dataCount,
+                     EmitBuffer *report, EmitBuffer *error) {
+  Session session;
+  PayloadFiles &files = et::getPayloadFiles(&session.context);
+  std::string message;
+  std::shared_ptr<const FileBuffer> etdump = files.open(etdumpPath, message);
+  if (!etdump)
+    return session.fail(
+        error, ("cannot read '" + Twine(etdumpPath) + "': " + message).str());
+  profile::ProfileOptions options;
+  options.program = programPath ? programPath : "";
+  options.dataFiles.assign(dataPaths, dataPaths + dataCount);
+  FailureOr<profile::ProfileReport> result =
+      profile::analyzeProfile(std::move(etdump), files, options, message);
+  if (failed(result))
+    return session.fail(error, message);
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  profile::printProfileJSON(*result, os);
+  os.flush();
+  give(report, json);
+  return 0;
 }
 
 int emitDiffFiles(const char *oldPath, const char *const *oldDataPaths,

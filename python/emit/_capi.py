@@ -76,6 +76,8 @@ def _load():
                                    buffer, buffer]
     lib.emitMemoryBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t, paths,
                                      ctypes.c_size_t, buffer, buffer]
+    lib.emitProfileFiles.argtypes = [ctypes.c_char_p, ctypes.c_char_p, paths,
+                                     ctypes.c_size_t, buffer, buffer]
     lib.emitDiffFiles.argtypes = [ctypes.c_char_p, paths, ctypes.c_size_t,
                                   ctypes.c_char_p, paths, ctypes.c_size_t,
                                   buffer, buffer]
@@ -88,7 +90,8 @@ def _load():
                      lib.emitSummaryFile, lib.emitSummaryBuffer,
                      lib.emitVerifyFile, lib.emitVerifyBuffer,
                      lib.emitMemoryFile, lib.emitMemoryBuffer,
-                     lib.emitDiffFiles, lib.emitLinkFiles):
+                     lib.emitProfileFiles, lib.emitDiffFiles,
+                     lib.emitLinkFiles):
         function.restype = ctypes.c_int
     lib.emitFree.restype = None
     return lib
@@ -299,6 +302,39 @@ def memory(src: Union[Path, Data], data: Iterable[Path] = ()) -> Report:
     """
     return _file_report(src, data, _lib.emitMemoryFile,
                         _lib.emitMemoryBuffer)
+
+
+def profile(etdump: Path, program: Optional[Path] = None,
+            data: Iterable[Path] = ()) -> Report:
+    """Where a run's time went: the JSON report of ``emit-profile
+    --format=json`` (schema emit-profile-1) as a dict. ``etdump`` is the
+    ETDump the runtime wrote (.etdp); ``program`` the program (.pte or
+    .bpte) that ran, ``data`` the data files (.ptd) it loaded with. With a
+    program, per method (``methods``): its ``runs``, ``load_ns``, ``run``
+    times, ``instructions`` (each with ``chain``, ``instruction``,
+    ``kind``, ``name``, ``count``, ``total_ns``, ``p50_ns``, ...,
+    ``share`` and ``operands``, a delegate's ``backend`` and
+    ``payload_bytes``), ``by_operator`` and ``by_backend``; blocks no
+    method explains are in ``unmatched``. Without one, the events by name
+    (``events``).
+
+    :class:`EmitError` is raised only when a file cannot be read.
+
+    Example::
+
+        report = emit.profile("run.etdp", "model.pte")
+        for method in report["methods"]:
+            print(method["name"], method["by_operator"][:3])
+    """
+    paths, count = _paths(data)
+    report, error = _Buffer(), _Buffer()
+    status = _lib.emitProfileFiles(
+        os.fsencode(program) if program is not None else None,
+        os.fsencode(etdump), paths, count, ctypes.byref(report),
+        ctypes.byref(error))
+    text = _take(report)
+    _check(status, error)
+    return json.loads(text)
 
 
 def diff(old: Path, new: Path, old_data: Iterable[Path] = (),

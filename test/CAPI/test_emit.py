@@ -10,7 +10,9 @@
 
 import json
 import os
+import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -234,6 +236,49 @@ def test_bundled_program(tmp_path):
     assert data == out.read_bytes()
     same = emit.diff(path, out)
     assert same["same_content"] is True and same["test_suites"] == []
+
+
+@pytest.fixture
+def profiled(tmp_path):
+    """The program of emit-profile's tests and its ETDumps, written with
+    flatc from the ETDump schema."""
+    flatc = shutil.which("flatc")
+    if not flatc:
+        pytest.skip("flatc is not installed")
+    inputs = os.path.join(ROOT, "test", "tools", "emit-profile", "Inputs")
+    subprocess.run([sys.executable, os.path.join(inputs, "etdump-gen.py"),
+                    flatc, os.path.join(ROOT, "schema"), str(tmp_path)],
+                   check=True)
+    program = tmp_path / "profiled.pte"
+    tool("emit-translate", "--to-pte", "-o", str(program),
+         os.path.join(inputs, "profiled.mlir"))
+    return program, tmp_path
+
+
+def test_profile(profiled, tmp_path):
+    """emit.profile is emit-profile --format=json: joined to its program,
+    alone, and with blocks no method explains (a report, not an error)."""
+    program, dumps = profiled
+    report = emit.profile(dumps / "joined.etdp", program)
+    assert report["schema"] == "emit-profile-1"
+    assert [m["name"] for m in report["methods"]] == [
+        "forward", "decode", "decode_long"]
+    assert report["methods"][0]["by_backend"][0]["name"] == "XnnpackBackend"
+    by_cli = json.loads(tool("emit-profile", "--format=json", str(program),
+                             str(dumps / "joined.etdp")).stdout)
+    assert by_cli == report
+
+    alone = emit.profile(dumps / "joined.etdp")
+    assert alone["program"] is None and alone["methods"] == []
+    assert alone["events"][0]["name"] == "Program::load_method"
+
+    unmatched = emit.profile(str(dumps / "unmatched.etdp"), str(program))
+    assert len(unmatched["unmatched"]) == 6
+
+    with pytest.raises(emit.EmitError, match="cannot read"):
+        emit.profile(tmp_path / "missing.etdp")
+    with pytest.raises(emit.EmitError, match="expected 'ED00'"):
+        emit.profile(program)
 
 
 def test_diff(qnn, tmp_path):

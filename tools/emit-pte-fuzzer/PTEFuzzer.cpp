@@ -12,21 +12,26 @@
 // exports, and what emit writes imports again.
 // Inputs whose identifier says data file (FT01) go through the .ptd layer,
 // importer and writer, the others through the .pte ones, so that mutations
-// of either kind of seed stay with their reader.
+// of either kind of seed stay with their reader. An ETDump (ED00 after its
+// size prefix) goes through its reader and emit-profile's join, alone and
+// with a fixed program of three methods.
 //
 //===----------------------------------------------------------------------===//
 
 #include "emit/Dialect/ET/IR/ETDialect.h"
 #include "emit/File/BundleFile.h"
 #include "emit/File/DataFile.h"
+#include "emit/File/ETDumpFile.h"
 #include "emit/File/ProgramFile.h"
 #include "emit/Memory/MemoryReport.h"
+#include "emit/Profile/ProfileReport.h"
 #include "emit/Target/PTE/PTE.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/IR/Verifier.h"
+#include "mlir/Parser/Parser.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
@@ -85,6 +90,85 @@ static void checkRefusal(const CheckedFile &file, bool imported,
   }
 }
 
+/// The program ETDumps are joined to: kernels, a delegate, two methods
+/// alike but for one instruction, and a second chain.
+static constexpr const char *kProfiledProgram = R"mlir(
+et.program @profiled {
+  et.method @forward buffers [0, 128] {
+    %x = et.tensor float [2, 8] dim_order [0, 1] mem(1, 0)
+    %y = et.tensor float [2, 8] dim_order [0, 1] mem(1, 64)
+    %alpha = et.int 1
+    %add = et.operator "aten::add" overload "out"
+    %xnn = et.delegate "XnnpackBackend"
+        #et.blob<dense<7> : tensor<48xi8>, align 16>
+        specs [#et.compile_spec<"threads" = "\04">]
+    et.chain inputs(%x) outputs(%y) {
+      et.kernel_call %add (%x, %x, %alpha, %y)
+      et.call_delegate %xnn (%y, %x)
+    }
+    et.chain inputs() outputs() {
+      et.kernel_call %add (%x, %x, %alpha, %y)
+    }
+    et.signature inputs(%x) outputs(%y)
+  }
+  et.method @decode buffers [0, 64] {
+    %a = et.tensor long [4] dim_order [0] mem(1, 0)
+    %b = et.tensor long [4] dim_order [0] mem(1, 32)
+    %relu = et.operator "aten::relu" overload "out"
+    et.chain inputs(%a) outputs(%b) {
+      et.kernel_call %relu (%a, %b)
+    }
+    et.signature inputs(%a) outputs(%b)
+  }
+  et.method @decode_long buffers [0, 64] {
+    %a = et.tensor long [4] dim_order [0] mem(1, 0)
+    %b = et.tensor long [4] dim_order [0] mem(1, 32)
+    %relu = et.operator "aten::relu" overload "out"
+    et.chain inputs(%a) outputs(%b) {
+      et.kernel_call %relu (%a, %b)
+      et.kernel_call %relu (%b, %a)
+    }
+    et.signature inputs(%a) outputs(%b)
+  }
+}
+)mlir";
+
+/// kProfiledProgram, written and opened once.
+static const ProgramFile &getProfiledProgram() {
+  static const std::unique_ptr<ProgramFile> program = [] {
+    MLIRContext context(MLIRContext::Threading::DISABLED);
+    context.loadDialect<et::ETDialect>();
+    OwningOpRef<ModuleOp> module =
+        parseSourceString<ModuleOp>(kProfiledProgram, &context);
+    static std::string bytes;
+    llvm::raw_string_ostream os(bytes);
+    if (!module || failed(translateToPTE(*module, os, {})))
+      fail("the profiled program does not build");
+    os.flush();
+    std::unique_ptr<ProgramFile> file =
+        ProgramFile::open(FileBuffer::view(bytes, "profiled.pte"));
+    if (!file->isReadable())
+      fail("the profiled program does not read");
+    return file;
+  }();
+  return *program;
+}
+
+/// Reads an ETDump and joins it: it must finish, and not crash, on any.
+static void profileETDump(std::shared_ptr<const FileBuffer> buffer) {
+  std::unique_ptr<ETDumpFile> etdump = ETDumpFile::open(std::move(buffer));
+  if (!etdump->isReadable())
+    return;
+  profile::ProfileReport alone = profile::analyzeProfile(*etdump);
+  profile::ProfileReport joined =
+      profile::analyzeProfile(*etdump, getProfiledProgram());
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  profile::printProfileText(joined, os);
+  profile::printProfileJSON(joined, os);
+  profile::printProfileJSON(alone, os);
+}
+
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // A fresh context per input: imported resources alias `data`, which the
   // fuzzer frees after this call.
@@ -96,6 +180,10 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   StringRef bytes(reinterpret_cast<const char *>(data), size);
   bool dataFile = isDataFileBuffer(bytes);
   std::shared_ptr<const FileBuffer> buffer = FileBuffer::view(bytes, "input");
+  if (isETDumpBuffer(bytes)) {
+    profileETDump(std::move(buffer));
+    return 0;
+  }
   std::unique_ptr<CheckedFile> file = openFile(buffer, FileKind::Any);
 
   // The memory analysis reads any program that reads (a bundle's too): it

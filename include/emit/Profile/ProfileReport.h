@@ -1,0 +1,188 @@
+//===- ProfileReport.h - A run's profile, joined to its program -*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// emit-profile as a library. An ETDump holds blocks of events and says
+// neither which method a block ran nor what an instruction was; the program
+// says both. Each execution block goes to the one method whose instructions
+// explain its events (an OPERATOR_CALL at a kernel call, native_call_<op>
+// at a call of that operator, every instruction inside its chain); each
+// load block to the method the execution after it ran. Per method, each
+// instruction's time over its runs, with its operator and operands or its
+// backend and payload. Without a program, the events by name.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_PROFILE_PROFILEREPORT_H
+#define EMIT_PROFILE_PROFILEREPORT_H
+
+#include "emit/File/Findings.h"
+#include "emit/Support/LLVM.h"
+
+#include "llvm/Support/raw_ostream.h"
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace emit {
+class ETDumpFile;
+class FileBuffer;
+class PayloadFiles;
+class ProgramFile;
+
+namespace profile {
+
+/// Durations in nanoseconds (ETDumpGen's ticks, which the runtime's
+/// platform layer gives in nanoseconds on every host ExecuTorch ships).
+struct TimeStats {
+  uint64_t count = 0;
+  uint64_t total = 0;
+  uint64_t min = 0;
+  uint64_t p50 = 0;
+  uint64_t p90 = 0;
+  uint64_t max = 0;
+};
+
+/// The statistics of `durations` (reordered); all zero when empty.
+TimeStats summarizeDurations(MutableArrayRef<uint64_t> durations);
+
+/// Events of one name, with no program to join them to.
+struct NamedEvents {
+  std::string name;
+  TimeStats time;
+};
+
+/// A value a kernel call reads or writes.
+struct Operand {
+  uint32_t value;
+  /// `tensor`, `int`, `tensor_list`, ... (the program's value kinds).
+  std::string kind;
+  /// For a tensor: its scalar type, sizes and bytes, and where its data
+  /// is planned (none: constant or unplanned).
+  std::string dtype;
+  std::vector<int64_t> shape;
+  uint64_t bytes = 0;
+  std::optional<uint32_t> buffer;
+  uint64_t offset = 0;
+};
+
+/// What an instruction is, from the program.
+struct InstructionInfo {
+  /// `kernel`, `delegate`, `move`, `jump_false` or `free`.
+  std::string kind;
+  /// A kernel's operator (`aten::add.out`) or a delegate's backend id.
+  std::string name;
+  std::vector<Operand> operands;
+  /// A delegate call's payload bytes and compile spec keys.
+  uint64_t payloadBytes = 0;
+  std::vector<std::string> compileSpecs;
+};
+
+/// An instruction's time over a method's runs.
+struct InstructionProfile {
+  uint32_t chain;
+  uint32_t instruction;
+  InstructionInfo info;
+  TimeStats time;
+  /// Of the runs' total time.
+  double share = 0;
+  /// The events a delegate logged of its own work, by name or debug id.
+  std::vector<NamedEvents> delegateEvents;
+};
+
+/// An operator's or a backend's instructions together.
+struct GroupProfile {
+  std::string name;
+  unsigned instructions = 0;
+  uint64_t calls = 0;
+  uint64_t totalNs = 0;
+  double share = 0;
+};
+
+/// Which method a block went to, and why.
+struct BlockMatch {
+  unsigned block;
+  std::string name;
+  /// `load` or `execute`.
+  std::string role;
+  std::string how;
+};
+
+/// One method's runs.
+struct MethodProfile {
+  std::string name;
+  unsigned index = 0;
+  unsigned runs = 0;
+  /// Program::load_method and Method::init, over the loads seen.
+  TimeStats load;
+  TimeStats init;
+  /// Method::execute over the runs.
+  TimeStats run;
+  std::vector<InstructionProfile> instructions;
+  std::vector<GroupProfile> byOperator;
+  std::vector<GroupProfile> byBackend;
+  std::vector<BlockMatch> blocks;
+};
+
+/// A block no method explains, or more than one does.
+struct UnmatchedBlock {
+  unsigned block;
+  std::string name;
+  std::string reason;
+};
+
+/// A run's profile, and what the program says of it.
+struct ProfileReport {
+  std::string etdumpFile;
+  /// Empty without a program.
+  std::string programFile;
+  uint32_t version = 0;
+  unsigned blocks = 0;
+  uint64_t events = 0;
+  /// Every profile event by name, in order of total time.
+  std::vector<NamedEvents> byName;
+  std::vector<MethodProfile> methods;
+  std::vector<UnmatchedBlock> unmatched;
+  /// What reading the ETDump found (warnings: errors stop the read).
+  FindingList findings;
+
+  /// Whether the ETDump fits the program: every block is explained.
+  bool fits() const { return unmatched.empty(); }
+};
+
+/// The events of `etdump`, a readable ETDump, by name.
+ProfileReport analyzeProfile(const ETDumpFile &etdump);
+
+/// `etdump`, a readable ETDump, joined to `program`, a readable program.
+ProfileReport analyzeProfile(const ETDumpFile &etdump,
+                             const ProgramFile &program);
+
+/// What to open.
+struct ProfileOptions {
+  /// The program (or bundle) that ran; empty: the ETDump alone.
+  std::string program;
+  /// Data files the program loaded with (checked readable).
+  std::vector<std::string> dataFiles;
+};
+
+/// Opens `etdump` and the files of `options` through the job's `files`
+/// and reports: emit-profile and the C API. Fails, with the reason in
+/// `error`, when a file cannot be read, is not of its kind or does not
+/// read (the file layer's first error).
+FailureOr<ProfileReport>
+analyzeProfile(std::shared_ptr<const FileBuffer> etdump, PayloadFiles &files,
+               const ProfileOptions &options, std::string &error);
+
+/// The report for people.
+void printProfileText(const ProfileReport &report, raw_ostream &os);
+/// The report as JSON, schema `emit-profile-1`.
+void printProfileJSON(const ProfileReport &report, raw_ostream &os);
+
+} // namespace profile
+} // namespace emit
+
+#endif // EMIT_PROFILE_PROFILEREPORT_H

@@ -1,0 +1,201 @@
+//===- Blocks.cpp - An ETDump's blocks, and the methods they ran -*- C++ -*-=//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The runtime opens a block named "Default" in Program::load_method and one
+// named "Execute" in each Method::execute, and names neither method. An
+// execution's events carry chain and instruction indices and the kind of
+// call (OPERATOR_CALL, native_call_<kernel>, DELEGATE_CALL, ...): the
+// method whose instructions are those is the one that ran. A load's events
+// carry nothing of the method: it is told by the order of loads and
+// executions.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Blocks.h"
+
+#include "emit/File/ETDumpFile.h"
+#include "emit/File/etdump_generated.h"
+
+#include "llvm/ADT/BitVector.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace emit;
+using namespace emit::profile;
+
+std::string ProfileEvent::getReportName() const {
+  if (!name.empty() || !delegate || delegateId < 0)
+    return name.str();
+  return "#" + std::to_string(delegateId);
+}
+
+static ProfileEvent readEvent(const etdump::ProfileEvent &event) {
+  ProfileEvent read{"",
+                    event.chain_index(),
+                    event.instruction_id(),
+                    event.start_time(),
+                    event.end_time(),
+                    false,
+                    event.delegate_debug_id_int()};
+  if (event.name())
+    read.name = event.name()->string_view();
+  if (event.delegate_debug_id_str()) {
+    read.delegate = true;
+    if (read.name.empty())
+      read.name = event.delegate_debug_id_str()->string_view();
+  }
+  read.delegate |= read.delegateId >= 0;
+  return read;
+}
+
+static BlockRole getRole(ArrayRef<ProfileEvent> events) {
+  BlockRole role = BlockRole::Unknown;
+  for (const ProfileEvent &event : events) {
+    if (event.isOfInstruction() || event.name == "Method::execute")
+      return BlockRole::Execute;
+    if (event.name == "Program::load_method" || event.name == "Method::init")
+      role = BlockRole::Load;
+  }
+  return role;
+}
+
+std::vector<Block> profile::readBlocks(const ETDumpFile &etdump) {
+  std::vector<Block> blocks;
+  const auto *runData = etdump.getETDump()->run_data();
+  if (!runData)
+    return blocks;
+  for (auto [index, data] : llvm::enumerate(*runData)) {
+    Block block;
+    block.index = index;
+    block.name = data->name() ? data->name()->str() : "";
+    if (const auto *events = data->events()) {
+      block.events.reserve(events->size());
+      for (const etdump::Event *event : *events)
+        if (const etdump::ProfileEvent *profile = event->profile_event())
+          if (!event->allocation_event() && !event->debug_event())
+            block.events.push_back(readEvent(*profile));
+    }
+    block.role = getRole(block.events);
+    blocks.push_back(std::move(block));
+  }
+  return blocks;
+}
+
+/// Why `method` did not run `block`; none if it could have.
+static std::optional<std::string> whyNotRan(const Block &block,
+                                            const MethodInstructions &method) {
+  for (const ProfileEvent &event : block.events)
+    if (event.isOfInstruction())
+      if (std::optional<std::string> why = method.whyNot(
+              event.name, event.delegate, event.chain, event.instruction))
+        return why;
+  return std::nullopt;
+}
+
+/// Whether `block` ran every instruction of `method`.
+static bool ranEveryInstruction(const Block &block,
+                                const MethodInstructions &method) {
+  llvm::BitVector ran(method.getTotalInstructionCount());
+  for (const ProfileEvent &event : block.events)
+    if (std::optional<uint64_t> slot =
+            method.getSlot(event.chain, event.instruction))
+      ran.set(*slot);
+  return ran.all();
+}
+
+static std::string joinNames(ArrayRef<unsigned> indices,
+                             ArrayRef<MethodInstructions> methods) {
+  std::string names;
+  for (unsigned index : indices)
+    names +=
+        (names.empty() ? "'" : ", '") + methods[index].getName().str() + "'";
+  return names;
+}
+
+static BlockAssignment matchExecution(const Block &block,
+                                      ArrayRef<MethodInstructions> methods) {
+  SmallVector<unsigned> fits;
+  std::string whyNone;
+  for (auto [index, method] : llvm::enumerate(methods)) {
+    if (std::optional<std::string> why = whyNotRan(block, method))
+      whyNone += (whyNone.empty() ? "" : "; ") +
+                 ("'" + method.getName() + "': " + *why).str();
+    else
+      fits.push_back(index);
+  }
+  if (fits.size() == 1)
+    return {fits.front(), "its events fit this method's instructions only"};
+  if (fits.empty())
+    return {std::nullopt,
+            "no method's instructions explain its events (" + whyNone + ")"};
+  SmallVector<unsigned> complete;
+  for (unsigned index : fits)
+    if (ranEveryInstruction(block, methods[index]))
+      complete.push_back(index);
+  if (complete.size() == 1)
+    return {complete.front(),
+            "its events fit methods " + joinNames(fits, methods) +
+                "; it ran every instruction of this one only"};
+  return {std::nullopt,
+          "its events fit methods " + joinNames(fits, methods) + " alike"};
+}
+
+/// Assigns each run of consecutive load blocks, from `begin`, to the
+/// methods the executions after it (up to the next load) first ran, in
+/// order; returns the run's end.
+static size_t assignLoads(ArrayRef<Block> blocks, size_t begin,
+                          ArrayRef<MethodInstructions> methods,
+                          std::vector<BlockAssignment> &assigned) {
+  size_t end = begin;
+  while (end < blocks.size() && blocks[end].role == BlockRole::Load)
+    ++end;
+  llvm::SetVector<unsigned> executed;
+  for (size_t next = end;
+       next < blocks.size() && blocks[next].role != BlockRole::Load; ++next)
+    if (blocks[next].role == BlockRole::Execute && assigned[next].method)
+      executed.insert(*assigned[next].method);
+  size_t loads = end - begin;
+  for (size_t index = begin; index < end; ++index) {
+    size_t position = index - begin;
+    if (executed.size() == loads)
+      assigned[index] = {executed[position],
+                         loads == 1
+                             ? "the execution after it ran this method"
+                             : "loads and first executions come in the same "
+                               "order"};
+    else if (methods.size() == 1)
+      assigned[index] = {0u, "the program has one method"};
+    else
+      assigned[index] = {
+          std::nullopt,
+          ("a load: the runtime does not record which method it loaded, and "
+           "the " +
+           Twine(loads) + " load(s) here are followed by executions of " +
+           Twine(executed.size()) + " method(s)")
+              .str()};
+  }
+  return end;
+}
+
+std::vector<BlockAssignment>
+profile::assignBlocks(ArrayRef<Block> blocks,
+                      ArrayRef<MethodInstructions> methods) {
+  std::vector<BlockAssignment> assigned(blocks.size());
+  for (auto [index, block] : llvm::enumerate(blocks)) {
+    if (block.role == BlockRole::Execute)
+      assigned[index] = matchExecution(block, methods);
+    else if (block.role == BlockRole::Unknown)
+      assigned[index] = {std::nullopt,
+                         block.events.empty()
+                             ? "it has no profile events"
+                             : "no event of a method's load or execution"};
+  }
+  for (size_t index = 0; index < blocks.size();)
+    index = blocks[index].role == BlockRole::Load
+                ? assignLoads(blocks, index, methods, assigned)
+                : index + 1;
+  return assigned;
+}

@@ -1,0 +1,64 @@
+//===- Blocks.h - An ETDump's blocks, and the methods they ran --*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_LIB_PROFILE_BLOCKS_H
+#define EMIT_LIB_PROFILE_BLOCKS_H
+
+#include "Instructions.h"
+
+#include <vector>
+
+namespace emit::profile {
+
+/// One profile event, read off the ETDump (its strings stay in the file).
+struct ProfileEvent {
+  /// The event's name; a delegate's event may have a string debug id here
+  /// instead, or only an integer one (`delegateId`).
+  StringRef name;
+  int64_t chain;
+  int64_t instruction;
+  uint64_t start;
+  uint64_t end;
+  /// A delegate logged it (it carries a delegate debug id).
+  bool delegate;
+  int32_t delegateId;
+
+  uint64_t getDuration() const { return end > start ? end - start : 0; }
+  /// Whether it is of an instruction (method events have chain -1).
+  bool isOfInstruction() const { return chain >= 0; }
+  /// The name it is reported by: a delegate's integer id as `#id`.
+  std::string getReportName() const;
+};
+
+/// What a block records.
+enum class BlockRole { Load, Execute, Unknown };
+
+/// One block's profile events.
+struct Block {
+  unsigned index;
+  std::string name;
+  BlockRole role = BlockRole::Unknown;
+  std::vector<ProfileEvent> events;
+};
+
+/// Every block of `etdump`, a verified ETDump flatbuffer, with its role.
+std::vector<Block> readBlocks(const ETDumpFile &etdump);
+
+/// Where each block went: a method's index, or none with the reason.
+struct BlockAssignment {
+  std::optional<unsigned> method;
+  std::string how;
+};
+
+/// Each block of `blocks` to one of `methods`: an execution block to the
+/// one method whose instructions explain its events, a load block by the
+/// order of loads and executions.
+std::vector<BlockAssignment> assignBlocks(ArrayRef<Block> blocks,
+                                          ArrayRef<MethodInstructions> methods);
+
+} // namespace emit::profile
+
+#endif // EMIT_LIB_PROFILE_BLOCKS_H

@@ -1,0 +1,303 @@
+//===- ProfilePrint.cpp - emit-profile's reports as text and JSON ---------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/Profile/ProfileReport.h"
+
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/JSON.h"
+
+#include <algorithm>
+
+using namespace emit;
+using namespace emit::profile;
+
+/// How many instructions and event names the text report lists.
+static constexpr size_t kTopCount = 10;
+
+/// `count` `noun`, with an s when it is not one.
+static std::string counted(uint64_t count, StringRef noun) {
+  return (Twine(count) + " " + noun + (count == 1 ? "" : "s")).str();
+}
+
+/// A duration for people: ns, us, ms or s, three significant digits.
+static std::string formatNs(uint64_t ns) {
+  if (ns < 1000)
+    return (Twine(ns) + " ns").str();
+  static constexpr std::pair<double, const char *> kUnits[] = {
+      {1e3, "us"}, {1e6, "ms"}, {1e9, "s"}};
+  double value = ns;
+  const char *unit = "s";
+  for (auto [scale, name] : kUnits)
+    if (ns < scale * 1000 || scale == 1e9) {
+      value = ns / scale;
+      unit = name;
+      break;
+    }
+  std::string text;
+  llvm::raw_string_ostream(text) << llvm::format("%.3g %s", value, unit);
+  return text;
+}
+
+static std::string formatShare(double share) {
+  return llvm::formatv("{0:F1}%", share * 100).str();
+}
+
+static std::string formatShape(ArrayRef<int64_t> shape) {
+  std::string text = "[";
+  for (auto [index, size] : llvm::enumerate(shape))
+    text += (index ? ", " : "") + std::to_string(size);
+  return text + "]";
+}
+
+static std::string formatOperand(const Operand &operand) {
+  std::string text = "%" + std::to_string(operand.value) + " ";
+  if (operand.kind != "tensor")
+    return text + operand.kind;
+  text += operand.dtype + formatShape(operand.shape);
+  if (operand.buffer)
+    text += llvm::formatv(" @{0}+{1}", *operand.buffer, operand.offset).str();
+  return text;
+}
+
+static void printStatsText(StringRef what, const TimeStats &time,
+                           raw_ostream &os) {
+  if (!time.count)
+    return;
+  os << "  " << what << ": " << formatNs(time.p50);
+  if (time.count > 1)
+    os << " (p50 of " << time.count << "; min " << formatNs(time.min)
+       << ", max " << formatNs(time.max) << ")";
+  os << "\n";
+}
+
+static void printInstructionText(const InstructionProfile &entry,
+                                 raw_ostream &os) {
+  os << llvm::format("    %6s %10s %10s %6llu  ",
+                     formatShare(entry.share).c_str(),
+                     formatNs(entry.time.total).c_str(),
+                     formatNs(entry.time.p50).c_str(),
+                     (unsigned long long)entry.time.count)
+     << entry.chain << ":" << entry.instruction << " " << entry.info.kind << " "
+     << entry.info.name;
+  if (entry.info.kind == "delegate")
+    os << " (" << entry.info.payloadBytes << "-byte payload, "
+       << counted(entry.info.compileSpecs.size(), "compile spec") << ")";
+  for (auto [index, operand] : llvm::enumerate(entry.info.operands))
+    os << (index ? ", " : " (") << formatOperand(operand);
+  if (!entry.info.operands.empty())
+    os << ")";
+  os << "\n";
+}
+
+static void printGroupsText(StringRef what, ArrayRef<GroupProfile> groups,
+                            raw_ostream &os) {
+  if (groups.empty())
+    return;
+  os << "  by " << what << ":\n";
+  for (const GroupProfile &group : groups)
+    os << llvm::format("    %6s %10s %6llu  ", formatShare(group.share).c_str(),
+                       formatNs(group.totalNs).c_str(),
+                       (unsigned long long)group.calls)
+       << group.name << " (" << counted(group.instructions, "instruction")
+       << ")\n";
+}
+
+static void printMethodText(const MethodProfile &method, raw_ostream &os) {
+  os << "method '" << method.name << "': " << counted(method.runs, "run")
+     << "\n";
+  for (const BlockMatch &block : method.blocks)
+    os << "  block " << block.block << " '" << block.name << "' (" << block.role
+       << "): " << block.how << "\n";
+  printStatsText("load", method.load, os);
+  printStatsText("init", method.init, os);
+  printStatsText("run", method.run, os);
+  if (method.instructions.empty())
+    return;
+  std::vector<const InstructionProfile *> top;
+  for (const InstructionProfile &entry : method.instructions)
+    top.push_back(&entry);
+  std::stable_sort(top.begin(), top.end(), [](auto *a, auto *b) {
+    return a->time.total > b->time.total;
+  });
+  os << "  top instructions (of " << method.instructions.size() << "):\n"
+     << "     share      total        p50  calls  chain:instruction\n";
+  for (const InstructionProfile *entry : ArrayRef(top).take_front(kTopCount))
+    printInstructionText(*entry, os);
+  printGroupsText("operator", method.byOperator, os);
+  printGroupsText("backend", method.byBackend, os);
+}
+
+void profile::printProfileText(const ProfileReport &report, raw_ostream &os) {
+  os << report.etdumpFile << ": ETDump version " << report.version << ", "
+     << counted(report.blocks, "block") << ", "
+     << counted(report.events, "profile event");
+  if (!report.programFile.empty())
+    os << ", joined to " << report.programFile;
+  os << "\n";
+  for (const Finding &finding : report.findings.findings)
+    printFinding(finding, os);
+  for (const MethodProfile &method : report.methods)
+    printMethodText(method, os);
+  for (const UnmatchedBlock &block : report.unmatched)
+    os << "unmatched: block " << block.block << " '" << block.name
+       << "': " << block.reason << "\n";
+  if (!report.programFile.empty())
+    return;
+  os << "events by name (of " << report.byName.size() << "):\n"
+     << "         total        p50  count  name\n";
+  for (const NamedEvents &events : report.byName)
+    os << llvm::format("    %10s %10s %6llu  ",
+                       formatNs(events.time.total).c_str(),
+                       formatNs(events.time.p50).c_str(),
+                       (unsigned long long)events.time.count)
+       << events.name << "\n";
+}
+
+// The JSON is streamed, keys in a fixed order.
+
+static void printStatsJSON(llvm::json::OStream &json, const TimeStats &time) {
+  json.attribute("count", int64_t(time.count));
+  json.attribute("total_ns", int64_t(time.total));
+  json.attribute("min_ns", int64_t(time.min));
+  json.attribute("p50_ns", int64_t(time.p50));
+  json.attribute("p90_ns", int64_t(time.p90));
+  json.attribute("max_ns", int64_t(time.max));
+}
+
+static void printNamedJSON(llvm::json::OStream &json, StringRef key,
+                           ArrayRef<NamedEvents> events) {
+  json.attributeArray(key, [&] {
+    for (const NamedEvents &named : events)
+      json.object([&] {
+        json.attribute("name", named.name);
+        printStatsJSON(json, named.time);
+      });
+  });
+}
+
+static void printOperandJSON(llvm::json::OStream &json,
+                             const Operand &operand) {
+  json.object([&] {
+    json.attribute("value", int64_t(operand.value));
+    json.attribute("kind", operand.kind);
+    if (operand.kind != "tensor")
+      return;
+    json.attribute("dtype", operand.dtype);
+    json.attributeArray("shape", [&] {
+      for (int64_t size : operand.shape)
+        json.value(size);
+    });
+    json.attribute("bytes", int64_t(operand.bytes));
+    if (operand.buffer) {
+      json.attribute("buffer", int64_t(*operand.buffer));
+      json.attribute("offset", int64_t(operand.offset));
+    } else {
+      json.attribute("buffer", nullptr);
+    }
+  });
+}
+
+static void printInstructionJSON(llvm::json::OStream &json,
+                                 const InstructionProfile &entry) {
+  json.object([&] {
+    json.attribute("chain", int64_t(entry.chain));
+    json.attribute("instruction", int64_t(entry.instruction));
+    json.attribute("kind", entry.info.kind);
+    json.attribute("name", entry.info.name);
+    printStatsJSON(json, entry.time);
+    json.attribute("share", entry.share);
+    json.attributeArray("operands", [&] {
+      for (const Operand &operand : entry.info.operands)
+        printOperandJSON(json, operand);
+    });
+    if (entry.info.kind != "delegate")
+      return;
+    json.attribute("backend", entry.info.name);
+    json.attribute("payload_bytes", int64_t(entry.info.payloadBytes));
+    json.attributeArray("compile_specs", [&] {
+      for (const std::string &key : entry.info.compileSpecs)
+        json.value(key);
+    });
+    printNamedJSON(json, "delegate_events", entry.delegateEvents);
+  });
+}
+
+static void printGroupsJSON(llvm::json::OStream &json, StringRef key,
+                            ArrayRef<GroupProfile> groups) {
+  json.attributeArray(key, [&] {
+    for (const GroupProfile &group : groups)
+      json.object([&] {
+        json.attribute("name", group.name);
+        json.attribute("instructions", int64_t(group.instructions));
+        json.attribute("calls", int64_t(group.calls));
+        json.attribute("total_ns", int64_t(group.totalNs));
+        json.attribute("share", group.share);
+      });
+  });
+}
+
+static void printMethodJSON(llvm::json::OStream &json,
+                            const MethodProfile &method) {
+  json.object([&] {
+    json.attribute("name", method.name);
+    json.attribute("index", int64_t(method.index));
+    json.attribute("runs", int64_t(method.runs));
+    json.attribute("load_ns", int64_t(method.load.p50));
+    json.attribute("init_ns", int64_t(method.init.p50));
+    json.attributeObject("run", [&] { printStatsJSON(json, method.run); });
+    json.attributeArray("blocks", [&] {
+      for (const BlockMatch &block : method.blocks)
+        json.object([&] {
+          json.attribute("block", int64_t(block.block));
+          json.attribute("name", block.name);
+          json.attribute("role", block.role);
+          json.attribute("how", block.how);
+        });
+    });
+    json.attributeArray("instructions", [&] {
+      for (const InstructionProfile &entry : method.instructions)
+        printInstructionJSON(json, entry);
+    });
+    printGroupsJSON(json, "by_operator", method.byOperator);
+    printGroupsJSON(json, "by_backend", method.byBackend);
+  });
+}
+
+void profile::printProfileJSON(const ProfileReport &report, raw_ostream &os) {
+  llvm::json::OStream json(os, 2);
+  json.object([&] {
+    json.attribute("schema", "emit-profile-1");
+    if (report.programFile.empty())
+      json.attribute("program", nullptr);
+    else
+      json.attribute("program", report.programFile);
+    json.attributeObject("etdump", [&] {
+      json.attribute("file", report.etdumpFile);
+      json.attribute("version", int64_t(report.version));
+      json.attribute("blocks", int64_t(report.blocks));
+      json.attribute("events", int64_t(report.events));
+    });
+    printNamedJSON(json, "events", report.byName);
+    json.attributeArray("methods", [&] {
+      for (const MethodProfile &method : report.methods)
+        printMethodJSON(json, method);
+    });
+    json.attributeArray("unmatched", [&] {
+      for (const UnmatchedBlock &block : report.unmatched)
+        json.object([&] {
+          json.attribute("block", int64_t(block.block));
+          json.attribute("name", block.name);
+          json.attribute("reason", block.reason);
+        });
+    });
+    json.attributeArray("findings", [&] {
+      for (const Finding &finding : report.findings.findings)
+        json.value(getFindingJSON(finding));
+    });
+  });
+  os << "\n";
+}

@@ -1,0 +1,273 @@
+//===- ProfileReport.cpp - A run's profile, joined to its program -*- C++ -*-=//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// An instruction's time is its call event's (OPERATOR_CALL, DELEGATE_CALL,
+// ...), which holds the kernel's own native_call_ event; where a dump has
+// only the kernel's, that one. A delegate's own events are listed under its
+// call.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Blocks.h"
+
+#include "emit/File/BundleFile.h"
+#include "emit/File/CheckedFile.h"
+#include "emit/File/ETDumpFile.h"
+#include "emit/File/ProgramFile.h"
+#include "emit/File/etdump_generated.h"
+#include "emit/File/program_generated.h"
+#include "emit/Support/PayloadFiles.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <algorithm>
+
+using namespace emit;
+using namespace emit::profile;
+namespace fb = executorch_flatbuffer;
+
+TimeStats profile::summarizeDurations(MutableArrayRef<uint64_t> durations) {
+  TimeStats stats;
+  if (durations.empty())
+    return stats;
+  stats.count = durations.size();
+  for (uint64_t duration : durations)
+    stats.total += duration;
+  // The nearest-rank percentile: the smallest value at least p% of the
+  // durations do not exceed.
+  auto rank = [&](unsigned percent) {
+    size_t index = (durations.size() * percent + 99) / 100;
+    auto nth = durations.begin() + (index ? index - 1 : 0);
+    std::nth_element(durations.begin(), nth, durations.end());
+    return *nth;
+  };
+  stats.p50 = rank(50);
+  stats.p90 = rank(90);
+  auto [min, max] = std::minmax_element(durations.begin(), durations.end());
+  stats.min = *min;
+  stats.max = *max;
+  return stats;
+}
+
+namespace {
+/// Durations gathered by name, in the order names were first seen.
+class DurationsByName {
+public:
+  std::vector<uint64_t> &operator[](StringRef name) {
+    auto [it, added] = indices.try_emplace(name, entries.size());
+    if (added)
+      entries.push_back({name.str(), {}});
+    return entries[it->second].second;
+  }
+  bool empty() const { return entries.empty(); }
+  auto begin() { return entries.begin(); }
+  auto end() { return entries.end(); }
+
+private:
+  llvm::StringMap<unsigned> indices;
+  std::vector<std::pair<std::string, std::vector<uint64_t>>> entries;
+};
+} // namespace
+
+/// The durations of `byName`, in order of total time.
+static std::vector<NamedEvents> summarizeByName(DurationsByName &byName) {
+  std::vector<NamedEvents> summary;
+  for (auto &[name, durations] : byName)
+    summary.push_back({name, summarizeDurations(durations)});
+  std::stable_sort(summary.begin(), summary.end(), [](auto &a, auto &b) {
+    return a.time.total > b.time.total;
+  });
+  return summary;
+}
+
+static void startReport(const ETDumpFile &etdump, ProfileReport &report,
+                        ArrayRef<Block> blocks) {
+  report.etdumpFile = etdump.getName().str();
+  report.version = etdump.getETDump()->version();
+  report.blocks = blocks.size();
+  report.findings = etdump.getFindings();
+  DurationsByName byName;
+  for (const Block &block : blocks)
+    for (const ProfileEvent &event : block.events) {
+      byName[event.getReportName()].push_back(event.getDuration());
+      ++report.events;
+    }
+  report.byName = summarizeByName(byName);
+}
+
+ProfileReport profile::analyzeProfile(const ETDumpFile &etdump) {
+  ProfileReport report;
+  std::vector<Block> blocks = readBlocks(etdump);
+  startReport(etdump, report, blocks);
+  return report;
+}
+
+namespace {
+/// What one method's blocks add up to, before it is summarized.
+struct MethodTimes {
+  std::vector<uint64_t> loads, inits, runs;
+  /// Per instruction slot: its call events' durations, its kernel's, and
+  /// a delegate's own events.
+  std::vector<std::vector<uint64_t>> calls, kernels;
+  std::vector<DurationsByName> delegateEvents;
+  std::vector<BlockMatch> blocks;
+};
+} // namespace
+
+static void addBlock(const Block &block, const MethodInstructions &method,
+                     MethodTimes &times) {
+  for (const ProfileEvent &event : block.events) {
+    uint64_t duration = event.getDuration();
+    if (!event.isOfInstruction()) {
+      if (event.name == "Program::load_method")
+        times.loads.push_back(duration);
+      else if (event.name == "Method::init")
+        times.inits.push_back(duration);
+      else if (event.name == "Method::execute")
+        times.runs.push_back(duration);
+      continue;
+    }
+    uint64_t slot = *method.getSlot(event.chain, event.instruction);
+    if (event.delegate)
+      times.delegateEvents[slot][event.getReportName()].push_back(duration);
+    else if (event.name.starts_with("native_call_"))
+      times.kernels[slot].push_back(duration);
+    else
+      times.calls[slot].push_back(duration);
+  }
+}
+
+/// Adds `profile`'s time to its group in `groups`.
+static void addToGroup(std::vector<GroupProfile> &groups,
+                       llvm::StringMap<unsigned> &indices,
+                       const InstructionProfile &profile) {
+  auto [it, added] = indices.try_emplace(profile.info.name, groups.size());
+  if (added)
+    groups.push_back({profile.info.name});
+  GroupProfile &group = groups[it->second];
+  ++group.instructions;
+  group.calls += profile.time.count;
+  group.totalNs += profile.time.total;
+  group.share += profile.share;
+}
+
+static void sortByTime(std::vector<GroupProfile> &groups) {
+  std::stable_sort(groups.begin(), groups.end(),
+                   [](auto &a, auto &b) { return a.totalNs > b.totalNs; });
+}
+
+static MethodProfile summarizeMethod(const fb::Program &program,
+                                     const MethodInstructions &method,
+                                     unsigned index, MethodTimes &times) {
+  MethodProfile profile;
+  profile.name = method.getName().str();
+  profile.index = index;
+  profile.runs = times.runs.size();
+  profile.load = summarizeDurations(times.loads);
+  profile.init = summarizeDurations(times.inits);
+  profile.run = summarizeDurations(times.runs);
+  profile.blocks = std::move(times.blocks);
+  uint64_t runTotal = profile.run.total;
+  if (!runTotal)
+    for (const auto &calls : times.calls)
+      for (uint64_t duration : calls)
+        runTotal += duration;
+  llvm::StringMap<unsigned> operators, backends;
+  for (uint32_t chain = 0; chain < method.getChainCount(); ++chain)
+    for (uint32_t instruction = 0;
+         instruction < method.getInstructionCount(chain); ++instruction) {
+      uint64_t slot = *method.getSlot(chain, instruction);
+      auto &durations =
+          times.calls[slot].empty() ? times.kernels[slot] : times.calls[slot];
+      if (durations.empty() && times.delegateEvents[slot].empty())
+        continue;
+      InstructionProfile entry{chain, instruction,
+                               method.describe(program, chain, instruction),
+                               summarizeDurations(durations)};
+      entry.share = runTotal ? double(entry.time.total) / runTotal : 0;
+      entry.delegateEvents = summarizeByName(times.delegateEvents[slot]);
+      if (entry.info.kind == "kernel")
+        addToGroup(profile.byOperator, operators, entry);
+      else if (entry.info.kind == "delegate")
+        addToGroup(profile.byBackend, backends, entry);
+      profile.instructions.push_back(std::move(entry));
+    }
+  sortByTime(profile.byOperator);
+  sortByTime(profile.byBackend);
+  return profile;
+}
+
+static StringRef getRoleName(BlockRole role) {
+  return role == BlockRole::Load ? "load" : "execute";
+}
+
+ProfileReport profile::analyzeProfile(const ETDumpFile &etdump,
+                                      const ProgramFile &programFile) {
+  ProfileReport report;
+  std::vector<Block> blocks = readBlocks(etdump);
+  startReport(etdump, report, blocks);
+  report.programFile = programFile.getName().str();
+  const fb::Program &program = *programFile.getProgram();
+  std::vector<MethodInstructions> methods;
+  for (const fb::ExecutionPlan *plan : *program.execution_plan())
+    methods.emplace_back(*plan);
+  std::vector<BlockAssignment> assigned = assignBlocks(blocks, methods);
+  std::vector<MethodTimes> times(methods.size());
+  for (auto [index, block] : llvm::enumerate(blocks)) {
+    const BlockAssignment &assignment = assigned[index];
+    if (!assignment.method) {
+      report.unmatched.push_back({block.index, block.name, assignment.how});
+      continue;
+    }
+    MethodTimes &method = times[*assignment.method];
+    if (method.calls.empty()) {
+      uint64_t slots = methods[*assignment.method].getTotalInstructionCount();
+      method.calls.resize(slots);
+      method.kernels.resize(slots);
+      method.delegateEvents.resize(slots);
+    }
+    method.blocks.push_back({block.index, block.name,
+                             getRoleName(block.role).str(), assignment.how});
+    addBlock(block, methods[*assignment.method], method);
+  }
+  for (auto [index, method] : llvm::enumerate(methods))
+    if (!times[index].blocks.empty())
+      report.methods.push_back(
+          summarizeMethod(program, method, index, times[index]));
+  return report;
+}
+
+FailureOr<ProfileReport>
+profile::analyzeProfile(std::shared_ptr<const FileBuffer> etdumpBuffer,
+                        PayloadFiles &files, const ProfileOptions &options,
+                        std::string &error) {
+  std::unique_ptr<CheckedFile> etdump =
+      openReadableFile(std::move(etdumpBuffer), FileKind::ETDump, error);
+  if (!etdump)
+    return failure();
+  const auto &dump = cast<ETDumpFile>(*etdump);
+  if (options.program.empty())
+    return analyzeProfile(dump);
+  auto openChecked = [&](StringRef path, FileKind kind) {
+    std::string why;
+    std::shared_ptr<const FileBuffer> buffer = files.open(path, why);
+    if (!buffer) {
+      error = ("cannot read '" + path + "': " + why).str();
+      return std::unique_ptr<CheckedFile>();
+    }
+    return openReadableFile(std::move(buffer), kind, error);
+  };
+  std::unique_ptr<CheckedFile> program =
+      openChecked(options.program, FileKind::ProgramOrBundle);
+  if (!program)
+    return failure();
+  for (const std::string &path : options.dataFiles)
+    if (!openChecked(path, FileKind::DataFile))
+      return failure();
+  ProfileReport report = analyzeProfile(dump, *getProgramOf(*program));
+  report.programFile = program->getName().str();
+  return report;
+}

@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Writes ETDumps (.etdp) of runs of Inputs/profiled.mlir, as the runtime's
+ETDumpGen lays them out: a "Default" block per Program::load_method, an
+"Execute" block per Method::execute, an instruction's OPERATOR_CALL (or
+DELEGATE_CALL) around its kernel's native_call_<kernel>, a delegate's own
+events inside its call.
+
+Usage: etdump-gen.py FLATC SCHEMA_DIR OUT_DIR. Writes OUT_DIR/NAME.json and,
+with flatc, the size-prefixed OUT_DIR/NAME.etdp for each scenario below."""
+
+import json
+import os
+import subprocess
+import sys
+
+
+def event(name, chain, instruction, start, end, **extra):
+    profile = {"name": name, "chain_index": chain,
+               "instruction_id": instruction, "start_time": start,
+               "end_time": end}
+    profile.update(extra)
+    if "delegate_debug_id_str" in extra or "delegate_debug_id_int" in extra:
+        del profile["name"]
+    return {"profile_event": profile}
+
+
+def load(start=1000, took=5000):
+    return {"name": "Default", "events": [
+        event("Method::init", -1, 0, start + 500, start + 500 + took - 1000),
+        event("Program::load_method", -1, 0, start, start + took)]}
+
+
+class Clock:
+    """Hands out consecutive times, so that events nest as they would."""
+
+    def __init__(self, now):
+        self.now = now
+
+    def take(self, duration):
+        start = self.now
+        self.now += duration
+        return start, self.now
+
+
+def kernel(clock, instruction, kernel_name, took, chain=0):
+    start, _ = clock.take(5)
+    inner_start, inner_end = clock.take(took - 10)
+    _, end = clock.take(5)
+    return [event("native_call_" + kernel_name, chain, instruction,
+                  inner_start, inner_end),
+            event("OPERATOR_CALL", chain, instruction, start, end)]
+
+
+def delegate(clock, instruction, took, own=()):
+    start = clock.now
+    events = []
+    for debug_id, duration in own:
+        key = ("delegate_debug_id_int" if isinstance(debug_id, int)
+               else "delegate_debug_id_str")
+        s, e = clock.take(duration)
+        events.append(event(None, 0, instruction, s, e, **{key: debug_id}))
+    clock.now = start + took
+    return events + [event("DELEGATE_CALL", 0, instruction, start, clock.now)]
+
+
+def execute(clock, calls):
+    start = clock.now
+    events = []
+    for call in calls:
+        events += call(clock)
+    clock.take(20)
+    events.append(event("Method::execute", -1, 0, start, clock.now))
+    return {"name": "Execute", "events": events}
+
+
+def forward_run(clock, run):
+    return execute(clock, [
+        lambda c: kernel(c, 0, "add.out", 100 + 20 * run),
+        lambda c: delegate(c, 1, 1000 + 100 * run, [("conv", 600), (7, 300)]),
+        lambda c: kernel(c, 2, "relu.out", 50)])
+
+
+def decode_run(clock, long=False):
+    calls = [lambda c: kernel(c, 0, "mul.out", 200),
+             lambda c: kernel(c, 1, "relu.out", 40)]
+    if long:
+        calls.append(lambda c: kernel(c, 2, "relu.out", 60))
+    return execute(clock, calls)
+
+
+def scenarios():
+    clock = Clock(10000)
+    joined = [load(), forward_run(clock, 0), forward_run(clock, 1),
+              load(30000, 3000), decode_run(clock),
+              load(50000, 4000), decode_run(clock, long=True)]
+    clock = Clock(10000)
+    in_order = [load(), load(2000, 7000), decode_run(clock),
+                forward_run(clock, 0)]
+    clock = Clock(10000)
+    unmatched = [
+        execute(clock, [lambda c: kernel(c, 5, "add.out", 100)]),
+        execute(clock, [lambda c: kernel(c, 0, "sub.out", 100)]),
+        execute(clock, [lambda c: [event("OPERATOR_CALL", 0, 0, 1, 2)]]),
+        {"name": "Execute"},
+        load(), load(), execute(clock, [lambda c: kernel(c, 0, "add.out", 9)])]
+    clock = Clock(10000)
+    odd = [{"name": "Execute", "events": [
+        {"profile_event": {"name": "Method::execute", "chain_index": -1,
+                           "start_time": 5, "end_time": 9},
+         "allocation_event": {"allocator_id": 0, "allocation_size": 8}},
+        event("OPERATOR_CALL", 0, 0, 50, 40)]}]
+    return {"joined": joined, "in-order": in_order, "unmatched": unmatched,
+            "odd": odd, "empty": []}
+
+
+def main():
+    flatc, schema_dir, out = sys.argv[1:4]
+    os.makedirs(out, exist_ok=True)
+    for name, blocks in scenarios().items():
+        path = os.path.join(out, name + ".json")
+        with open(path, "w") as f:
+            json.dump({"version": 0, "run_data": blocks}, f, indent=1)
+        subprocess.run([flatc, "--binary", "--size-prefixed", "-I",
+                        schema_dir, "-o", out,
+                        os.path.join(schema_dir, "etdump.fbs"), path],
+                       check=True)
+
+
+if __name__ == "__main__":
+    main()

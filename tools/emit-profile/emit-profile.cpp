@@ -1,0 +1,115 @@
+//===- emit-profile.cpp - A run's ETDump, joined to its program -----------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// emit-profile [PROGRAM.pte] RUN.etdp [--data=F.ptd]... [--format=text|json]
+//              [-o FILE]
+//
+// With the program: each block to the method it ran, each event to its
+// instruction, and per method its runs, load time and each instruction's
+// time with its operator and operands or its backend and payload. Alone:
+// the events by name. Exits 0, 1 when the ETDump does not fit the program
+// (a block no method explains, or more than one), 2 on bad usage or a file
+// that cannot be read.
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/Profile/ProfileReport.h"
+#include "emit/Support/AtomicOutput.h"
+#include "emit/Support/HugePageHeap.h"
+#include "emit/Support/PayloadFiles.h"
+#include "emit/Support/Version.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace emit;
+using namespace emit::profile;
+namespace cl = llvm::cl;
+
+namespace {
+enum class Format { Text, JSON };
+} // namespace
+
+static cl::OptionCategory category("emit-profile options");
+static cl::list<std::string> inputPaths(cl::Positional, cl::OneOrMore,
+                                        cl::desc("[<program.pte>] <run.etdp>"),
+                                        cl::cat(category));
+static cl::list<std::string>
+    dataPaths("data",
+              cl::desc("A data file (.ptd) the program ran with "
+                       "(repeatable)"),
+              cl::value_desc("file.ptd"), cl::cat(category));
+static cl::opt<Format> format(
+    "format", cl::desc("How to print the report"), cl::init(Format::Text),
+    cl::values(clEnumValN(Format::Text, "text", "for people"),
+               clEnumValN(Format::JSON, "json", "JSON, schema emit-profile-1")),
+    cl::cat(category));
+static cl::opt<std::string> outputPath("o", cl::desc("Write to this file"),
+                                       cl::value_desc("file"), cl::init("-"),
+                                       cl::cat(category));
+
+static int run() {
+  if (inputPaths.size() > 2) {
+    llvm::errs() << "emit-profile: expected [PROGRAM.pte] RUN.etdp, got "
+                 << inputPaths.size() << " files\n";
+    return 2;
+  }
+  if (!dataPaths.empty() && inputPaths.size() == 1) {
+    llvm::errs() << "emit-profile: --data needs the program it goes with\n";
+    return 2;
+  }
+  ProfileOptions options;
+  if (inputPaths.size() == 2)
+    options.program = inputPaths.front();
+  options.dataFiles.assign(dataPaths.begin(), dataPaths.end());
+  const std::string &etdumpPath = inputPaths[inputPaths.size() - 1];
+  PayloadFiles files;
+  std::string error;
+  std::shared_ptr<const FileBuffer> etdump = files.open(etdumpPath, error);
+  if (!etdump) {
+    llvm::errs() << "emit-profile: cannot read '" << etdumpPath
+                 << "': " << error << "\n";
+    return 2;
+  }
+  FailureOr<ProfileReport> report =
+      analyzeProfile(std::move(etdump), files, options, error);
+  if (failed(report)) {
+    llvm::errs() << "emit-profile: " << error << "\n";
+    return 2;
+  }
+  std::error_code ec;
+  llvm::raw_fd_ostream os(outputPath, ec);
+  if (ec) {
+    llvm::errs() << "emit-profile: cannot write '" << outputPath
+                 << "': " << ec.message() << "\n";
+    return 2;
+  }
+  if (format == Format::JSON)
+    printProfileJSON(*report, os);
+  else
+    printProfileText(*report, os);
+  return report->fits() ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+  emit::restartWithHugePageHeap(argv);
+  llvm::InitLLVM initLLVM(argc, argv);
+  AtomicOutput output(argc, argv);
+  if (output.failed())
+    return 2;
+  cl::HideUnrelatedOptions(category);
+  emit::setVersionPrinter();
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "emit-profile: a run's ETDump, joined to the program that ran\n",
+          &llvm::errs()))
+    return output.finish(2);
+  int code = run();
+  // A report of blocks that do not fit is a report: it is written.
+  int written = output.finish(code == 2 ? 2 : 0);
+  return written ? written : code;
+}
