@@ -117,7 +117,7 @@ static std::string joinNames(ArrayRef<unsigned> indices,
 
 static BlockAssignment matchExecution(const Block &block,
                                       ArrayRef<MethodInstructions> methods) {
-  SmallVector<unsigned> fits;
+  SmallVector<unsigned, 1> fits;
   std::string whyNone;
   for (auto [index, method] : llvm::enumerate(methods)) {
     if (std::optional<std::string> why = whyNotRan(block, method))
@@ -127,20 +127,20 @@ static BlockAssignment matchExecution(const Block &block,
       fits.push_back(index);
   }
   if (fits.size() == 1)
-    return {fits.front(), "its events fit this method's instructions only"};
+    return {fits, "its events fit this method's instructions only"};
   if (fits.empty())
-    return {std::nullopt,
+    return {{},
             "no method's instructions explain its events (" + whyNone + ")"};
-  SmallVector<unsigned> complete;
+  SmallVector<unsigned, 1> complete;
   for (unsigned index : fits)
     if (ranEveryInstruction(block, methods[index]))
       complete.push_back(index);
   if (complete.size() == 1)
-    return {complete.front(),
-            "its events fit methods " + joinNames(fits, methods) +
-                "; it ran every instruction of this one only"};
-  return {std::nullopt,
-          "its events fit methods " + joinNames(fits, methods) + " alike"};
+    return {complete, "its events fit methods " + joinNames(fits, methods) +
+                          "; it ran every instruction of this one only"};
+  SmallVector<unsigned, 1> alike = complete.empty() ? fits : complete;
+  return {alike, "its events fit methods " + joinNames(alike, methods) +
+                     " alike: the ETDump cannot tell which ran"};
 }
 
 /// Assigns each run of consecutive load blocks, from `begin`, to the
@@ -152,30 +152,47 @@ static size_t assignLoads(ArrayRef<Block> blocks, size_t begin,
   size_t end = begin;
   while (end < blocks.size() && blocks[end].role == BlockRole::Load)
     ++end;
-  llvm::SetVector<unsigned> executed;
+  // The methods the executions after the loads first ran, and all those
+  // they may have run.
+  llvm::SetVector<unsigned> executed, possible;
+  bool allMatched = true;
   for (size_t next = end;
-       next < blocks.size() && blocks[next].role != BlockRole::Load; ++next)
-    if (blocks[next].role == BlockRole::Execute && assigned[next].method)
-      executed.insert(*assigned[next].method);
+       next < blocks.size() && blocks[next].role != BlockRole::Load; ++next) {
+    if (blocks[next].role != BlockRole::Execute)
+      continue;
+    const BlockAssignment &execution = assigned[next];
+    allMatched &= execution.isMatched();
+    if (execution.isMatched())
+      executed.insert(execution.candidates.front());
+    possible.insert(execution.candidates.begin(), execution.candidates.end());
+  }
   size_t loads = end - begin;
+  SmallVector<unsigned, 1> anyMethod;
+  for (unsigned index = 0; index < methods.size(); ++index)
+    anyMethod.push_back(index);
   for (size_t index = begin; index < end; ++index) {
-    size_t position = index - begin;
-    if (executed.size() == loads)
-      assigned[index] = {executed[position],
-                         loads == 1
-                             ? "the execution after it ran this method"
-                             : "loads and first executions come in the same "
-                               "order"};
-    else if (methods.size() == 1)
-      assigned[index] = {0u, "the program has one method"};
-    else
+    if (allMatched && executed.size() == loads) {
+      assigned[index] = {{executed[index - begin]},
+                         loads == 1 ? "the execution after it ran this method"
+                                    : "loads and first executions come in "
+                                      "the same order"};
+    } else if (methods.size() == 1) {
+      assigned[index] = {{0}, "the program has one method"};
+    } else if (!allMatched) {
+      SmallVector<unsigned, 1> candidates(possible.begin(), possible.end());
+      assigned[index] = {candidates,
+                         "a load: the runtime does not record which method it "
+                         "loaded, and the executions after it fit methods " +
+                             joinNames(candidates, methods) + " alike"};
+    } else {
       assigned[index] = {
-          std::nullopt,
+          anyMethod,
           ("a load: the runtime does not record which method it loaded, and "
            "the " +
            Twine(loads) + " load(s) here are followed by executions of " +
            Twine(executed.size()) + " method(s)")
               .str()};
+    }
   }
   return end;
 }
@@ -188,7 +205,7 @@ profile::assignBlocks(ArrayRef<Block> blocks,
     if (block.role == BlockRole::Execute)
       assigned[index] = matchExecution(block, methods);
     else if (block.role == BlockRole::Unknown)
-      assigned[index] = {std::nullopt,
+      assigned[index] = {{},
                          block.events.empty()
                              ? "it has no profile events"
                              : "no event of a method's load or execution"};

@@ -47,10 +47,13 @@ struct Block {
 /// Every block of `etdump`, a verified ETDump flatbuffer, with its role.
 std::vector<Block> readBlocks(const ETDumpFile &etdump);
 
-/// Where each block went: a method's index, or none with the reason.
+/// Where a block went: the methods (by index) that may have run it, one
+/// when it is matched, none when no method explains it; and why.
 struct BlockAssignment {
-  std::optional<unsigned> method;
+  SmallVector<unsigned, 1> candidates;
   std::string how;
+
+  bool isMatched() const { return candidates.size() == 1; }
 };
 
 /// Each block of `blocks` to one of `methods`: an execution block to the

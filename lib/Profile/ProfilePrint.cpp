@@ -291,7 +291,13 @@ void profile::printProfileJSON(const ProfileReport &report, raw_ostream &os) {
         json.object([&] {
           json.attribute("block", int64_t(block.block));
           json.attribute("name", block.name);
+          json.attribute("role", block.role);
           json.attribute("reason", block.reason);
+          json.attributeArray("candidates", [&] {
+            for (const std::string &method : block.candidates)
+              json.value(method);
+          });
+          json.attribute("fits", block.explained);
         });
     });
     json.attributeArray("findings", [&] {

@@ -119,6 +119,12 @@ struct MethodTimes {
 
 static void addBlock(const Block &block, const MethodInstructions &method,
                      MethodTimes &times) {
+  if (times.calls.empty()) {
+    uint64_t slots = method.getTotalInstructionCount();
+    times.calls.resize(slots);
+    times.kernels.resize(slots);
+    times.delegateEvents.resize(slots);
+  }
   for (const ProfileEvent &event : block.events) {
     uint64_t duration = event.getDuration();
     if (!event.isOfInstruction()) {
@@ -201,42 +207,84 @@ static MethodProfile summarizeMethod(const fb::Program &program,
 }
 
 static StringRef getRoleName(BlockRole role) {
-  return role == BlockRole::Load ? "load" : "execute";
+  switch (role) {
+  case BlockRole::Load:
+    return "load";
+  case BlockRole::Execute:
+    return "execute";
+  case BlockRole::Unknown:
+    break;
+  }
+  return "unknown";
 }
 
-ProfileReport profile::analyzeProfile(const ETDumpFile &etdump,
-                                      const ProgramFile &programFile) {
+/// The methods of `program` a run may have executed: those named in
+/// `only`, or every one; with their indices in the program.
+static FailureOr<std::vector<std::pair<unsigned, MethodInstructions>>>
+selectMethods(const fb::Program &program, ArrayRef<std::string> only,
+              std::string &error) {
+  std::vector<std::pair<unsigned, MethodInstructions>> methods;
+  for (auto [index, plan] : llvm::enumerate(*program.execution_plan())) {
+    MethodInstructions method(*plan);
+    if (only.empty() || llvm::is_contained(only, method.getName()))
+      methods.emplace_back(index, std::move(method));
+  }
+  for (const std::string &name : only)
+    if (llvm::none_of(methods,
+                      [&](auto &m) { return m.second.getName() == name; })) {
+      error = "the program has no method '" + name + "'";
+      return failure();
+    }
+  return methods;
+}
+
+/// `block`, which `assignment` matches to no one method, as reported.
+static UnmatchedBlock
+getUnmatched(const Block &block, const BlockAssignment &assignment,
+             ArrayRef<std::pair<unsigned, MethodInstructions>> methods) {
+  UnmatchedBlock unmatched{block.index, block.name,
+                           getRoleName(block.role).str(), assignment.how};
+  for (unsigned candidate : assignment.candidates)
+    unmatched.candidates.push_back(methods[candidate].second.getName().str());
+  unmatched.explained =
+      block.role != BlockRole::Execute || !assignment.candidates.empty();
+  return unmatched;
+}
+
+FailureOr<ProfileReport> profile::analyzeProfile(const ETDumpFile &etdump,
+                                                 const ProgramFile &programFile,
+                                                 ArrayRef<std::string> only,
+                                                 std::string &error) {
+  const fb::Program &program = *programFile.getProgram();
+  auto selected = selectMethods(program, only, error);
+  if (failed(selected))
+    return failure();
+  auto &methods = *selected;
+  SmallVector<MethodInstructions> instructions;
+  for (auto &[index, method] : methods)
+    instructions.push_back(method);
   ProfileReport report;
   std::vector<Block> blocks = readBlocks(etdump);
   startReport(etdump, report, blocks);
   report.programFile = programFile.getName().str();
-  const fb::Program &program = *programFile.getProgram();
-  std::vector<MethodInstructions> methods;
-  for (const fb::ExecutionPlan *plan : *program.execution_plan())
-    methods.emplace_back(*plan);
-  std::vector<BlockAssignment> assigned = assignBlocks(blocks, methods);
+  std::vector<BlockAssignment> assigned = assignBlocks(blocks, instructions);
   std::vector<MethodTimes> times(methods.size());
   for (auto [index, block] : llvm::enumerate(blocks)) {
     const BlockAssignment &assignment = assigned[index];
-    if (!assignment.method) {
-      report.unmatched.push_back({block.index, block.name, assignment.how});
+    if (!assignment.isMatched()) {
+      report.unmatched.push_back(getUnmatched(block, assignment, methods));
       continue;
     }
-    MethodTimes &method = times[*assignment.method];
-    if (method.calls.empty()) {
-      uint64_t slots = methods[*assignment.method].getTotalInstructionCount();
-      method.calls.resize(slots);
-      method.kernels.resize(slots);
-      method.delegateEvents.resize(slots);
-    }
-    method.blocks.push_back({block.index, block.name,
-                             getRoleName(block.role).str(), assignment.how});
-    addBlock(block, methods[*assignment.method], method);
+    unsigned method = assignment.candidates.front();
+    times[method].blocks.push_back({block.index, block.name,
+                                    getRoleName(block.role).str(),
+                                    assignment.how});
+    addBlock(block, instructions[method], times[method]);
   }
-  for (auto [index, method] : llvm::enumerate(methods))
-    if (!times[index].blocks.empty())
-      report.methods.push_back(
-          summarizeMethod(program, method, index, times[index]));
+  for (auto [position, method] : llvm::enumerate(methods))
+    if (!times[position].blocks.empty())
+      report.methods.push_back(summarizeMethod(program, method.second,
+                                               method.first, times[position]));
   return report;
 }
 
@@ -267,7 +315,9 @@ profile::analyzeProfile(std::shared_ptr<const FileBuffer> etdumpBuffer,
   for (const std::string &path : options.dataFiles)
     if (!openChecked(path, FileKind::DataFile))
       return failure();
-  ProfileReport report = analyzeProfile(dump, *getProgramOf(*program));
-  report.programFile = program->getName().str();
+  FailureOr<ProfileReport> report =
+      analyzeProfile(dump, *getProgramOf(*program), options.methods, error);
+  if (succeeded(report))
+    report->programFile = program->getName().str();
   return report;
 }

@@ -4,14 +4,15 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// emit-profile [PROGRAM.pte] RUN.etdp [--data=F.ptd]... [--format=text|json]
-//              [-o FILE]
+// emit-profile [PROGRAM.pte] RUN.etdp [--data=F.ptd]... [--method=NAME]...
+//              [--format=text|json] [-o FILE]
 //
 // With the program: each block to the method it ran, each event to its
 // instruction, and per method its runs, load time and each instruction's
 // time with its operator and operands or its backend and payload. Alone:
-// the events by name. Exits 0, 1 when the ETDump does not fit the program
-// (a block no method explains, or more than one), 2 on bad usage or a file
+// the events by name. Blocks that fit several methods alike are reported
+// with them. Exits 0, 1 when the ETDump does not fit the program (an
+// execution no method's instructions explain), 2 on bad usage or a file
 // that cannot be read.
 //
 //===----------------------------------------------------------------------===//
@@ -43,6 +44,12 @@ static cl::list<std::string>
               cl::desc("A data file (.ptd) the program ran with "
                        "(repeatable)"),
               cl::value_desc("file.ptd"), cl::cat(category));
+static cl::list<std::string>
+    methodNames("method",
+                cl::desc("A method the run executed (repeatable; default: "
+                         "any of the program's): blocks are matched among "
+                         "these only"),
+                cl::value_desc("name"), cl::cat(category));
 static cl::opt<Format> format(
     "format", cl::desc("How to print the report"), cl::init(Format::Text),
     cl::values(clEnumValN(Format::Text, "text", "for people"),
@@ -58,14 +65,16 @@ static int run() {
                  << inputPaths.size() << " files\n";
     return 2;
   }
-  if (!dataPaths.empty() && inputPaths.size() == 1) {
-    llvm::errs() << "emit-profile: --data needs the program it goes with\n";
+  if ((!dataPaths.empty() || !methodNames.empty()) && inputPaths.size() == 1) {
+    llvm::errs() << "emit-profile: --data and --method need the program "
+                    "they go with\n";
     return 2;
   }
   ProfileOptions options;
   if (inputPaths.size() == 2)
     options.program = inputPaths.front();
   options.dataFiles.assign(dataPaths.begin(), dataPaths.end());
+  options.methods.assign(methodNames.begin(), methodNames.end());
   const std::string &etdumpPath = inputPaths[inputPaths.size() - 1];
   PayloadFiles files;
   std::string error;

@@ -160,12 +160,14 @@ static void profileETDump(std::shared_ptr<const FileBuffer> buffer) {
   if (!etdump->isReadable())
     return;
   profile::ProfileReport alone = profile::analyzeProfile(*etdump);
-  profile::ProfileReport joined =
-      profile::analyzeProfile(*etdump, getProfiledProgram());
   std::string text;
+  FailureOr<profile::ProfileReport> joined =
+      profile::analyzeProfile(*etdump, getProfiledProgram(), {}, text);
+  if (failed(joined))
+    fail("joining an ETDump that reads failed");
   llvm::raw_string_ostream os(text);
-  profile::printProfileText(joined, os);
-  profile::printProfileJSON(joined, os);
+  profile::printProfileText(*joined, os);
+  profile::printProfileJSON(*joined, os);
   profile::printProfileJSON(alone, os);
 }
 

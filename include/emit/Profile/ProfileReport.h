@@ -21,6 +21,7 @@
 #include "emit/File/Findings.h"
 #include "emit/Support/LLVM.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <memory>
@@ -128,11 +129,18 @@ struct MethodProfile {
   std::vector<BlockMatch> blocks;
 };
 
-/// A block no method explains, or more than one does.
+/// A block no method explains, or more than one does alike.
 struct UnmatchedBlock {
   unsigned block;
   std::string name;
+  /// `load`, `execute` or `unknown`.
+  std::string role;
   std::string reason;
+  /// The methods that may have run it.
+  std::vector<std::string> candidates;
+  /// False for an execution no method's instructions explain: the ETDump
+  /// does not fit the program.
+  bool explained = true;
 };
 
 /// A run's profile, and what the program says of it.
@@ -150,16 +158,24 @@ struct ProfileReport {
   /// What reading the ETDump found (warnings: errors stop the read).
   FindingList findings;
 
-  /// Whether the ETDump fits the program: every block is explained.
-  bool fits() const { return unmatched.empty(); }
+  /// Whether the ETDump fits the program: some method explains every
+  /// execution (it may not tell which).
+  bool fits() const {
+    return llvm::all_of(
+        unmatched, [](const UnmatchedBlock &block) { return block.explained; });
+  }
 };
 
 /// The events of `etdump`, a readable ETDump, by name.
 ProfileReport analyzeProfile(const ETDumpFile &etdump);
 
-/// `etdump`, a readable ETDump, joined to `program`, a readable program.
-ProfileReport analyzeProfile(const ETDumpFile &etdump,
-                             const ProgramFile &program);
+/// `etdump`, a readable ETDump, joined to `program`, a readable program,
+/// of whose methods the run executed those named in `only` (empty: any).
+/// Fails, with the reason in `error`, when `only` names no method of it.
+FailureOr<ProfileReport> analyzeProfile(const ETDumpFile &etdump,
+                                        const ProgramFile &program,
+                                        ArrayRef<std::string> only,
+                                        std::string &error);
 
 /// What to open.
 struct ProfileOptions {
@@ -167,6 +183,9 @@ struct ProfileOptions {
   std::string program;
   /// Data files the program loaded with (checked readable).
   std::vector<std::string> dataFiles;
+  /// The methods the run executed (empty: any of the program's): blocks
+  /// are matched among these only.
+  std::vector<std::string> methods;
 };
 
 /// Opens `etdump` and the files of `options` through the job's `files`

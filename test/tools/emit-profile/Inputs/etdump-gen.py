@@ -109,8 +109,15 @@ def scenarios():
                            "start_time": 5, "end_time": 9},
          "allocation_event": {"allocator_id": 0, "allocation_size": 8}},
         event("OPERATOR_CALL", 0, 0, 50, 40)]}]
+    # Runs of examples/llm-prefill-decode.mlir, whose two methods call the
+    # same backends in the same order: nothing in the ETDump tells them
+    # apart.
+    clock = Clock(10000)
+    llm_run = lambda: execute(clock, [lambda c: delegate(c, 0, 900),
+                                      lambda c: delegate(c, 1, 100)])
+    llm = [load(), llm_run(), load(), llm_run()]
     return {"joined": joined, "in-order": in_order, "unmatched": unmatched,
-            "odd": odd, "empty": []}
+            "odd": odd, "empty": [], "llm-alike": llm}
 
 
 def main():
