@@ -93,6 +93,21 @@ static std::string getKernelName(const fb::ExecutionPlan &plan,
   return kernel;
 }
 
+/// A kernel call's operator (`aten::add.out`) or a delegate call's backend.
+static std::string getCalleeName(const fb::ExecutionPlan &plan,
+                                 const fb::Instruction &instruction) {
+  if (const fb::Operator *op = getOperator(plan, instruction)) {
+    std::string name = op->name() ? op->name()->str() : "";
+    if (op->overload() && op->overload()->size())
+      name += "." + op->overload()->str();
+    return name;
+  }
+  const fb::DelegateCall *call = instruction.instr_args_as_DelegateCall();
+  const fb::BackendDelegate *delegate =
+      call ? getAt(plan.delegates(), call->delegate_index()) : nullptr;
+  return delegate && delegate->id() ? delegate->id()->str() : "";
+}
+
 MethodInstructions::MethodInstructions(const fb::ExecutionPlan &plan)
     : plan(plan), name(plan.name() ? plan.name()->str() : "") {
   chainStarts.push_back(0);
@@ -102,6 +117,7 @@ MethodInstructions::MethodInstructions(const fb::ExecutionPlan &plan)
         for (const fb::Instruction *instruction : *instructions) {
           kinds.push_back(::getKind(*instruction));
           kernelNames.push_back(getKernelName(plan, *instruction));
+          callees.push_back(getCalleeName(plan, *instruction));
         }
       chainStarts.push_back(kinds.size());
     }
@@ -224,19 +240,14 @@ InstructionInfo MethodInstructions::describe(const fb::Program &program,
     return info;
   info.kind = getKindName(::getKind(*found)).str();
   const flatbuffers::Vector<int32_t> *args = nullptr;
+  info.name = getCalleeName(plan, *found);
   if (const fb::KernelCall *call = found->instr_args_as_KernelCall()) {
     args = call->args();
-    if (const fb::Operator *op = getOperator(plan, *found)) {
-      info.name = op->name() ? op->name()->str() : "";
-      if (op->overload() && op->overload()->size())
-        info.name += "." + op->overload()->str();
-    }
   } else if (const fb::DelegateCall *call =
                  found->instr_args_as_DelegateCall()) {
     args = call->args();
     if (const fb::BackendDelegate *delegate =
             getAt(plan.delegates(), call->delegate_index())) {
-      info.name = delegate->id() ? delegate->id()->str() : "";
       info.payloadBytes = getPayloadBytes(program, *delegate);
       if (const auto *specs = delegate->compile_specs())
         for (const fb::CompileSpec *spec : *specs)

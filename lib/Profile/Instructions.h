@@ -36,6 +36,10 @@ public:
   /// The instruction's index across the method's chains, if it is one.
   std::optional<uint64_t> getSlot(int64_t chain, int64_t instruction) const;
 
+  /// What instruction `slot` calls: its operator (`aten::add.out`) or its
+  /// delegate's backend; empty for other instructions.
+  StringRef getCallee(uint64_t slot) const { return callees[slot]; }
+
   /// Why an event named `name` cannot be instruction `instruction` of
   /// chain `chain`; none when it can. `delegateEvent`: a delegate logged
   /// it.
@@ -55,6 +59,7 @@ private:
   /// The name a kernel call's `native_call_` event carries: the operator's
   /// name after its namespace, `.overload` where it has one.
   std::vector<std::string> kernelNames;
+  std::vector<std::string> callees;
 };
 
 } // namespace emit::profile

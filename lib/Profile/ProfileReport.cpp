@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Blocks.h"
+#include "Timeline.h"
 
 #include "emit/File/BundleFile.h"
 #include "emit/File/CheckedFile.h"
@@ -98,10 +99,18 @@ static void startReport(const ETDumpFile &etdump, ProfileReport &report,
   report.byName = summarizeByName(byName);
 }
 
-ProfileReport profile::analyzeProfile(const ETDumpFile &etdump) {
+ProfileReport profile::analyzeProfile(const ETDumpFile &etdump,
+                                      const ProfileOptions &options) {
   ProfileReport report;
   std::vector<Block> blocks = readBlocks(etdump);
   startReport(etdump, report, blocks);
+  if (options.timeline) {
+    TimelineBuilder timeline(report.timeline);
+    uint32_t lane = timeline.addLane("ETDump");
+    for (const Block &block : blocks)
+      timeline.addBlock(block, lane, nullptr);
+    timeline.finish();
+  }
   return report;
 }
 
@@ -218,59 +227,87 @@ static StringRef getRoleName(BlockRole role) {
   return "unknown";
 }
 
-/// The methods of `program` a run may have executed: those named in
-/// `only`, or every one; with their indices in the program.
-static FailureOr<std::vector<std::pair<unsigned, MethodInstructions>>>
-selectMethods(const fb::Program &program, ArrayRef<std::string> only,
-              std::string &error) {
-  std::vector<std::pair<unsigned, MethodInstructions>> methods;
+namespace {
+/// The methods a run may have executed, and their indices in the program.
+struct SelectedMethods {
+  std::vector<MethodInstructions> methods;
+  std::vector<unsigned> indices;
+};
+} // namespace
+
+/// The methods of `program` named in `only`, or every one.
+static FailureOr<SelectedMethods> selectMethods(const fb::Program &program,
+                                                ArrayRef<std::string> only,
+                                                std::string &error) {
+  SelectedMethods selected;
   for (auto [index, plan] : llvm::enumerate(*program.execution_plan())) {
-    MethodInstructions method(*plan);
-    if (only.empty() || llvm::is_contained(only, method.getName()))
-      methods.emplace_back(index, std::move(method));
+    StringRef name = plan->name() ? plan->name()->string_view() : "";
+    if (!only.empty() && !llvm::is_contained(only, name))
+      continue;
+    selected.methods.emplace_back(*plan);
+    selected.indices.push_back(index);
   }
   for (const std::string &name : only)
-    if (llvm::none_of(methods,
-                      [&](auto &m) { return m.second.getName() == name; })) {
+    if (llvm::none_of(selected.methods, [&](const MethodInstructions &method) {
+          return method.getName() == name;
+        })) {
       error = "the program has no method '" + name + "'";
       return failure();
     }
-  return methods;
+  return selected;
 }
 
 /// `block`, which `assignment` matches to no one method, as reported.
-static UnmatchedBlock
-getUnmatched(const Block &block, const BlockAssignment &assignment,
-             ArrayRef<std::pair<unsigned, MethodInstructions>> methods) {
+static UnmatchedBlock getUnmatched(const Block &block,
+                                   const BlockAssignment &assignment,
+                                   ArrayRef<MethodInstructions> methods) {
   UnmatchedBlock unmatched{block.index, block.name,
                            getRoleName(block.role).str(), assignment.how};
   for (unsigned candidate : assignment.candidates)
-    unmatched.candidates.push_back(methods[candidate].second.getName().str());
+    unmatched.candidates.push_back(methods[candidate].getName().str());
   unmatched.explained =
       block.role != BlockRole::Execute || !assignment.candidates.empty();
   return unmatched;
 }
 
+/// Every event of `blocks` on `timeline`: a lane per method of `methods`,
+/// and one for blocks `assigned` to none.
+static void buildTimeline(ArrayRef<Block> blocks,
+                          ArrayRef<BlockAssignment> assigned,
+                          ArrayRef<MethodInstructions> methods,
+                          Timeline &timeline) {
+  TimelineBuilder builder(timeline);
+  for (const MethodInstructions &method : methods)
+    builder.addLane(method.getName());
+  uint32_t unmatched = builder.addLane("unmatched");
+  for (auto [block, assignment] : llvm::zip_equal(blocks, assigned)) {
+    if (assignment.isMatched()) {
+      unsigned method = assignment.candidates.front();
+      builder.addBlock(block, method, &methods[method]);
+    } else {
+      builder.addBlock(block, unmatched, nullptr);
+    }
+  }
+  builder.finish();
+}
+
 FailureOr<ProfileReport> profile::analyzeProfile(const ETDumpFile &etdump,
                                                  const ProgramFile &programFile,
-                                                 ArrayRef<std::string> only,
+                                                 const ProfileOptions &options,
                                                  std::string &error) {
   const fb::Program &program = *programFile.getProgram();
-  auto selected = selectMethods(program, only, error);
+  FailureOr<SelectedMethods> selected =
+      selectMethods(program, options.methods, error);
   if (failed(selected))
     return failure();
-  auto &methods = *selected;
-  SmallVector<MethodInstructions> instructions;
-  for (auto &[index, method] : methods)
-    instructions.push_back(method);
+  ArrayRef<MethodInstructions> methods = selected->methods;
   ProfileReport report;
   std::vector<Block> blocks = readBlocks(etdump);
   startReport(etdump, report, blocks);
   report.programFile = programFile.getName().str();
-  std::vector<BlockAssignment> assigned = assignBlocks(blocks, instructions);
+  std::vector<BlockAssignment> assigned = assignBlocks(blocks, methods);
   std::vector<MethodTimes> times(methods.size());
-  for (auto [index, block] : llvm::enumerate(blocks)) {
-    const BlockAssignment &assignment = assigned[index];
+  for (auto [block, assignment] : llvm::zip_equal(blocks, assigned)) {
     if (!assignment.isMatched()) {
       report.unmatched.push_back(getUnmatched(block, assignment, methods));
       continue;
@@ -279,12 +316,14 @@ FailureOr<ProfileReport> profile::analyzeProfile(const ETDumpFile &etdump,
     times[method].blocks.push_back({block.index, block.name,
                                     getRoleName(block.role).str(),
                                     assignment.how});
-    addBlock(block, instructions[method], times[method]);
+    addBlock(block, methods[method], times[method]);
   }
   for (auto [position, method] : llvm::enumerate(methods))
     if (!times[position].blocks.empty())
-      report.methods.push_back(summarizeMethod(program, method.second,
-                                               method.first, times[position]));
+      report.methods.push_back(summarizeMethod(
+          program, method, selected->indices[position], times[position]));
+  if (options.timeline)
+    buildTimeline(blocks, assigned, methods, report.timeline);
   return report;
 }
 
@@ -298,7 +337,7 @@ profile::analyzeProfile(std::shared_ptr<const FileBuffer> etdumpBuffer,
     return failure();
   const auto &dump = cast<ETDumpFile>(*etdump);
   if (options.program.empty())
-    return analyzeProfile(dump);
+    return analyzeProfile(dump, options);
   auto openChecked = [&](StringRef path, FileKind kind) {
     std::string why;
     std::shared_ptr<const FileBuffer> buffer = files.open(path, why);
@@ -316,7 +355,7 @@ profile::analyzeProfile(std::shared_ptr<const FileBuffer> etdumpBuffer,
     if (!openChecked(path, FileKind::DataFile))
       return failure();
   FailureOr<ProfileReport> report =
-      analyzeProfile(dump, *getProgramOf(*program), options.methods, error);
+      analyzeProfile(dump, *getProgramOf(*program), options, error);
   if (succeeded(report))
     report->programFile = program->getName().str();
   return report;

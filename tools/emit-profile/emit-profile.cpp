@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // emit-profile [PROGRAM.pte] RUN.etdp [--data=F.ptd]... [--method=NAME]...
-//              [--format=text|json] [-o FILE]
+//              [--format=text|json|chrome-trace] [-o FILE]
 //
 // With the program: each block to the method it ran, each event to its
 // instruction, and per method its runs, load time and each instruction's
@@ -32,7 +32,7 @@ using namespace emit::profile;
 namespace cl = llvm::cl;
 
 namespace {
-enum class Format { Text, JSON };
+enum class Format { Text, JSON, ChromeTrace };
 } // namespace
 
 static cl::OptionCategory category("emit-profile options");
@@ -53,7 +53,10 @@ static cl::list<std::string>
 static cl::opt<Format> format(
     "format", cl::desc("How to print the report"), cl::init(Format::Text),
     cl::values(clEnumValN(Format::Text, "text", "for people"),
-               clEnumValN(Format::JSON, "json", "JSON, schema emit-profile-1")),
+               clEnumValN(Format::JSON, "json", "JSON, schema emit-profile-1"),
+               clEnumValN(Format::ChromeTrace, "chrome-trace",
+                          "the events as a Chrome trace (Perfetto, "
+                          "chrome://tracing)")),
     cl::cat(category));
 static cl::opt<std::string> outputPath("o", cl::desc("Write to this file"),
                                        cl::value_desc("file"), cl::init("-"),
@@ -75,6 +78,7 @@ static int run() {
     options.program = inputPaths.front();
   options.dataFiles.assign(dataPaths.begin(), dataPaths.end());
   options.methods.assign(methodNames.begin(), methodNames.end());
+  options.timeline = format == Format::ChromeTrace;
   const std::string &etdumpPath = inputPaths[inputPaths.size() - 1];
   PayloadFiles files;
   std::string error;
@@ -97,10 +101,17 @@ static int run() {
                  << "': " << ec.message() << "\n";
     return 2;
   }
-  if (format == Format::JSON)
-    printProfileJSON(*report, os);
-  else
+  switch (format) {
+  case Format::Text:
     printProfileText(*report, os);
+    break;
+  case Format::JSON:
+    printProfileJSON(*report, os);
+    break;
+  case Format::ChromeTrace:
+    printChromeTrace(*report, os);
+    break;
+  }
   return report->fits() ? 0 : 1;
 }
 

@@ -159,16 +159,19 @@ static void profileETDump(std::shared_ptr<const FileBuffer> buffer) {
   std::unique_ptr<ETDumpFile> etdump = ETDumpFile::open(std::move(buffer));
   if (!etdump->isReadable())
     return;
-  profile::ProfileReport alone = profile::analyzeProfile(*etdump);
+  profile::ProfileOptions options;
+  options.timeline = true;
+  profile::ProfileReport alone = profile::analyzeProfile(*etdump, options);
   std::string text;
   FailureOr<profile::ProfileReport> joined =
-      profile::analyzeProfile(*etdump, getProfiledProgram(), {}, text);
+      profile::analyzeProfile(*etdump, getProfiledProgram(), options, text);
   if (failed(joined))
     fail("joining an ETDump that reads failed");
   llvm::raw_string_ostream os(text);
   profile::printProfileText(*joined, os);
   profile::printProfileJSON(*joined, os);
   profile::printProfileJSON(alone, os);
+  profile::printChromeTrace(*joined, os);
 }
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {

@@ -143,6 +143,34 @@ struct UnmatchedBlock {
   bool explained = true;
 };
 
+/// One profile event on the timeline (the Chrome trace, the page's run).
+struct TimelineEvent {
+  uint64_t start;
+  uint64_t end;
+  /// What it is reported as (a kernel call's operator, a delegate call's
+  /// backend, else the event's name), the event's own name and its lane:
+  /// indices into the timeline's names and lanes.
+  uint32_t name;
+  uint32_t event;
+  uint32_t lane;
+  uint32_t block;
+  /// -1 for a method's own events (load, init, execute).
+  int64_t chain;
+  int64_t instruction;
+  /// A delegate logged it.
+  bool delegate;
+};
+
+/// Every profile event, in lanes: one per method, one for blocks no
+/// method explains; one in all without a program.
+struct Timeline {
+  std::vector<std::string> names;
+  std::vector<std::string> lanes;
+  std::vector<TimelineEvent> events;
+  /// The earliest start.
+  uint64_t origin = 0;
+};
+
 /// A run's profile, and what the program says of it.
 struct ProfileReport {
   std::string etdumpFile;
@@ -157,6 +185,8 @@ struct ProfileReport {
   std::vector<UnmatchedBlock> unmatched;
   /// What reading the ETDump found (warnings: errors stop the read).
   FindingList findings;
+  /// Filled when ProfileOptions::timeline asks for it.
+  Timeline timeline;
 
   /// Whether the ETDump fits the program: some method explains every
   /// execution (it may not tell which).
@@ -166,18 +196,7 @@ struct ProfileReport {
   }
 };
 
-/// The events of `etdump`, a readable ETDump, by name.
-ProfileReport analyzeProfile(const ETDumpFile &etdump);
-
-/// `etdump`, a readable ETDump, joined to `program`, a readable program,
-/// of whose methods the run executed those named in `only` (empty: any).
-/// Fails, with the reason in `error`, when `only` names no method of it.
-FailureOr<ProfileReport> analyzeProfile(const ETDumpFile &etdump,
-                                        const ProgramFile &program,
-                                        ArrayRef<std::string> only,
-                                        std::string &error);
-
-/// What to open.
+/// What to open, and what to report.
 struct ProfileOptions {
   /// The program (or bundle) that ran; empty: the ETDump alone.
   std::string program;
@@ -186,7 +205,21 @@ struct ProfileOptions {
   /// The methods the run executed (empty: any of the program's): blocks
   /// are matched among these only.
   std::vector<std::string> methods;
+  /// Whether to keep every event on the report's timeline.
+  bool timeline = false;
 };
+
+/// The events of `etdump`, a readable ETDump, by name.
+ProfileReport analyzeProfile(const ETDumpFile &etdump,
+                             const ProfileOptions &options);
+
+/// `etdump`, a readable ETDump, joined to `program`, a readable program,
+/// of whose methods the run executed those `options` name (none: any).
+/// Fails, with the reason in `error`, when it names no method of it.
+FailureOr<ProfileReport> analyzeProfile(const ETDumpFile &etdump,
+                                        const ProgramFile &program,
+                                        const ProfileOptions &options,
+                                        std::string &error);
 
 /// Opens `etdump` and the files of `options` through the job's `files`
 /// and reports: emit-profile and the C API. Fails, with the reason in
@@ -200,6 +233,10 @@ analyzeProfile(std::shared_ptr<const FileBuffer> etdump, PayloadFiles &files,
 void printProfileText(const ProfileReport &report, raw_ostream &os);
 /// The report as JSON, schema `emit-profile-1`.
 void printProfileJSON(const ProfileReport &report, raw_ostream &os);
+/// The timeline as a Chrome trace (Trace Event Format): one complete event
+/// per profile event, a lane per method; Perfetto and chrome://tracing
+/// open it.
+void printChromeTrace(const ProfileReport &report, raw_ostream &os);
 
 } // namespace profile
 } // namespace emit
