@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "emit/Profile/ProfileReport.h"
+#include "ProfileFormat.h"
 
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -21,46 +21,6 @@ static constexpr size_t kTopCount = 10;
 /// `count` `noun`, with an s when it is not one.
 static std::string counted(uint64_t count, StringRef noun) {
   return (Twine(count) + " " + noun + (count == 1 ? "" : "s")).str();
-}
-
-/// A duration for people: ns, us, ms or s, three significant digits.
-static std::string formatNs(uint64_t ns) {
-  if (ns < 1000)
-    return (Twine(ns) + " ns").str();
-  static constexpr std::pair<double, const char *> kUnits[] = {
-      {1e3, "us"}, {1e6, "ms"}, {1e9, "s"}};
-  double value = ns;
-  const char *unit = "s";
-  for (auto [scale, name] : kUnits)
-    if (ns < scale * 1000 || scale == 1e9) {
-      value = ns / scale;
-      unit = name;
-      break;
-    }
-  std::string text;
-  llvm::raw_string_ostream(text) << llvm::format("%.3g %s", value, unit);
-  return text;
-}
-
-static std::string formatShare(double share) {
-  return llvm::formatv("{0:F1}%", share * 100).str();
-}
-
-static std::string formatShape(ArrayRef<int64_t> shape) {
-  std::string text = "[";
-  for (auto [index, size] : llvm::enumerate(shape))
-    text += (index ? ", " : "") + std::to_string(size);
-  return text + "]";
-}
-
-static std::string formatOperand(const Operand &operand) {
-  std::string text = "%" + std::to_string(operand.value) + " ";
-  if (operand.kind != "tensor")
-    return text + operand.kind;
-  text += operand.dtype + formatShape(operand.shape);
-  if (operand.buffer)
-    text += llvm::formatv(" @{0}+{1}", *operand.buffer, operand.offset).str();
-  return text;
 }
 
 static void printStatsText(StringRef what, const TimeStats &time,

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // emit-profile [PROGRAM.pte] RUN.etdp [--data=F.ptd]... [--method=NAME]...
-//              [--format=text|json|chrome-trace] [-o FILE]
+//              [--format=text|json|html|chrome-trace] [-o FILE]
 //
 // With the program: each block to the method it ran, each event to its
 // instruction, and per method its runs, load time and each instruction's
@@ -32,7 +32,7 @@ using namespace emit::profile;
 namespace cl = llvm::cl;
 
 namespace {
-enum class Format { Text, JSON, ChromeTrace };
+enum class Format { Text, JSON, HTML, ChromeTrace };
 } // namespace
 
 static cl::OptionCategory category("emit-profile options");
@@ -54,6 +54,7 @@ static cl::opt<Format> format(
     "format", cl::desc("How to print the report"), cl::init(Format::Text),
     cl::values(clEnumValN(Format::Text, "text", "for people"),
                clEnumValN(Format::JSON, "json", "JSON, schema emit-profile-1"),
+               clEnumValN(Format::HTML, "html", "one self-contained page"),
                clEnumValN(Format::ChromeTrace, "chrome-trace",
                           "the events as a Chrome trace (Perfetto, "
                           "chrome://tracing)")),
@@ -78,7 +79,7 @@ static int run() {
     options.program = inputPaths.front();
   options.dataFiles.assign(dataPaths.begin(), dataPaths.end());
   options.methods.assign(methodNames.begin(), methodNames.end());
-  options.timeline = format == Format::ChromeTrace;
+  options.timeline = format == Format::ChromeTrace || format == Format::HTML;
   const std::string &etdumpPath = inputPaths[inputPaths.size() - 1];
   PayloadFiles files;
   std::string error;
@@ -107,6 +108,9 @@ static int run() {
     break;
   case Format::JSON:
     printProfileJSON(*report, os);
+    break;
+  case Format::HTML:
+    printProfileHTML(*report, os);
     break;
   case Format::ChromeTrace:
     printChromeTrace(*report, os);

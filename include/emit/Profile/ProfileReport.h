@@ -233,6 +233,9 @@ analyzeProfile(std::shared_ptr<const FileBuffer> etdump, PayloadFiles &files,
 void printProfileText(const ProfileReport &report, raw_ostream &os);
 /// The report as JSON, schema `emit-profile-1`.
 void printProfileJSON(const ProfileReport &report, raw_ostream &os);
+/// The report as one self-contained HTML page, with each method's first
+/// run drawn from the timeline (ProfileOptions::timeline).
+void printProfileHTML(const ProfileReport &report, raw_ostream &os);
 /// The timeline as a Chrome trace (Trace Event Format): one complete event
 /// per profile event, a lane per method; Perfetto and chrome://tracing
 /// open it.

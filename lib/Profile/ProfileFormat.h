@@ -1,0 +1,26 @@
+//===- ProfileFormat.h - How emit-profile's reports print values -*- C++ -*-=//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_LIB_PROFILE_PROFILEFORMAT_H
+#define EMIT_LIB_PROFILE_PROFILEFORMAT_H
+
+#include "emit/Profile/ProfileReport.h"
+
+#include <string>
+
+namespace emit::profile {
+
+/// A duration for people: ns, us, ms or s, three significant digits.
+std::string formatNs(uint64_t ns);
+/// A share as a percentage, one decimal: "85.4%".
+std::string formatShare(double share);
+/// An operand as `%1 float[2, 8] @1+64` (value, dtype, shape, planned
+/// buffer and offset), or `%4 int`.
+std::string formatOperand(const Operand &operand);
+
+} // namespace emit::profile
+
+#endif // EMIT_LIB_PROFILE_PROFILEFORMAT_H
