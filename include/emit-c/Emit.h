@@ -83,12 +83,13 @@ int emitMemoryBuffer(const void *data, size_t size,
 
 /// The JSON report (schema emit-profile-1) of `emit-profile --format=json`
 /// on the ETDump at `etdumpPath`, joined to the program at `programPath`
-/// (null: the ETDump alone) with its `dataCount` data files. Blocks that fit
-/// no method are a report (its `unmatched`), not a failure: it fails only
-/// when a file cannot be read or does not read.
+/// (null: the ETDump alone) with its `dataCount` data files; logged
+/// tensors' statistics from the debug buffer at `debugBufferPath` (null:
+/// none). Blocks that fit no method are a report (its `unmatched`), not a
+/// failure: it fails only when a file cannot be read or does not read.
 int emitProfileFiles(const char *programPath, const char *etdumpPath,
-                     const char *const *dataPaths, size_t dataCount,
-                     EmitBuffer *report, EmitBuffer *error);
+                     const char *debugBufferPath, const char *const *dataPaths,
+                     size_t dataCount, EmitBuffer *report, EmitBuffer *error);
 
 /// The JSON report (schema emit-diff-1) of `emit-diff --format=json` on the
 /// program (or data file) at `oldPath` with its `oldDataCount` data files,

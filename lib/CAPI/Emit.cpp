@@ -281,8 +281,8 @@ int emitMemoryBuffer(const void *data, size_t size,
 }
 
 int emitProfileFiles(const char *programPath, const char *etdumpPath,
-                     const char *const *dataPaths, size_t dataCount,
-                     EmitBuffer *report, EmitBuffer *error) {
+                     const char *debugBufferPath, const char *const *dataPaths,
+                     size_t dataCount, EmitBuffer *report, EmitBuffer *error) {
   Session session;
   PayloadFiles &files = et::getPayloadFiles(&session.context);
   std::string message;
@@ -292,6 +292,7 @@ int emitProfileFiles(const char *programPath, const char *etdumpPath,
         error, ("cannot read '" + Twine(etdumpPath) + "': " + message).str());
   profile::ProfileOptions options;
   options.program = programPath ? programPath : "";
+  options.debugBuffer = debugBufferPath ? debugBufferPath : "";
   options.dataFiles.assign(dataPaths, dataPaths + dataCount);
   FailureOr<profile::ProfileReport> result =
       profile::analyzeProfile(std::move(etdump), files, options, message);

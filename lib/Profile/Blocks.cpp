@@ -73,10 +73,19 @@ std::vector<Block> profile::readBlocks(const ETDumpFile &etdump) {
     block.name = data->name() ? data->name()->str() : "";
     if (const auto *events = data->events()) {
       block.events.reserve(events->size());
-      for (const etdump::Event *event : *events)
-        if (const etdump::ProfileEvent *profile = event->profile_event())
-          if (!event->allocation_event() && !event->debug_event())
-            block.events.push_back(readEvent(*profile));
+      for (const etdump::Event *event : *events) {
+        const etdump::ProfileEvent *profile = event->profile_event();
+        const etdump::DebugEvent *debug = event->debug_event();
+        // An event that sets more than one kind is skipped (a finding).
+        if (!!profile + !!debug + !!event->allocation_event() != 1)
+          continue;
+        if (profile)
+          block.events.push_back(readEvent(*profile));
+        else if (debug && debug->debug_entry())
+          block.debugEvents.push_back({int64_t(debug->chain_index()),
+                                       debug->instruction_id(),
+                                       debug->debug_entry()});
+      }
     }
     block.role = getRole(block.events);
     blocks.push_back(std::move(block));

@@ -11,6 +11,10 @@
 
 #include <vector>
 
+namespace etdump {
+struct Value;
+} // namespace etdump
+
 namespace emit::profile {
 
 /// One profile event, read off the ETDump (its strings stay in the file).
@@ -33,6 +37,13 @@ struct ProfileEvent {
   std::string getReportName() const;
 };
 
+/// A value a debug event logged, in the file.
+struct DebugEvent {
+  int64_t chain;
+  int64_t instruction;
+  const etdump::Value *value;
+};
+
 /// What a block records.
 enum class BlockRole { Load, Execute, Unknown };
 
@@ -42,6 +53,7 @@ struct Block {
   std::string name;
   BlockRole role = BlockRole::Unknown;
   std::vector<ProfileEvent> events;
+  std::vector<DebugEvent> debugEvents;
 };
 
 /// Every block of `etdump`, a verified ETDump flatbuffer, with its role.

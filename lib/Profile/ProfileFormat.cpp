@@ -46,3 +46,23 @@ std::string profile::formatOperand(const Operand &operand) {
     text += llvm::formatv(" @{0}+{1}", *operand.buffer, operand.offset).str();
   return text;
 }
+
+std::string profile::formatLogged(const LoggedValue &value) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (value.kind != "tensor") {
+    os << value.kind;
+    if (value.scalar)
+      os << llvm::format(" %g", *value.scalar);
+    return text;
+  }
+  os << value.dtype << "[";
+  llvm::interleaveComma(value.shape, os);
+  os << "]";
+  if (!value.stats)
+    return text + " (" + value.noStats + ")";
+  const TensorStats &stats = *value.stats;
+  os << llvm::format(" min %g max %g mean %g", stats.min, stats.max, stats.mean)
+     << " nan " << stats.nan << " inf " << stats.inf;
+  return text;
+}

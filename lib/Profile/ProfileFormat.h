@@ -21,6 +21,10 @@ std::string formatShare(double share);
 /// buffer and offset), or `%4 int`.
 std::string formatOperand(const Operand &operand);
 
+/// A logged value as `float[2, 8] min -1 max 3 mean 0.5 nan 0 inf 0`, or
+/// `int 3`.
+std::string formatLogged(const LoggedValue &value);
+
 } // namespace emit::profile
 
 #endif // EMIT_LIB_PROFILE_PROFILEFORMAT_H

@@ -11,6 +11,7 @@
 #include "llvm/Support/JSON.h"
 
 #include <algorithm>
+#include <cmath>
 
 using namespace emit;
 using namespace emit::profile;
@@ -66,6 +67,22 @@ static void printGroupsText(StringRef what, ArrayRef<GroupProfile> groups,
        << ")\n";
 }
 
+/// What debug events logged: per instruction, then the method's outputs.
+static void printLoggedText(const MethodProfile &method, raw_ostream &os) {
+  bool any = !method.outputs.empty();
+  for (const InstructionProfile &entry : method.instructions)
+    any |= !entry.outputs.empty();
+  if (!any)
+    return;
+  os << "  logged values (the last run that logged them):\n";
+  for (const InstructionProfile &entry : method.instructions)
+    for (const LoggedValue &value : entry.outputs)
+      os << "    " << entry.chain << ":" << entry.instruction << " "
+         << entry.info.name << ": " << formatLogged(value) << "\n";
+  for (const LoggedValue &value : method.outputs)
+    os << "    output: " << formatLogged(value) << "\n";
+}
+
 static void printMethodText(const MethodProfile &method, raw_ostream &os) {
   os << "method '" << method.name << "': " << counted(method.runs, "run")
      << "\n";
@@ -89,6 +106,7 @@ static void printMethodText(const MethodProfile &method, raw_ostream &os) {
     printInstructionText(*entry, os);
   printGroupsText("operator", method.byOperator, os);
   printGroupsText("backend", method.byBackend, os);
+  printLoggedText(method, os);
 }
 
 void profile::printProfileText(const ProfileReport &report, raw_ostream &os) {
@@ -161,6 +179,45 @@ static void printOperandJSON(llvm::json::OStream &json,
   });
 }
 
+/// `value` as JSON: a number, or "inf", "-inf" or "nan", which JSON has
+/// no number for.
+static llvm::json::Value getNumberJSON(double value) {
+  if (std::isfinite(value))
+    return value;
+  return std::isnan(value) ? "nan" : value > 0 ? "inf" : "-inf";
+}
+
+static void printLoggedJSON(llvm::json::OStream &json, StringRef key,
+                            ArrayRef<LoggedValue> values) {
+  json.attributeArray(key, [&] {
+    for (const LoggedValue &value : values)
+      json.object([&] {
+        json.attribute("kind", value.kind);
+        if (value.scalar)
+          json.attribute("value", getNumberJSON(*value.scalar));
+        if (value.kind != "tensor")
+          return;
+        json.attribute("dtype", value.dtype);
+        json.attributeArray("shape", [&] {
+          for (int64_t size : value.shape)
+            json.value(size);
+        });
+        if (!value.stats) {
+          json.attribute("stats", nullptr);
+          json.attribute("no_stats", value.noStats);
+          return;
+        }
+        json.attributeObject("stats", [&] {
+          json.attribute("min", getNumberJSON(value.stats->min));
+          json.attribute("max", getNumberJSON(value.stats->max));
+          json.attribute("mean", getNumberJSON(value.stats->mean));
+          json.attribute("nan", int64_t(value.stats->nan));
+          json.attribute("inf", int64_t(value.stats->inf));
+        });
+      });
+  });
+}
+
 static void printInstructionJSON(llvm::json::OStream &json,
                                  const InstructionProfile &entry) {
   json.object([&] {
@@ -174,6 +231,8 @@ static void printInstructionJSON(llvm::json::OStream &json,
       for (const Operand &operand : entry.info.operands)
         printOperandJSON(json, operand);
     });
+    if (!entry.outputs.empty())
+      printLoggedJSON(json, "outputs", entry.outputs);
     if (entry.info.kind != "delegate")
       return;
     json.attribute("backend", entry.info.name);
@@ -224,6 +283,7 @@ static void printMethodJSON(llvm::json::OStream &json,
     });
     printGroupsJSON(json, "by_operator", method.byOperator);
     printGroupsJSON(json, "by_backend", method.byBackend);
+    printLoggedJSON(json, "outputs", method.outputs);
   });
 }
 

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Blocks.h"
+#include "LoggedValues.h"
 #include "Timeline.h"
 
 #include "emit/File/BundleFile.h"
@@ -115,6 +116,12 @@ ProfileReport profile::analyzeProfile(const ETDumpFile &etdump,
 }
 
 namespace {
+/// The values debug events logged in one block.
+struct LoggedInBlock {
+  unsigned block = UINT_MAX;
+  std::vector<const etdump::Value *> values;
+};
+
 /// What one method's blocks add up to, before it is summarized.
 struct MethodTimes {
   std::vector<uint64_t> loads, inits, runs;
@@ -123,8 +130,23 @@ struct MethodTimes {
   std::vector<std::vector<uint64_t>> calls, kernels;
   std::vector<DurationsByName> delegateEvents;
   std::vector<BlockMatch> blocks;
+  /// Per instruction slot, and for the method's outputs (chain -1): the
+  /// values debug events logged in the last block that logged any.
+  std::vector<LoggedInBlock> logged;
+  LoggedInBlock outputs;
 };
 } // namespace
+
+/// Adds `value`, logged in block `block`, to `logged`, which then holds
+/// that block's values only.
+static void addLogged(LoggedInBlock &logged, unsigned block,
+                      const etdump::Value *value) {
+  if (logged.block != block) {
+    logged.block = block;
+    logged.values.clear();
+  }
+  logged.values.push_back(value);
+}
 
 static void addBlock(const Block &block, const MethodInstructions &method,
                      MethodTimes &times) {
@@ -133,6 +155,13 @@ static void addBlock(const Block &block, const MethodInstructions &method,
     times.calls.resize(slots);
     times.kernels.resize(slots);
     times.delegateEvents.resize(slots);
+    times.logged.resize(slots);
+  }
+  for (const DebugEvent &event : block.debugEvents) {
+    if (event.chain < 0)
+      addLogged(times.outputs, block.index, event.value);
+    else if (auto slot = method.getSlot(event.chain, event.instruction))
+      addLogged(times.logged[*slot], block.index, event.value);
   }
   for (const ProfileEvent &event : block.events) {
     uint64_t duration = event.getDuration();
@@ -174,9 +203,18 @@ static void sortByTime(std::vector<GroupProfile> &groups) {
                    [](auto &a, auto &b) { return a.totalNs > b.totalNs; });
 }
 
+static std::vector<LoggedValue> describeLogged(const LoggedInBlock &logged,
+                                               StringRef debugBuffer) {
+  std::vector<LoggedValue> values;
+  for (const etdump::Value *value : logged.values)
+    describeLoggedValue(*value, debugBuffer, values);
+  return values;
+}
+
 static MethodProfile summarizeMethod(const fb::Program &program,
                                      const MethodInstructions &method,
-                                     unsigned index, MethodTimes &times) {
+                                     unsigned index, MethodTimes &times,
+                                     StringRef debugBuffer) {
   MethodProfile profile;
   profile.name = method.getName().str();
   profile.index = index;
@@ -185,6 +223,7 @@ static MethodProfile summarizeMethod(const fb::Program &program,
   profile.init = summarizeDurations(times.inits);
   profile.run = summarizeDurations(times.runs);
   profile.blocks = std::move(times.blocks);
+  profile.outputs = describeLogged(times.outputs, debugBuffer);
   uint64_t runTotal = profile.run.total;
   if (!runTotal)
     for (const auto &calls : times.calls)
@@ -197,13 +236,15 @@ static MethodProfile summarizeMethod(const fb::Program &program,
       uint64_t slot = *method.getSlot(chain, instruction);
       auto &durations =
           times.calls[slot].empty() ? times.kernels[slot] : times.calls[slot];
-      if (durations.empty() && times.delegateEvents[slot].empty())
+      if (durations.empty() && times.delegateEvents[slot].empty() &&
+          times.logged[slot].values.empty())
         continue;
       InstructionProfile entry{chain, instruction,
                                method.describe(program, chain, instruction),
                                summarizeDurations(durations)};
       entry.share = runTotal ? double(entry.time.total) / runTotal : 0;
       entry.delegateEvents = summarizeByName(times.delegateEvents[slot]);
+      entry.outputs = describeLogged(times.logged[slot], debugBuffer);
       if (entry.info.kind == "kernel")
         addToGroup(profile.byOperator, operators, entry);
       else if (entry.info.kind == "delegate")
@@ -294,6 +335,7 @@ static void buildTimeline(ArrayRef<Block> blocks,
 FailureOr<ProfileReport> profile::analyzeProfile(const ETDumpFile &etdump,
                                                  const ProgramFile &programFile,
                                                  const ProfileOptions &options,
+                                                 StringRef debugBuffer,
                                                  std::string &error) {
   const fb::Program &program = *programFile.getProgram();
   FailureOr<SelectedMethods> selected =
@@ -320,8 +362,9 @@ FailureOr<ProfileReport> profile::analyzeProfile(const ETDumpFile &etdump,
   }
   for (auto [position, method] : llvm::enumerate(methods))
     if (!times[position].blocks.empty())
-      report.methods.push_back(summarizeMethod(
-          program, method, selected->indices[position], times[position]));
+      report.methods.push_back(summarizeMethod(program, method,
+                                               selected->indices[position],
+                                               times[position], debugBuffer));
   if (options.timeline)
     buildTimeline(blocks, assigned, methods, report.timeline);
   return report;
@@ -354,8 +397,18 @@ profile::analyzeProfile(std::shared_ptr<const FileBuffer> etdumpBuffer,
   for (const std::string &path : options.dataFiles)
     if (!openChecked(path, FileKind::DataFile))
       return failure();
-  FailureOr<ProfileReport> report =
-      analyzeProfile(dump, *getProgramOf(*program), options, error);
+  std::shared_ptr<const FileBuffer> debugBuffer;
+  if (!options.debugBuffer.empty()) {
+    std::string why;
+    debugBuffer = files.open(options.debugBuffer, why);
+    if (!debugBuffer) {
+      error = "cannot read '" + options.debugBuffer + "': " + why;
+      return failure();
+    }
+  }
+  FailureOr<ProfileReport> report = analyzeProfile(
+      dump, *getProgramOf(*program), options,
+      debugBuffer ? debugBuffer->getBytes() : StringRef(), error);
   if (succeeded(report))
     report->programFile = program->getName().str();
   return report;

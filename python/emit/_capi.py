@@ -76,8 +76,9 @@ def _load():
                                    buffer, buffer]
     lib.emitMemoryBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t, paths,
                                      ctypes.c_size_t, buffer, buffer]
-    lib.emitProfileFiles.argtypes = [ctypes.c_char_p, ctypes.c_char_p, paths,
-                                     ctypes.c_size_t, buffer, buffer]
+    lib.emitProfileFiles.argtypes = [ctypes.c_char_p, ctypes.c_char_p,
+                                     ctypes.c_char_p, paths, ctypes.c_size_t,
+                                     buffer, buffer]
     lib.emitDiffFiles.argtypes = [ctypes.c_char_p, paths, ctypes.c_size_t,
                                   ctypes.c_char_p, paths, ctypes.c_size_t,
                                   buffer, buffer]
@@ -305,7 +306,8 @@ def memory(src: Union[Path, Data], data: Iterable[Path] = ()) -> Report:
 
 
 def profile(etdump: Path, program: Optional[Path] = None,
-            data: Iterable[Path] = ()) -> Report:
+            data: Iterable[Path] = (),
+            debug_buffer: Optional[Path] = None) -> Report:
     """Where a run's time went: the JSON report of ``emit-profile
     --format=json`` (schema emit-profile-1) as a dict. ``etdump`` is the
     ETDump the runtime wrote (.etdp); ``program`` the program (.pte or
@@ -315,8 +317,10 @@ def profile(etdump: Path, program: Optional[Path] = None,
     ``kind``, ``name``, ``count``, ``total_ns``, ``p50_ns``, ...,
     ``share`` and ``operands``, a delegate's ``backend`` and
     ``payload_bytes``), ``by_operator`` and ``by_backend``; blocks no
-    method explains are in ``unmatched``. Without one, the events by name
-    (``events``).
+    method explains are in ``unmatched``. ``debug_buffer`` is the buffer
+    ETDumpGen's data sink wrote logged tensors to: each instruction's
+    ``outputs`` then has their ``stats``. Without a program, the events by
+    name (``events``).
 
     :class:`EmitError` is raised only when a file cannot be read.
 
@@ -328,10 +332,11 @@ def profile(etdump: Path, program: Optional[Path] = None,
     """
     paths, count = _paths(data)
     report, error = _Buffer(), _Buffer()
+    def optional(path):
+        return os.fsencode(path) if path is not None else None
     status = _lib.emitProfileFiles(
-        os.fsencode(program) if program is not None else None,
-        os.fsencode(etdump), paths, count, ctypes.byref(report),
-        ctypes.byref(error))
+        optional(program), os.fsencode(etdump), optional(debug_buffer), paths,
+        count, ctypes.byref(report), ctypes.byref(error))
     text = _take(report)
     _check(status, error)
     return json.loads(text)

@@ -275,6 +275,11 @@ def test_profile(profiled, tmp_path):
     unmatched = emit.profile(str(dumps / "unmatched.etdp"), str(program))
     assert len(unmatched["unmatched"]) == 6
 
+    debug = emit.profile(dumps / "debug.etdp", program,
+                         debug_buffer=dumps / "debug.bin")
+    add = debug["methods"][0]["instructions"][0]
+    assert add["outputs"][0]["stats"]["max"] == 15
+
     with pytest.raises(emit.EmitError, match="cannot read"):
         emit.profile(tmp_path / "missing.etdp")
     with pytest.raises(emit.EmitError, match="expected 'ED00'"):

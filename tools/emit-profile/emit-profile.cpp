@@ -50,6 +50,11 @@ static cl::list<std::string>
                          "any of the program's): blocks are matched among "
                          "these only"),
                 cl::value_desc("name"), cl::cat(category));
+static cl::opt<std::string> debugBufferPath(
+    "debug-buffer",
+    cl::desc("The debug buffer ETDumpGen's data sink wrote logged tensors "
+             "to: their statistics (min, max, mean, NaN, Inf)"),
+    cl::value_desc("file"), cl::cat(category));
 static cl::opt<Format> format(
     "format", cl::desc("How to print the report"), cl::init(Format::Text),
     cl::values(clEnumValN(Format::Text, "text", "for people"),
@@ -69,9 +74,11 @@ static int run() {
                  << inputPaths.size() << " files\n";
     return 2;
   }
-  if ((!dataPaths.empty() || !methodNames.empty()) && inputPaths.size() == 1) {
-    llvm::errs() << "emit-profile: --data and --method need the program "
-                    "they go with\n";
+  if ((!dataPaths.empty() || !methodNames.empty() ||
+       !debugBufferPath.empty()) &&
+      inputPaths.size() == 1) {
+    llvm::errs() << "emit-profile: --data, --method and --debug-buffer need "
+                    "the program they go with\n";
     return 2;
   }
   ProfileOptions options;
@@ -79,6 +86,7 @@ static int run() {
     options.program = inputPaths.front();
   options.dataFiles.assign(dataPaths.begin(), dataPaths.end());
   options.methods.assign(methodNames.begin(), methodNames.end());
+  options.debugBuffer = debugBufferPath;
   options.timeline = format == Format::ChromeTrace || format == Format::HTML;
   const std::string &etdumpPath = inputPaths[inputPaths.size() - 1];
   PayloadFiles files;

@@ -155,7 +155,10 @@ static const ProgramFile &getProfiledProgram() {
 }
 
 /// Reads an ETDump and joins it: it must finish, and not crash, on any.
+/// The ETDump's own bytes stand in for a debug buffer: logged tensors'
+/// offsets then land anywhere in them, or past them.
 static void profileETDump(std::shared_ptr<const FileBuffer> buffer) {
+  StringRef bytes = buffer->getBytes();
   std::unique_ptr<ETDumpFile> etdump = ETDumpFile::open(std::move(buffer));
   if (!etdump->isReadable())
     return;
@@ -164,7 +167,8 @@ static void profileETDump(std::shared_ptr<const FileBuffer> buffer) {
   profile::ProfileReport alone = profile::analyzeProfile(*etdump, options);
   std::string text;
   FailureOr<profile::ProfileReport> joined =
-      profile::analyzeProfile(*etdump, getProfiledProgram(), options, text);
+      profile::analyzeProfile(*etdump, getProfiledProgram(), options,
+                              /*debugBuffer=*/bytes, text);
   if (failed(joined))
     fail("joining an ETDump that reads failed");
   llvm::raw_string_ostream os(text);

@@ -83,6 +83,30 @@ struct InstructionInfo {
   std::vector<std::string> compileSpecs;
 };
 
+/// What the data of a logged tensor holds.
+struct TensorStats {
+  double min = 0;
+  double max = 0;
+  double mean = 0;
+  uint64_t nan = 0;
+  uint64_t inf = 0;
+};
+
+/// A value a debug event logged (an instruction's output, or a method's).
+struct LoggedValue {
+  /// `tensor`, `tensor_list` (one entry per tensor follows), `int`,
+  /// `bool`, `float`, `double`, `string` or `null`.
+  std::string kind;
+  std::string dtype;
+  std::vector<int64_t> shape;
+  /// A tensor's statistics, when the debug buffer was given and holds its
+  /// data; else why not.
+  std::optional<TensorStats> stats;
+  std::string noStats;
+  /// A scalar's value.
+  std::optional<double> scalar;
+};
+
 /// An instruction's time over a method's runs.
 struct InstructionProfile {
   uint32_t chain;
@@ -93,6 +117,8 @@ struct InstructionProfile {
   double share = 0;
   /// The events a delegate logged of its own work, by name or debug id.
   std::vector<NamedEvents> delegateEvents;
+  /// What debug events logged at it in the last run that logged any.
+  std::vector<LoggedValue> outputs;
 };
 
 /// An operator's or a backend's instructions together.
@@ -127,6 +153,8 @@ struct MethodProfile {
   std::vector<GroupProfile> byOperator;
   std::vector<GroupProfile> byBackend;
   std::vector<BlockMatch> blocks;
+  /// The method's outputs, as debug events logged them in its last run.
+  std::vector<LoggedValue> outputs;
 };
 
 /// A block no method explains, or more than one does alike.
@@ -207,6 +235,9 @@ struct ProfileOptions {
   std::vector<std::string> methods;
   /// Whether to keep every event on the report's timeline.
   bool timeline = false;
+  /// The debug buffer ETDumpGen's data sink wrote logged tensors to
+  /// (empty: none; debug events then give dtypes and shapes only).
+  std::string debugBuffer;
 };
 
 /// The events of `etdump`, a readable ETDump, by name.
@@ -216,9 +247,11 @@ ProfileReport analyzeProfile(const ETDumpFile &etdump,
 /// `etdump`, a readable ETDump, joined to `program`, a readable program,
 /// of whose methods the run executed those `options` name (none: any).
 /// Fails, with the reason in `error`, when it names no method of it.
+/// `debugBuffer` holds the bytes ETDumpGen's data sink wrote.
 FailureOr<ProfileReport> analyzeProfile(const ETDumpFile &etdump,
                                         const ProgramFile &program,
                                         const ProfileOptions &options,
+                                        StringRef debugBuffer,
                                         std::string &error);
 
 /// Opens `etdump` and the files of `options` through the job's `files`

@@ -6,10 +6,12 @@ DELEGATE_CALL) around its kernel's native_call_<kernel>, a delegate's own
 events inside its call.
 
 Usage: etdump-gen.py FLATC SCHEMA_DIR OUT_DIR. Writes OUT_DIR/NAME.json and,
-with flatc, the size-prefixed OUT_DIR/NAME.etdp for each scenario below."""
+with flatc, the size-prefixed OUT_DIR/NAME.etdp for each scenario below,
+and OUT_DIR/debug.bin, the debug buffer of the `debug` scenario."""
 
 import json
 import os
+import struct
 import subprocess
 import sys
 
@@ -88,6 +90,50 @@ def decode_run(clock, long=False):
     return execute(clock, calls)
 
 
+def tensor(scalar, sizes, offset):
+    strides = [1] * len(sizes)
+    for i in range(len(sizes) - 2, -1, -1):
+        strides[i] = strides[i + 1] * sizes[i + 1]
+    return {"scalar_type": scalar, "sizes": sizes, "strides": strides,
+            "offset": offset}
+
+
+def logged(chain, instruction, value):
+    return {"debug_event": {"chain_index": chain,
+                            "instruction_id": instruction,
+                            "debug_entry": value}}
+
+
+# What the debug buffer (debug.bin) holds, as ETDumpGen's data sink wrote
+# it: the add's output at 0 (0..15), the relu's at 64 (-1, 2, NaN, Inf and
+# twelve 1s), the delegate's at 128 (longs 5, -3, 7, 1).
+DEBUG_BUFFER = (struct.pack("<16f", *range(16)) +
+                struct.pack("<16f", -1, 2, float("nan"), float("inf"),
+                            *([1] * 12)) +
+                struct.pack("<4q", 5, -3, 7, 1))
+METHOD_CHAIN = (1 << 64) - 1  # ETDumpGen's chain -1, as the ulong field.
+
+
+def debug_run(clock):
+    """A run of forward with every instruction's output logged, and the
+    method's output, as ETDumpGen logs them at kIntermediateOutputs."""
+    block = forward_run(clock, 0)
+    events = block["events"]
+    add_end = 2  # after the add's two events
+    events.insert(add_end, logged(0, 0, {"val": "Tensor", "tensor":
+                                         tensor("FLOAT", [2, 8], 0)}))
+    events.insert(6, logged(0, 1, {"val": "TensorList", "tensor_list": {
+        "tensors": [tensor("LONG", [4], 128)]}}))
+    events.insert(9, logged(0, 2, {"val": "Tensor", "tensor":
+                                   tensor("FLOAT", [2, 8], 64)}))
+    events.insert(10, logged(0, 2, {"val": "Int", "int_value":
+                                    {"int_val": 3}}))
+    events.append(logged(METHOD_CHAIN, 0, {
+        "val": "Tensor", "tensor": tensor("FLOAT", [2, 8], 10000),
+        "output": {"bool_val": True}}))
+    return block
+
+
 def scenarios():
     clock = Clock(10000)
     joined = [load(), forward_run(clock, 0), forward_run(clock, 1),
@@ -116,13 +162,17 @@ def scenarios():
     llm_run = lambda: execute(clock, [lambda c: delegate(c, 0, 900),
                                       lambda c: delegate(c, 1, 100)])
     llm = [load(), llm_run(), load(), llm_run()]
+    clock = Clock(10000)
+    debug = [load(), forward_run(clock, 0), debug_run(clock)]
     return {"joined": joined, "in-order": in_order, "unmatched": unmatched,
-            "odd": odd, "empty": [], "llm-alike": llm}
+            "odd": odd, "empty": [], "llm-alike": llm, "debug": debug}
 
 
 def main():
     flatc, schema_dir, out = sys.argv[1:4]
     os.makedirs(out, exist_ok=True)
+    with open(os.path.join(out, "debug.bin"), "wb") as f:
+        f.write(DEBUG_BUFFER)
     for name, blocks in scenarios().items():
         path = os.path.join(out, name + ".json")
         with open(path, "w") as f:
