@@ -48,6 +48,15 @@ bool DiffReport::sameContent() const {
          constants.empty() && operators.empty() && testSuites.empty();
 }
 
+bool DiffReport::isMethodUnchanged(StringRef name) const {
+  auto named = [&](const auto &entry) { return entry.method == name; };
+  return llvm::none_of(
+             methods,
+             [&](const MethodDiff &diff) { return diff.name == name; }) &&
+         llvm::none_of(delegates, named) && llvm::none_of(operators, named) &&
+         llvm::none_of(constants, named);
+}
+
 //===----------------------------------------------------------------------===//
 // Bytes
 //===----------------------------------------------------------------------===//

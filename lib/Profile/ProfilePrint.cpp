@@ -109,6 +109,47 @@ static void printMethodText(const MethodProfile &method, raw_ostream &os) {
   printLoggedText(method, os);
 }
 
+/// `change` as `1.05 us -> 300 ns (0.29x)`.
+static std::string formatChange(uint64_t oldNs, uint64_t newNs) {
+  std::string text = formatNs(oldNs) + " -> " + formatNs(newNs);
+  if (!oldNs)
+    return text + " (new)";
+  if (!newNs)
+    return text + " (gone)";
+  return text + llvm::formatv(" ({0:F2}x)", double(newNs) / oldNs).str();
+}
+
+static void printChangesText(StringRef what, ArrayRef<TimeChange> changes,
+                             raw_ostream &os) {
+  if (changes.empty())
+    return;
+  os << "  largest changes by " << what << " (per run):\n";
+  for (const TimeChange &change : changes.take_front(kTopCount)) {
+    os << "    " << change.method;
+    if (change.chain)
+      os << " " << *change.chain << ":" << *change.instruction;
+    os << " " << change.name << ": " << formatChange(change.oldNs, change.newNs)
+       << "\n";
+  }
+}
+
+static void printComparisonText(const ProfileComparison &comparison,
+                                raw_ostream &os) {
+  os << "compared with " << comparison.etdumpFile << " ("
+     << comparison.programFile << "):\n";
+  for (const MethodComparison &method : comparison.methods)
+    os << "  method '" << method.name << "' ("
+       << (method.byInstruction ? "instruction by instruction"
+                                : "by operator: " + method.why)
+       << "): run " << formatChange(method.oldRunNs, method.newRunNs) << "\n";
+  printChangesText("instruction", comparison.instructions, os);
+  printChangesText("operator and backend", comparison.operators, os);
+  for (const std::string &name : comparison.onlyOld)
+    os << "  method '" << name << "' ran in the baseline only\n";
+  for (const std::string &name : comparison.onlyNew)
+    os << "  method '" << name << "' ran in this run only\n";
+}
+
 void profile::printProfileText(const ProfileReport &report, raw_ostream &os) {
   os << report.etdumpFile << ": ETDump version " << report.version << ", "
      << counted(report.blocks, "block") << ", "
@@ -120,6 +161,8 @@ void profile::printProfileText(const ProfileReport &report, raw_ostream &os) {
     printFinding(finding, os);
   for (const MethodProfile &method : report.methods)
     printMethodText(method, os);
+  if (report.baseline)
+    printComparisonText(*report.baseline, os);
   for (const UnmatchedBlock &block : report.unmatched)
     os << "unmatched: block " << block.block << " '" << block.name
        << "': " << block.reason << "\n";
@@ -287,6 +330,57 @@ static void printMethodJSON(llvm::json::OStream &json,
   });
 }
 
+static void printChangesJSON(llvm::json::OStream &json, StringRef key,
+                             ArrayRef<TimeChange> changes) {
+  json.attributeArray(key, [&] {
+    for (const TimeChange &change : changes)
+      json.object([&] {
+        json.attribute("method", change.method);
+        if (change.chain) {
+          json.attribute("chain", int64_t(*change.chain));
+          json.attribute("instruction", int64_t(*change.instruction));
+        }
+        json.attribute("name", change.name);
+        json.attribute("old_ns", int64_t(change.oldNs));
+        json.attribute("new_ns", int64_t(change.newNs));
+        if (change.oldNs)
+          json.attribute("ratio", double(change.newNs) / change.oldNs);
+        else
+          json.attribute("ratio", nullptr);
+      });
+  });
+}
+
+static void printComparisonJSON(llvm::json::OStream &json,
+                                const ProfileComparison &comparison) {
+  json.attributeObject("baseline", [&] {
+    json.attribute("etdump", comparison.etdumpFile);
+    json.attribute("program", comparison.programFile);
+    json.attributeArray("methods", [&] {
+      for (const MethodComparison &method : comparison.methods)
+        json.object([&] {
+          json.attribute("name", method.name);
+          json.attribute("matched_by",
+                         method.byInstruction ? "instruction" : "operator");
+          if (!method.byInstruction)
+            json.attribute("why", method.why);
+          json.attribute("old_run_ns", int64_t(method.oldRunNs));
+          json.attribute("new_run_ns", int64_t(method.newRunNs));
+        });
+    });
+    printChangesJSON(json, "instructions", comparison.instructions);
+    printChangesJSON(json, "operators", comparison.operators);
+    json.attributeArray("only_baseline", [&] {
+      for (const std::string &name : comparison.onlyOld)
+        json.value(name);
+    });
+    json.attributeArray("only_this_run", [&] {
+      for (const std::string &name : comparison.onlyNew)
+        json.value(name);
+    });
+  });
+}
+
 void profile::printProfileJSON(const ProfileReport &report, raw_ostream &os) {
   llvm::json::OStream json(os, 2);
   json.object([&] {
@@ -324,6 +418,10 @@ void profile::printProfileJSON(const ProfileReport &report, raw_ostream &os) {
       for (const Finding &finding : report.findings.findings)
         json.value(getFindingJSON(finding));
     });
+    if (report.baseline)
+      printComparisonJSON(json, *report.baseline);
+    else
+      json.attribute("baseline", nullptr);
   });
   os << "\n";
 }

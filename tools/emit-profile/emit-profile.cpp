@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // emit-profile [PROGRAM.pte] RUN.etdp [--data=F.ptd]... [--method=NAME]...
+//              [--debug-buffer=F] [--baseline OLD.pte OLD.etdp]
 //              [--format=text|json|html|chrome-trace] [-o FILE]
 //
 // With the program: each block to the method it ran, each event to its
@@ -17,12 +18,16 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "emit/Diff/Diff.h"
+#include "emit/InitAll.h"
 #include "emit/Profile/ProfileReport.h"
 #include "emit/Support/AtomicOutput.h"
 #include "emit/Support/HugePageHeap.h"
 #include "emit/Support/PayloadFiles.h"
 #include "emit/Support/Version.h"
 
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
@@ -55,6 +60,12 @@ static cl::opt<std::string> debugBufferPath(
     cl::desc("The debug buffer ETDumpGen's data sink wrote logged tensors "
              "to: their statistics (min, max, mean, NaN, Inf)"),
     cl::value_desc("file"), cl::cat(category));
+static cl::list<std::string> baselinePaths(
+    "baseline", cl::multi_val(2),
+    cl::desc("Compare with a baseline run: its program and ETDump; the "
+             "same methods of both programs instruction by instruction, "
+             "the others by operator"),
+    cl::value_desc("old.pte old.etdp"), cl::cat(category));
 static cl::opt<Format> format(
     "format", cl::desc("How to print the report"), cl::init(Format::Text),
     cl::values(clEnumValN(Format::Text, "text", "for people"),
@@ -68,17 +79,57 @@ static cl::opt<std::string> outputPath("o", cl::desc("Write to this file"),
                                        cl::value_desc("file"), cl::init("-"),
                                        cl::cat(category));
 
+/// Compares `report` with the baseline run (--baseline): which methods are
+/// the same in both programs is emit-diff's finding.
+static LogicalResult compareWithBaselineRun(ProfileReport &report,
+                                            const ProfileOptions &options,
+                                            PayloadFiles &files) {
+  std::string error;
+  ProfileOptions old;
+  old.program = baselinePaths[0];
+  std::shared_ptr<const FileBuffer> etdump =
+      files.open(baselinePaths[1], error);
+  if (!etdump) {
+    llvm::errs() << "emit-profile: baseline: cannot read '" << baselinePaths[1]
+                 << "': " << error << "\n";
+    return failure();
+  }
+  FailureOr<ProfileReport> baseline =
+      analyzeProfile(std::move(etdump), files, old, error);
+  if (failed(baseline)) {
+    llvm::errs() << "emit-profile: baseline: " << error << "\n";
+    return failure();
+  }
+  mlir::DialectRegistry registry;
+  registerAllDialects(registry);
+  mlir::MLIRContext context(registry);
+  mlir::ScopedDiagnosticHandler diagnostics(&context, [](mlir::Diagnostic &d) {
+    llvm::errs() << "emit-profile: baseline: " << d.str() << "\n";
+    return success();
+  });
+  FailureOr<DiffReport> diff = diffFiles(
+      {old.program, {}}, {options.program, options.dataFiles}, context);
+  if (failed(diff))
+    return failure();
+  std::vector<std::string> same;
+  for (const MethodProfile &method : report.methods)
+    if (diff->isMethodUnchanged(method.name))
+      same.push_back(method.name);
+  compareWithBaseline(report, *baseline, same);
+  return success();
+}
+
 static int run() {
   if (inputPaths.size() > 2) {
     llvm::errs() << "emit-profile: expected [PROGRAM.pte] RUN.etdp, got "
                  << inputPaths.size() << " files\n";
     return 2;
   }
-  if ((!dataPaths.empty() || !methodNames.empty() ||
-       !debugBufferPath.empty()) &&
+  if ((!dataPaths.empty() || !methodNames.empty() || !debugBufferPath.empty() ||
+       !baselinePaths.empty()) &&
       inputPaths.size() == 1) {
-    llvm::errs() << "emit-profile: --data, --method and --debug-buffer need "
-                    "the program they go with\n";
+    llvm::errs() << "emit-profile: --data, --method, --debug-buffer and "
+                    "--baseline need the program they go with\n";
     return 2;
   }
   ProfileOptions options;
@@ -103,6 +154,9 @@ static int run() {
     llvm::errs() << "emit-profile: " << error << "\n";
     return 2;
   }
+  if (!baselinePaths.empty() &&
+      failed(compareWithBaselineRun(*report, options, files)))
+    return 2;
   std::error_code ec;
   llvm::raw_fd_ostream os(outputPath, ec);
   if (ec) {

@@ -125,6 +125,9 @@ struct DiffReport {
 
   /// Both hold the same program content, layout aside.
   bool sameContent() const;
+  /// Method `name`, in both, has the same content in both: its
+  /// instructions, delegates, operators and constants.
+  bool isMethodUnchanged(StringRef name) const;
 };
 
 /// Compares `oldInput` with `newInput`. Fails, with the diagnostics

@@ -199,6 +199,42 @@ struct Timeline {
   uint64_t origin = 0;
 };
 
+/// A time in a run compared with the baseline's: of an instruction (its
+/// chain and index set) or of an operator or backend in a method, per run.
+struct TimeChange {
+  std::string method;
+  std::optional<uint32_t> chain;
+  std::optional<uint32_t> instruction;
+  /// The operator or backend.
+  std::string name;
+  uint64_t oldNs = 0;
+  uint64_t newNs = 0;
+};
+
+/// How a method of both runs was compared.
+struct MethodComparison {
+  std::string name;
+  /// Instruction by instruction (the programs' methods have the same
+  /// content), or else by operator and backend name.
+  bool byInstruction = false;
+  /// Why it was not compared by instruction.
+  std::string why;
+  uint64_t oldRunNs = 0;
+  uint64_t newRunNs = 0;
+};
+
+/// A run compared with a baseline run: the largest changes first.
+struct ProfileComparison {
+  std::string etdumpFile;
+  std::string programFile;
+  std::vector<MethodComparison> methods;
+  std::vector<TimeChange> instructions;
+  std::vector<TimeChange> operators;
+  /// Methods that ran in one of the runs only.
+  std::vector<std::string> onlyOld;
+  std::vector<std::string> onlyNew;
+};
+
 /// A run's profile, and what the program says of it.
 struct ProfileReport {
   std::string etdumpFile;
@@ -215,6 +251,8 @@ struct ProfileReport {
   FindingList findings;
   /// Filled when ProfileOptions::timeline asks for it.
   Timeline timeline;
+  /// Set by compareWithBaseline.
+  std::optional<ProfileComparison> baseline;
 
   /// Whether the ETDump fits the program: some method explains every
   /// execution (it may not tell which).
@@ -261,6 +299,13 @@ FailureOr<ProfileReport> analyzeProfile(const ETDumpFile &etdump,
 FailureOr<ProfileReport>
 analyzeProfile(std::shared_ptr<const FileBuffer> etdump, PayloadFiles &files,
                const ProfileOptions &options, std::string &error);
+
+/// Compares `report` with `baseline`, two reports joined to their
+/// programs: methods whose content is the same in both programs
+/// (`sameMethods`, as emit-diff finds it) instruction by instruction, the
+/// others by operator and backend; each time per run.
+void compareWithBaseline(ProfileReport &report, const ProfileReport &baseline,
+                         ArrayRef<std::string> sameMethods);
 
 /// The report for people.
 void printProfileText(const ProfileReport &report, raw_ostream &os);

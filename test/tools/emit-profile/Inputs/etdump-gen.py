@@ -75,10 +75,12 @@ def execute(clock, calls):
     return {"name": "Execute", "events": events}
 
 
-def forward_run(clock, run):
+def forward_run(clock, run, first="add.out", first_took=None,
+                delegate_took=None):
     return execute(clock, [
-        lambda c: kernel(c, 0, "add.out", 100 + 20 * run),
-        lambda c: delegate(c, 1, 1000 + 100 * run, [("conv", 600), (7, 300)]),
+        lambda c: kernel(c, 0, first, first_took or 100 + 20 * run),
+        lambda c: delegate(c, 1, delegate_took or 1000 + 100 * run,
+                           [("conv", 600), (7, 300)]),
         lambda c: kernel(c, 2, "relu.out", 50)])
 
 
@@ -164,8 +166,16 @@ def scenarios():
     llm = [load(), llm_run(), load(), llm_run()]
     clock = Clock(10000)
     debug = [load(), forward_run(clock, 0), debug_run(clock)]
+    # A run of Inputs/profiled-v2.mlir: forward's mul takes 300 ns, its
+    # delegate 950 ns; decode runs at 250 ns (mul 200, relu 30).
+    clock = Clock(10000)
+    v2 = [load(), forward_run(clock, 0, "mul.out", 300, 950),
+          load(30000, 3000),
+          execute(clock, [lambda c: kernel(c, 0, "mul.out", 200),
+                          lambda c: kernel(c, 1, "relu.out", 30)])]
     return {"joined": joined, "in-order": in_order, "unmatched": unmatched,
-            "odd": odd, "empty": [], "llm-alike": llm, "debug": debug}
+            "odd": odd, "empty": [], "llm-alike": llm, "debug": debug,
+            "v2": v2}
 
 
 def main():
