@@ -23,14 +23,19 @@
 # machine is shared and noisy. Every timed step starts after a sync, with no dirty
 # pages left by the step before. Checks the output's segment table.
 #
-#   bench/run.py [--workloads llm,small,roundtrip,small10k,graph,tools,link]
-#                [--runs 3] [--et-python DIR]
+#   bench/run.py [--workloads llm,small,roundtrip,small10k,graph,tools,link,
+#                             bundle,profile]
+#                [--runs 3] [--et-python DIR] [--et-run PATH]
 #                [--data DIR] [--build DIR] [--baseline REV]
 #
 # graph, a program of 50,000 kernel calls, is written by ExecuTorch's own
 # serializer (bench/gen_graph.py), so it needs --et-python (default
 # ~/.cache/et-python, where ../shared/tools/et-python/setup.sh puts it); it
-# is skipped, saying so, without it.
+# is skipped, saying so, without it. profile joins an ETDump of ten runs of
+# that program (a million events), written by the real runtime's ETDumpGen
+# through --et-run (default ~/.cache/emit-bars/etrun/et-run, where
+# ../shared/tools/et-run/build.sh puts it): emit-profile as text, JSON and
+# Chrome trace (the join at most 2 s and 512 MiB); skipped without either.
 #
 # With --baseline REV, it builds REV in its own directory, runs the working
 # tree's build and REV's alternately on every workload (new, old, new, ...),
@@ -483,6 +488,65 @@ def bench_bundle(args):
     return result
 
 
+PROFILE = dict(runs=10,
+               about="an ETDump of ten runs of the graph program (about a "
+                     "million events), written by the real runtime's "
+                     "ETDumpGen (../shared/tools/et-run), joined to its "
+                     "program; at most 2 s and 512 MiB")
+
+
+def bench_profile(args):
+    """emit-profile joining the ETDump of ten runs of the graph program
+    (text, JSON and Chrome trace)."""
+    tool = os.path.join(args.build, "bin", "emit-profile")
+    if not os.path.exists(tool):
+        print("\n== profile: skipped: this build has no emit-profile")
+        return None
+    if not os.path.exists(args.et_run):
+        print("\n== profile: skipped: et-run is not built at %s "
+              "(../shared/tools/et-run/build.sh)" % args.et_run)
+        return None
+    path = os.path.join(args.data, "graph.pte")
+    if not os.path.exists(path):
+        env = et_python_env(args)
+        if not env:
+            print("\n== profile: skipped: the graph program needs "
+                  "ExecuTorch's Python serializer (--et-python)")
+            return None
+        run([ET_PYTHON, os.path.join(ROOT, "bench", "gen_graph.py"), path,
+             "--calls", str(GRAPH["calls"])], env=env)
+    etdump = os.path.join(args.data, "graph.etdp")
+    if not os.path.exists(etdump):
+        run([args.et_run, "--etdump=" + etdump,
+             "--iterations=%d" % PROFILE["runs"], path], capture_output=True)
+    jobs = dict(text=[], json=["--format=json"],
+                trace=["--format=chrome-trace"])
+    times = {job: [] for job in jobs}
+    rss = {job: [] for job in jobs}
+    for _ in range(args.runs):
+        for job, flags in jobs.items():
+            settle()
+            wall, peak, _ = timed([tool] + flags + [path, etdump, "-o",
+                                                    os.devnull])
+            times[job].append(wall)
+            rss[job].append(peak / 1024)
+    median = statistics.median
+    result = {"workload": "profile", "about": PROFILE["about"],
+              "job_s": median(times["text"]),
+              "peak_rss_mib": median(rss["text"]),
+              "stages_s": {}}
+    for job in ("json", "trace"):
+        result[job] = {"job_s": median(times[job]),
+                       "peak_rss_mib": median(rss[job])}
+    print("\n== profile: %s" % PROFILE["about"])
+    print("  joined (text): %.3f s, peak RSS %.0f MiB" %
+          (result["job_s"], result["peak_rss_mib"]))
+    for job in ("json", "trace"):
+        print("  %s: %.3f s, peak RSS %.0f MiB" %
+              (job, result[job]["job_s"], result[job]["peak_rss_mib"]))
+    return result
+
+
 def memory_runs(args, path):
     """emit-memory on `path`, --runs times: median wall time (s) and peak
     RSS (MiB); None for a build from before emit-memory."""
@@ -786,6 +850,11 @@ def figures(result):
         found["over (.pte + copy)"] = result["job_over_pte_job_plus_copy"]
         found["MiB over .pte"] = result["rss_over_pte_mib"]
         return found
+    if name == "profile":
+        for job in ("json", "trace"):
+            found["%s s" % job] = result[job]["job_s"]
+            found["%s MiB" % job] = result[job]["peak_rss_mib"]
+        return found
     for stage, seconds in result["stages_s"].items():
         found["%s s" % stage] = seconds
     if "memory" in result:
@@ -850,7 +919,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workloads",
                         default="llm,small,small10k,roundtrip,graph,tools,"
-                                "link,bundle")
+                                "link,bundle,profile")
     parser.add_argument("--et-python", metavar="DIR",
                         default=os.path.expanduser("~/.cache/et-python"),
                         help="ExecuTorch's Python serializer, as "
@@ -862,6 +931,12 @@ def main():
                         help="the ExecuTorch snapshot --et-python was set up "
                              "from: its bundled-program serializer is the "
                              "bundle workload's reference")
+    parser.add_argument("--et-run", metavar="PATH",
+                        default=os.path.expanduser(
+                            "~/.cache/emit-bars/etrun/et-run"),
+                        help="the real runtime with ETDumpGen "
+                             "(../shared/tools/et-run/build.sh): writes the "
+                             "profile workload's ETDump")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--data", default=os.path.join(ROOT, "build",
                                                        "bench-data"))
@@ -876,7 +951,7 @@ def main():
     # leave it out.
     args.et_python_reference = not args.baseline
     special = {"link": bench_link, "tools": bench_tools, "graph": bench_graph,
-               "bundle": bench_bundle}
+               "bundle": bench_bundle, "profile": bench_profile}
 
     def run_workload(name, workload_args):
         if name in special:
