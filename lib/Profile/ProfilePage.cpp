@@ -139,8 +139,8 @@ static void printInstructions(const MethodProfile &method, raw_ostream &os) {
      << ")</h3>\n<table class=\"instructions\"><tr><th class=\"num\">share"
         "</th><th class=\"num\">total</th><th class=\"num\">p50</th>"
         "<th class=\"num\">p90</th><th class=\"num\">calls</th>"
-        "<th>instruction</th><th>kind</th><th>name</th><th>operands</th></"
-        "tr>\n";
+        "<th>instruction</th><th>kind</th><th>name</th><th>operands</th>"
+        "<th>logged (last run)</th></tr>\n";
   for (const InstructionProfile *entry : ArrayRef(top).take_front(kTopCount)) {
     os << "<tr><td class=\"num\">" << formatShare(entry->share)
        << "</td><td class=\"num\">" << formatNs(entry->time.total)
@@ -154,6 +154,9 @@ static void printInstructions(const MethodProfile &method, raw_ostream &os) {
     os << "</td><td class=\"operands\">";
     for (auto [index, operand] : llvm::enumerate(entry->info.operands))
       os << (index ? ", " : "") << escapeHTML(formatOperand(operand));
+    os << "</td><td class=\"operands\">";
+    for (auto [index, value] : llvm::enumerate(entry->outputs))
+      os << (index ? "; " : "") << escapeHTML(formatLogged(value));
     os << "</td></tr>\n";
   }
   os << "</table>\n";
