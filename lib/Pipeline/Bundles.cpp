@@ -52,11 +52,10 @@ static BundledValue describeMethodInput(Value input) {
   Operation *decl = input.getDefiningOp();
   if (auto tensor = dyn_cast<TensorOp>(decl)) {
     std::optional<ShapeDynamism> dynamism = tensor.getShapeDynamism();
-    return BundledValue::tensor(
-        static_cast<int32_t>(tensor.getScalarType()),
-        SmallVector<int32_t>(tensor.getSizes()),
-        SmallVector<int32_t>(tensor.getDimOrder()),
-        dynamism && *dynamism != ShapeDynamism::Static);
+    return BundledValue::tensor(static_cast<int32_t>(tensor.getScalarType()),
+                                SmallVector<int32_t>(tensor.getSizes()),
+                                SmallVector<int32_t>(tensor.getDimOrder()),
+                                dynamism && *dynamism != ShapeDynamism::Static);
   }
   if (auto integer = dyn_cast<IntOp>(decl))
     return BundledValue::ofInt(integer.getValue());

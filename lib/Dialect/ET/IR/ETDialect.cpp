@@ -410,8 +410,8 @@ Attribute TestTensorAttr::parse(AsmParser &parser, Type) {
       parser.parseGreater())
     return {};
   return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
-                    type, ArrayRef<int32_t>(sizes),
-                    ArrayRef<int32_t>(dimOrder), data);
+                    type, ArrayRef<int32_t>(sizes), ArrayRef<int32_t>(dimOrder),
+                    data);
 }
 
 void TestTensorAttr::print(AsmPrinter &printer) const {
