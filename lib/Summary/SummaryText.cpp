@@ -117,6 +117,69 @@ void summary::printText(const Summary &summary, raw_ostream &os) {
   printWhere(summary, os);
 }
 
+static void printMethodsJSON(llvm::json::OStream &json,
+                             ArrayRef<Method> methods) {
+  json.attributeArray("methods", [&] {
+    for (const Method &method : methods)
+      json.object([&] {
+        json.attribute("name", method.name);
+        json.attribute("values", method.values);
+        json.attribute("instructions", method.instructions);
+        json.attribute("delegate_entries", method.entries);
+        json.attribute("delegate_calls", method.calls);
+        json.attribute("kernel_calls", method.kernelCalls);
+        json.attribute("planned_bytes", method.plannedBytes);
+        if (method.methodAllocatorBytes.empty())
+          json.attribute("method_allocator_bytes", nullptr);
+        else
+          json.attributeObject("method_allocator_bytes", [&] {
+            for (auto [index, bytes] :
+                 llvm::enumerate(method.methodAllocatorBytes))
+              json.attribute(memory::getRuntimeTargets()[index].name, bytes);
+          });
+        json.attribute("payload_bytes_referenced", method.referencedBytes);
+        json.attribute("payload_bytes_distinct", method.distinctBytes);
+      });
+  });
+}
+
+static void printBackendsJSON(llvm::json::OStream &json,
+                              ArrayRef<Backend> backends) {
+  json.attributeArray("backends", [&] {
+    for (const Backend &backend : backends)
+      json.object([&] {
+        json.attribute("id", backend.id);
+        json.attribute("delegate_entries", backend.entries);
+        json.attributeArray("methods", [&] {
+          for (const std::string &method : backend.methods)
+            json.value(method);
+        });
+        json.attribute("payload_bytes_referenced", backend.referencedBytes);
+        json.attribute("payload_bytes_distinct", backend.distinctBytes);
+      });
+  });
+}
+
+static void printBlobsJSON(llvm::json::OStream &json, ArrayRef<Blob> blobs) {
+  json.attributeArray("blobs", [&] {
+    for (const Blob &blob : blobs)
+      json.object([&] {
+        json.attribute("name", blob.name);
+        json.attribute("size", blob.size);
+        json.attribute("alignment", blob.alignment);
+        json.attribute("kind", getKindKey(blob.kind));
+        json.attributeArray("roles", [&] {
+          for (const std::string &role : blob.roles)
+            json.value(role);
+        });
+        json.attributeArray("users", [&] {
+          for (const std::string &user : blob.users)
+            json.value(user);
+        });
+      });
+  });
+}
+
 void summary::printJSON(const Summary &summary, raw_ostream &os) {
   llvm::json::OStream json(os, /*IndentSize=*/2);
   json.object([&] {
@@ -148,58 +211,9 @@ void summary::printJSON(const Summary &summary, raw_ostream &os) {
       json.attribute("payload_bytes_referenced", summary.referencedBytes);
       json.attribute("payload_bytes_stored", summary.storedPayloadBytes);
     }
-    json.attributeArray("methods", [&] {
-      for (const Method &method : summary.methods)
-        json.object([&] {
-          json.attribute("name", method.name);
-          json.attribute("values", method.values);
-          json.attribute("instructions", method.instructions);
-          json.attribute("delegate_entries", method.entries);
-          json.attribute("delegate_calls", method.calls);
-          json.attribute("kernel_calls", method.kernelCalls);
-          json.attribute("planned_bytes", method.plannedBytes);
-          if (method.methodAllocatorBytes.empty())
-            json.attribute("method_allocator_bytes", nullptr);
-          else
-            json.attributeObject("method_allocator_bytes", [&] {
-              for (auto [index, bytes] :
-                   llvm::enumerate(method.methodAllocatorBytes))
-                json.attribute(memory::getRuntimeTargets()[index].name, bytes);
-            });
-          json.attribute("payload_bytes_referenced", method.referencedBytes);
-          json.attribute("payload_bytes_distinct", method.distinctBytes);
-        });
-    });
-    json.attributeArray("backends", [&] {
-      for (const Backend &backend : summary.backends)
-        json.object([&] {
-          json.attribute("id", backend.id);
-          json.attribute("delegate_entries", backend.entries);
-          json.attributeArray("methods", [&] {
-            for (const std::string &method : backend.methods)
-              json.value(method);
-          });
-          json.attribute("payload_bytes_referenced", backend.referencedBytes);
-          json.attribute("payload_bytes_distinct", backend.distinctBytes);
-        });
-    });
-    json.attributeArray("blobs", [&] {
-      for (const Blob &blob : summary.blobs)
-        json.object([&] {
-          json.attribute("name", blob.name);
-          json.attribute("size", blob.size);
-          json.attribute("alignment", blob.alignment);
-          json.attribute("kind", getKindKey(blob.kind));
-          json.attributeArray("roles", [&] {
-            for (const std::string &role : blob.roles)
-              json.value(role);
-          });
-          json.attributeArray("users", [&] {
-            for (const std::string &user : blob.users)
-              json.value(user);
-          });
-        });
-    });
+    printMethodsJSON(json, summary.methods);
+    printBackendsJSON(json, summary.backends);
+    printBlobsJSON(json, summary.blobs);
     json.attributeArray("identical", [&] {
       for (const IdenticalGroup &group : summary.identical)
         json.object([&] {
