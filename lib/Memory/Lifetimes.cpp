@@ -14,6 +14,53 @@ using namespace emit;
 using namespace emit::memory;
 namespace fb = executorch_flatbuffer;
 
+/// ATen's element-wise operators with portable `.out` kernels: each output
+/// element is computed from the input elements at its own index (an input
+/// of the output's shape is never broadcast). Sorted.
+static constexpr llvm::StringLiteral kElementwiseOperators[] = {
+    "abs",          "acos",        "acosh",       "add",        "asin",
+    "asinh",        "atan",        "atan2",       "atanh",      "bitwise_and",
+    "bitwise_not",  "bitwise_or",  "bitwise_xor", "ceil",       "clamp",
+    "clone",        "cos",         "cosh",        "div",        "elu",
+    "eq",           "erf",         "exp",         "expm1",      "floor",
+    "floor_divide", "fmod",        "ge",          "gelu",       "gt",
+    "hardsigmoid",  "hardswish",   "hardtanh",    "isinf",      "isnan",
+    "le",           "leaky_relu",  "log",         "log10",      "log1p",
+    "log2",         "logical_and", "logical_not", "logical_or", "logical_xor",
+    "lt",           "masked_fill", "maximum",     "minimum",    "mul",
+    "ne",           "neg",         "pow",         "reciprocal", "relu",
+    "remainder",    "round",       "rsqrt",       "rsub",       "sigmoid",
+    "sign",         "sin",         "sinh",        "sqrt",       "sub",
+    "tan",          "tanh",        "trunc",       "where"};
+
+/// ATen's naming of an in-place operator (torchgen's BaseOperatorName): a
+/// trailing `_` (`add_`, `index_put_`), or an augmented assignment's
+/// dunder (`__iand__`, while `__and__` is functional).
+static bool isInPlaceName(StringRef base) {
+  if (!base.starts_with("__") || !base.ends_with("__"))
+    return base.ends_with("_");
+  StringRef dunder = base.drop_front(2).drop_back(2);
+  static constexpr llvm::StringLiteral kAugmented[] = {
+      "add", "sub", "mul", "div", "truediv", "floordiv", "mod",
+      "pow", "and", "or",  "xor", "lshift",  "rshift",   "matmul"};
+  return dunder.consume_front("i") && llvm::is_contained(kAugmented, dunder);
+}
+
+KernelSharing memory::getKernelSharing(StringRef name) {
+  if (name == "executorch_prim::et_view")
+    return KernelSharing::View;
+  auto [space, base] = name.rsplit("::");
+  if (base.empty())
+    return KernelSharing::None;
+  if (isInPlaceName(base))
+    return KernelSharing::InPlace;
+  if (space == "aten" &&
+      std::binary_search(std::begin(kElementwiseOperators),
+                         std::end(kElementwiseOperators), base))
+    return KernelSharing::Elementwise;
+  return KernelSharing::None;
+}
+
 namespace {
 /// Reads a method's instructions in order, filling in its uses.
 class UseReader {
@@ -103,10 +150,15 @@ void UseReader::giveItemsListLifetimes() {
 }
 
 void UseReader::readKernelCall(const fb::KernelCall &call) {
+  InstructionUse &use = uses.instructions[current];
+  const auto *operators = plan.operators();
+  if (operators && call.op_index() >= 0 &&
+      static_cast<uint32_t>(call.op_index()) < operators->size())
+    if (const flatbuffers::String *op = operators->Get(call.op_index())->name())
+      use.sharing = getKernelSharing(op->string_view());
   const auto *args = call.args();
   if (!args || args->size() == 0)
     return;
-  InstructionUse &use = uses.instructions[current];
   for (int32_t arg : *args) {
     if (use.firstTensorArgument < 0 && arg >= 0 &&
         static_cast<uint32_t>(arg) < values.size() &&
@@ -115,11 +167,6 @@ void UseReader::readKernelCall(const fb::KernelCall &call) {
     name(arg);
   }
   write(args->Get(args->size() - 1));
-  const auto *operators = plan.operators();
-  if (operators && call.op_index() >= 0 &&
-      static_cast<uint32_t>(call.op_index()) < operators->size())
-    if (const flatbuffers::String *op = operators->Get(call.op_index())->name())
-      use.returnsView = op->string_view() == "executorch_prim::et_view";
 }
 
 void UseReader::readDelegateCall(const fb::DelegateCall &call) {
@@ -196,6 +243,7 @@ void UseReader::run() {
     uint32_t chainSize = chain->instructions()->size();
     for (const fb::Instruction *instruction : *chain->instructions()) {
       uses.instructions[current].writesBegin = uses.written.size();
+      uses.instructions[current].instruction = instruction;
       if (const auto *call = instruction->instr_args_as_KernelCall()) {
         readKernelCall(*call);
       } else if (const auto *call = instruction->instr_args_as_DelegateCall()) {
@@ -235,6 +283,12 @@ void UseReader::run() {
   uses.lastNamed.reserve(values.size());
   for (const Lifetime &lifetime : uses.lifetimes)
     uses.lastNamed.push_back(lifetime.last);
+  // The method returns its outputs: they outlive every instruction.
+  for (int32_t output : *plan.outputs())
+    if (output >= 0 && static_cast<uint32_t>(output) < values.size())
+      forEachTensor(output, [&](uint32_t value) {
+        uses.lastNamed[value] = MethodUses::kAfterLast;
+      });
   extendOverLoops(loops);
 }
 

@@ -14,7 +14,8 @@
 // What an instruction writes is read off the emitter's layout of a call:
 // a kernel call's last argument is what it returns (its out argument, or a
 // list of them); a delegate call's outputs follow its inputs, so they are
-// the arguments at its end that nothing named before it.
+// the arguments at its end that nothing named before it. What a kernel's
+// result may share with what it reads is read off its operator's name.
 //
 //===----------------------------------------------------------------------===//
 
@@ -30,29 +31,57 @@
 
 namespace executorch_flatbuffer {
 struct ExecutionPlan;
+struct Instruction;
+struct KernelCall;
 } // namespace executorch_flatbuffer
 
 namespace emit::memory {
+
+/// What a kernel call's result may share with what it reads, as ExecuTorch
+/// plans it (exir/memory_planning.py's verify_storage_reuse allows storage
+/// and lifetime to overlap only for an in-place pair).
+enum class KernelSharing : uint8_t {
+  /// An out-variant (or any other) kernel: its result shares no byte with
+  /// what it reads; one that does computes wrong results.
+  None,
+  /// `executorch_prim::et_view`: its result is a view of its first tensor
+  /// argument's bytes.
+  View,
+  /// An in-place operator (by ATen's convention its name ends in `_`, as
+  /// `aten::index_put_` and `aten::copy_` do): its result is its mutated
+  /// argument, `self`, the first argument (exir/passes/reinplace.py).
+  InPlace,
+  /// An element-wise `.out` kernel (`aten::add.out`, `aten::relu.out`, ...):
+  /// written exactly over an input that dies there, each element is read
+  /// before it is written. ExecuTorch plans that only for an operator a
+  /// user enrolled in reinplace_pass (`_share_alloc_with_arg_idx`): a
+  /// warning, never silent.
+  Elementwise,
+};
+
+/// How the kernel `name` (without its overload) shares its result's bytes.
+KernelSharing getKernelSharing(StringRef name);
 
 /// What one instruction does with memory.
 struct InstructionUse {
   /// Where its writes start in `MethodUses::written`.
   uint32_t writesBegin = 0;
   /// The value of its first tensor argument, for a kernel call that has
-  /// one: where an in-place kernel writes its result.
+  /// one: what `et_view` returns a view of.
   int32_t firstTensorArgument = -1;
-  /// Its kernel returns a view of its first tensor argument's bytes
-  /// (`executorch_prim::et_view`).
-  bool returnsView = false;
+  /// The instruction in the file (null past the last).
+  const executorch_flatbuffer::Instruction *instruction = nullptr;
+  KernelSharing sharing = KernelSharing::None;
 };
-
 /// How a method's instructions use its values.
 struct MethodUses {
   uint32_t instructionCount = 0;
   /// Per value, its lifetime; `first > last` when nothing names it.
   std::vector<Lifetime> lifetimes;
-  /// Per value, the last instruction that names it, loops aside.
+  /// Per value, the last instruction that names it, loops aside;
+  /// kAfterLast for the method's outputs.
   std::vector<uint32_t> lastNamed;
+  static constexpr uint32_t kAfterLast = UINT32_MAX;
   /// Per instruction, then one past the last.
   std::vector<InstructionUse> instructions;
   /// The tensors each instruction writes, instruction after instruction.

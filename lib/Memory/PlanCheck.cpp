@@ -8,12 +8,15 @@
 // buffer; at each, the bytes live in a buffer that changed are counted (the
 // union of its live tensors: a view counts once), and every tensor the
 // instruction writes is checked against the live tensors whose bytes it
-// shares. Writing over a live tensor is an error unless ExecuTorch planned
-// it so: a kernel writing its result over its first tensor argument when
-// that argument dies there or is a mutable buffer (in-place kernels,
-// exir/passes/reinplace.py), or two tensors that are one storage all their
-// lives (`et_view`'s result and its input; a view the emitter elided and
-// its base).
+// shares. Lifetimes are inclusive at both ends, as ExecuTorch's planner's
+// are: a call's result and what it reads are live at the call together.
+// Writing over a live tensor is an error unless ExecuTorch planned it so
+// (exir/memory_planning.py, verify_storage_reuse): an in-place operator's
+// result over the argument it mutates, or two tensors that are one storage
+// all their lives (`et_view`'s result and its input; a view the emitter
+// elided and its base). An element-wise `.out` kernel writing exactly over
+// an input that dies there computes the right result, but ExecuTorch plans
+// it only for operators a user enrolled: a warning.
 //
 //===----------------------------------------------------------------------===//
 
@@ -95,6 +98,17 @@ static void readTensors(const fb::ExecutionPlan &plan, const MethodUses &uses,
 }
 
 namespace {
+/// How a written tensor came to share bytes with a live one.
+enum class Sharing {
+  /// ExecuTorch plans it so: no finding.
+  OnPurpose,
+  /// An element-wise kernel's result exactly over an input that dies
+  /// there: right, but not ExecuTorch's plan (a warning).
+  ElementwiseOverInput,
+  /// The method computes wrong results (an error).
+  Unplanned,
+};
+
 /// The sweep over one method's instructions.
 class PlanSweep {
 public:
@@ -112,11 +126,16 @@ private:
   /// Checks tensor `index`, written there, against the live tensors;
   /// false once the comparison budget is spent.
   bool checkWrite(std::optional<uint32_t> instruction, uint32_t index);
-  /// Whether `written` is an in-place kernel's result on `operand`, its
-  /// first tensor argument, at `instruction`: same bytes, and the operand
-  /// dies there or is a mutable buffer (exir/passes/reinplace.py).
-  bool isInPlace(uint32_t instruction, const PlannedTensor &written,
-                 const PlannedTensor &operand) const;
+  /// How `written`, which `instruction` writes, came to share bytes with
+  /// `live`.
+  Sharing classifySharing(uint32_t instruction, const PlannedTensor &written,
+                          const PlannedTensor &live) const;
+  /// Whether the kernel call `instruction` reads `value` (names it before
+  /// its result).
+  bool reads(uint32_t instruction, uint32_t value) const;
+  /// Whether `a` and `b` are the same tensor in the same bytes: scalar
+  /// type, sizes and dim order.
+  bool isSameLayout(const PlannedTensor &a, const PlannedTensor &b) const;
   /// Puts tensors that are one storage for their whole lives in one alias
   /// class: `et_view`'s result with its input, and a view the emitter
   /// elided (never written, of another shape on the same bytes as a tensor
@@ -135,6 +154,16 @@ private:
   void reportOverlap(std::optional<uint32_t> instruction,
                      const PlannedTensor &written, const PlannedTensor &live,
                      bool bothWritten);
+  void reportElementwiseOverInput(uint32_t instruction,
+                                  const PlannedTensor &written,
+                                  const PlannedTensor &input);
+  /// Adds a finding of `id` at `tensor`'s value.
+  void addFinding(Severity severity, Check id, const PlannedTensor &tensor,
+                  std::string message, StringRef detail);
+  /// `instruction N`, with the operator it calls or the backend.
+  std::string describeInstruction(uint32_t instruction) const;
+  /// Whether (and where) the pair is already reported.
+  bool isReported(const PlannedTensor &a, const PlannedTensor &b);
   void reportSlack(const PlannedBuffer &buffer, uint32_t peakAt);
   /// Says what the overlap check did not list (past kMaxOverlapFindings)
   /// or did not check (past kMaxComparisons).
@@ -169,16 +198,58 @@ private:
 };
 } // namespace
 
-bool PlanSweep::isInPlace(uint32_t instruction, const PlannedTensor &written,
-                          const PlannedTensor &operand) const {
-  if (uses.instructions[instruction].firstTensorArgument !=
-      static_cast<int32_t>(operand.value))
+Sharing PlanSweep::classifySharing(uint32_t instruction,
+                                   const PlannedTensor &written,
+                                   const PlannedTensor &live) const {
+  const InstructionUse &use = uses.instructions[instruction];
+  const fb::KernelCall *call =
+      use.instruction ? use.instruction->instr_args_as_KernelCall() : nullptr;
+  // A scratch buffer the call fills is not its result.
+  if (!call || !returnedNow.test(written.value))
+    return Sharing::Unplanned;
+  bool sameBytes = live.memoryId == written.memoryId &&
+                   live.offset == written.offset && live.bytes == written.bytes;
+  if (!sameBytes)
+    return Sharing::Unplanned;
+  switch (use.sharing) {
+  case KernelSharing::InPlace:
+    // ATen's convention: the mutated argument is `self`, the first.
+    return call->args() && call->args()->size() > 0 &&
+                   call->args()->Get(0) == static_cast<int32_t>(live.value)
+               ? Sharing::OnPurpose
+               : Sharing::Unplanned;
+  case KernelSharing::Elementwise:
+    return reads(instruction, live.value) && isSameLayout(written, live) &&
+                   uses.lastNamed[live.value] == instruction &&
+                   !uses.persistent.test(live.value)
+               ? Sharing::ElementwiseOverInput
+               : Sharing::Unplanned;
+  case KernelSharing::View:
+  case KernelSharing::None:
+    return Sharing::Unplanned;
+  }
+  llvm_unreachable("unknown kernel sharing");
+}
+
+bool PlanSweep::reads(uint32_t instruction, uint32_t value) const {
+  const fb::KernelCall *call =
+      uses.instructions[instruction].instruction->instr_args_as_KernelCall();
+  if (!call || !call->args())
     return false;
-  bool sameBytes = operand.memoryId == written.memoryId &&
-                   operand.offset == written.offset &&
-                   operand.bytes == written.bytes;
-  return sameBytes && (uses.lastNamed[operand.value] == instruction ||
-                       uses.persistent.test(operand.value));
+  auto args = ArrayRef<int32_t>(call->args()->data(), call->args()->size());
+  return llvm::is_contained(args.drop_back(), static_cast<int32_t>(value));
+}
+
+bool PlanSweep::isSameLayout(const PlannedTensor &a,
+                             const PlannedTensor &b) const {
+  const fb::Tensor *x = plan.values()->Get(a.value)->val_as_Tensor();
+  const fb::Tensor *y = plan.values()->Get(b.value)->val_as_Tensor();
+  auto dimOrder = [](const fb::Tensor *tensor) {
+    return tensor->dim_order() ? ArrayRef<uint8_t>(tensor->dim_order()->data(),
+                                                   tensor->dim_order()->size())
+                               : ArrayRef<uint8_t>();
+  };
+  return !isReshaped(a.value, b.value) && dimOrder(x) == dimOrder(y);
 }
 
 bool PlanSweep::isReshaped(uint32_t view, uint32_t base) const {
@@ -206,8 +277,8 @@ void PlanSweep::findAliases() {
     int32_t operand = use.firstTensorArgument;
     for (uint32_t value : uses.getWrites(instruction)) {
       written.set(value);
-      if (use.returnsView && operand >= 0 && tensorOf[value] >= 0 &&
-          tensorOf[operand] >= 0)
+      if (use.sharing == KernelSharing::View && operand >= 0 &&
+          tensorOf[value] >= 0 && tensorOf[operand] >= 0)
         joinAliases(tensorOf[value], tensorOf[operand]);
     }
   }
@@ -306,11 +377,13 @@ bool PlanSweep::checkWrite(std::optional<uint32_t> instruction,
         aliasClass(index) == aliasClass(it->second))
       continue;
     bool bothWritten = writtenNow.test(tensor.value);
-    // In place: what the call returns, not a scratch buffer it fills.
-    if (!bothWritten && instruction && returnedNow.test(written.value) &&
-        isInPlace(*instruction, written, tensor))
-      continue;
-    reportOverlap(instruction, written, tensor, bothWritten);
+    Sharing sharing = bothWritten || !instruction
+                          ? Sharing::Unplanned
+                          : classifySharing(*instruction, written, tensor);
+    if (sharing == Sharing::ElementwiseOverInput)
+      reportElementwiseOverInput(*instruction, written, tensor);
+    else if (sharing == Sharing::Unplanned)
+      reportOverlap(instruction, written, tensor, bothWritten);
   }
   return true;
 }
@@ -322,11 +395,46 @@ std::string PlanSweep::describe(const PlannedTensor &tensor) const {
   return text;
 }
 
+bool PlanSweep::isReported(const PlannedTensor &a, const PlannedTensor &b) {
+  auto key = std::minmax(a.value, b.value);
+  return !reported.insert({key.first, key.second}).second;
+}
+
+std::string PlanSweep::describeInstruction(uint32_t instruction) const {
+  std::string text = ("instruction " + Twine(instruction)).str();
+  const fb::Instruction *in = uses.instructions[instruction].instruction;
+  if (const auto *call = in->instr_args_as_KernelCall()) {
+    const auto *operators = plan.operators();
+    if (!operators || call->op_index() < 0 ||
+        static_cast<uint32_t>(call->op_index()) >= operators->size())
+      return text;
+    const fb::Operator *op = operators->Get(call->op_index());
+    if (!op->name())
+      return text;
+    text += " (" + op->name()->str();
+    if (op->overload() && op->overload()->size())
+      text += "." + op->overload()->str();
+    return text + ")";
+  }
+  if (const auto *call = in->instr_args_as_DelegateCall()) {
+    const auto *delegates = plan.delegates();
+    if (!delegates || call->delegate_index() < 0 ||
+        static_cast<uint32_t>(call->delegate_index()) >= delegates->size())
+      return text;
+    const fb::BackendDelegate *delegate =
+        delegates->Get(call->delegate_index());
+    text += " (a call of delegate " + std::to_string(call->delegate_index());
+    if (delegate->id())
+      text += ", backend '" + delegate->id()->str() + "'";
+    return text + ")";
+  }
+  return text;
+}
+
 void PlanSweep::reportOverlap(std::optional<uint32_t> instruction,
                               const PlannedTensor &written,
                               const PlannedTensor &tensor, bool bothWritten) {
-  auto key = std::minmax(written.value, tensor.value);
-  if (!reported.insert({key.first, key.second}).second)
+  if (isReported(written, tensor))
     return;
   if (method.overlaps.size() == kMaxOverlapFindings) {
     ++unlisted;
@@ -346,22 +454,53 @@ void PlanSweep::reportOverlap(std::optional<uint32_t> instruction,
     os << "both hold data before the first instruction (method inputs or "
           "mutable buffers)";
   else if (bothWritten)
-    os << "instruction " << *instruction << " writes both at once";
+    os << describeInstruction(*instruction) << " writes both at once";
+  else if (reads(*instruction, tensor.value))
+    os << describeInstruction(*instruction) << " writes " << describe(written)
+       << " over " << describe(tensor)
+       << ", which it reads and which is live from instruction "
+       << tensor.lifetime->first << " to " << tensor.lifetime->last
+       << ": only an in-place operator's result shares bytes with what it "
+          "reads (exactly, and only with the argument it mutates, its first)";
   else
-    os << "instruction " << *instruction << " writes " << describe(written)
+    os << describeInstruction(*instruction) << " writes " << describe(written)
        << " over " << describe(tensor) << ", which is live from instruction "
        << tensor.lifetime->first << " to " << tensor.lifetime->last;
-  const FileCheck &check = getFileCheck(Check::MemoryOverlap);
+  addFinding(Severity::Error, Check::MemoryOverlap, written, std::move(message),
+             "; the runtime loads the program, and the method computes wrong "
+             "results");
+}
+
+void PlanSweep::reportElementwiseOverInput(uint32_t instruction,
+                                           const PlannedTensor &written,
+                                           const PlannedTensor &input) {
+  if (isReported(written, input))
+    return;
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  os << describeInstruction(instruction) << " writes its result "
+     << describe(written) << " exactly over its input " << describe(input)
+     << " (bytes [" << written.offset << ", " << endOf(written)
+     << ") of planned buffer " << written.memoryId
+     << "), which dies there: an element-wise kernel reads each element "
+        "before it writes it, so the result is right, but ExecuTorch plans "
+        "this only for an operator a user enrolled in reinplace_pass; any "
+        "other kernel computes wrong results";
+  addFinding(Severity::Warning, Check::MemoryInPlaceOut, written,
+             std::move(message), "; the runtime loads the program");
+}
+
+void PlanSweep::addFinding(Severity severity, Check id,
+                           const PlannedTensor &tensor, std::string message,
+                           StringRef detail) {
+  const FileCheck &check = getFileCheck(id);
   method.findings.findings.push_back(
-      {Severity::Error, &check, file.getName().str(),
-       file.offsetOf(plan.values()->Get(written.value)),
+      {severity, &check, file.getName().str(),
+       file.offsetOf(plan.values()->Get(tensor.value)),
        ("execution_plan[" + Twine(planIndex) + "] '" + method.name +
-        "'.values[" + Twine(written.value) + "]")
+        "'.values[" + Twine(tensor.value) + "]")
            .str(),
-       std::move(message),
-       "; the runtime loads the program, and the method computes wrong "
-       "results",
-       check.runtime, ImportEffect::Ignores});
+       std::move(message), detail.str(), check.runtime, ImportEffect::Ignores});
 }
 
 void PlanSweep::reportSlack(const PlannedBuffer &buffer, uint32_t peakAt) {
