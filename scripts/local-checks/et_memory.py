@@ -15,11 +15,11 @@
 #   et_memory.py mutants IN.pte OUT_DIR
 #       reads IN.pte with ExecuTorch's deserializer and writes one mutant per
 #       kernel call and ordered pair of its planned tensor arguments with
-#       bytes: the first moved onto the second's bytes. The pairs ExecuTorch
-#       plans on purpose are not written: an in-place kernel's (its result
-#       and its first tensor argument, of the same size, which dies at the
-#       call) and et_view's. Prints one line per mutant:
-#       `FILE METHOD INSTRUCTION MOVED ONTO`.
+#       bytes: the first moved onto the second's bytes. Every pair is
+#       written, whatever the check under test allows (only a move onto
+#       bytes it already has is skipped). Prints one line per mutant:
+#       `FILE METHOD INSTRUCTION MOVED ONTO OPERATOR KIND`, KIND the roles
+#       of the two in the call (`result-onto-input`, ...).
 # ===----------------------------------------------------------------------===#
 
 import copy
@@ -243,64 +243,46 @@ def planned(values, index):
     return None
 
 
-def last_uses(plan):
-    """Per value, the last instruction (numbered across chains) naming it,
-    as a kernel or delegate argument or through a list."""
-    last = {}
-    step = 0
-    for chain in plan.chains:
-        for instruction in chain.instructions:
-            args = getattr(instruction.instr_args, "args", None) or []
-            for arg in args:
-                last[arg] = step
-                item = plan.values[arg].val if 0 <= arg < len(plan.values) \
-                    else None
-                for sub in getattr(item, "items", None) or []:
-                    if isinstance(sub, int) and sub >= 0:
-                        last[sub] = step
-            step += 1
-    return last
+def returned(values, index):
+    """What a kernel call returns: its last argument, or a list's items."""
+    value = values[index].val
+    return list(getattr(value, "items", None) or []) + [index]
 
 
 def write_mutants(path, out):
+    """Every planned tensor argument of every kernel call moved onto the
+    bytes of every other: no pair is left out for being one the check
+    allows, so the mutants test the check's rule rather than share it.
+    Only moves that change nothing (already on those bytes) are skipped."""
     os.makedirs(out, exist_ok=True)
     with open(path, "rb") as f:
         original = deserialize_pte_binary(f.read())
     base = os.path.splitext(os.path.basename(path))[0]
     count = 0
     for plan_index, plan in enumerate(original.program.execution_plan):
-        last = last_uses(plan)
-        outputs = set(plan.outputs)
         step = 0
-        for chain_index, chain in enumerate(plan.chains):
-            for at, instruction in enumerate(chain.instructions):
+        for chain in plan.chains:
+            for instruction in chain.instructions:
                 call = instruction.instr_args
                 step += 1
                 if not isinstance(call, KernelCall) or not call.args:
                     continue
-                result = call.args[-1]
-                tensor_args = [a for a in call.args
-                               if isinstance(plan.values[a].val, Tensor)]
-                first_tensor = tensor_args[0] if tensor_args else None
-                op = plan.operators[call.op_index].name
+                op = plan.operators[call.op_index]
+                op_name = op.name + ("." + op.overload if op.overload else "")
+                results = set(returned(plan.values, call.args[-1]))
                 args = [a for a in dict.fromkeys(call.args)
                         if planned(plan.values, a) is not None and
                         tensor_bytes(plan.values[a].val)]
                 for moved_index, onto in itertools.permutations(args, 2):
-                    moved = plan.values[moved_index].val
-                    target = plan.values[onto].val
-                    pair = {moved_index, onto}
-                    if op == "executorch_prim::et_view" and \
-                            pair == {result, first_tensor}:
-                        continue  # et_view's plan
-                    if (pair == {result, first_tensor} and
-                            tensor_bytes(moved) == tensor_bytes(target) and
-                            last.get(first_tensor) == step - 1 and
-                            first_tensor not in outputs):
-                        continue  # an in-place kernel's plan
+                    src = plan.values[onto].val.allocation_info
+                    old = plan.values[moved_index].val.allocation_info
+                    if (old.memory_id, old.memory_offset_low,
+                            old.memory_offset_high) == (
+                            src.memory_id, src.memory_offset_low,
+                            src.memory_offset_high):
+                        continue  # already there: not a mutant
                     mutant = copy.deepcopy(original)
                     values = mutant.program.execution_plan[plan_index].values
-                    src = values[onto].val.allocation_info
                     values[moved_index].val.allocation_info = AllocationDetails(
                         src.memory_id, src.memory_offset_low,
                         src.memory_offset_high)
@@ -309,7 +291,10 @@ def write_mutants(path, out):
                     with open(os.path.join(out, name), "wb") as f:
                         f.write(bytes(serialize_pte_binary(
                             mutant, extract_delegate_segments=True)))
-                    print(name, plan.name, step - 1, moved_index, onto)
+                    role = lambda v: "result" if v in results else "input"
+                    print(name, plan.name, step - 1, moved_index, onto,
+                          op_name, "%s-onto-%s" % (role(moved_index),
+                                                   role(onto)))
                     count += 1
 
 

@@ -9,8 +9,9 @@
 # emit-memory's planned buffers and method allocator bytes against what
 # pte-check --memory prints on this host and, under qemu-user, on 32-bit
 # ARM; then, per program with kernel calls, its overlap mutants
-# (et_memory.py mutants): each must be found, naming both values, and
-# the valid programs must have no finding.
+# (overlap_mutants.py: every planned argument of every kernel call moved
+# onto every other): each must be found, naming both values, and the valid
+# programs must have no finding.
 #
 #   memory_vs_runtime.py BUILD_DIR PTE_CHECK_DIR ET_PYTHON_DIR WORK_DIR PTE...
 #
@@ -24,6 +25,8 @@ import os
 import re
 import subprocess
 import sys
+
+import overlap_mutants
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 
@@ -117,52 +120,6 @@ def compare(build, ptecheck, programs):
     return failures
 
 
-def mutants(build, ptecheck, etpython, work, programs):
-    print()
-    print("| program | mutants | found | missed | loaded by the runtime "
-          "(first 3) |")
-    print("|---|---|---|---|---|")
-    failures = 0
-    env = dict(os.environ, PYTHONPATH=etpython)
-    for pte in programs:
-        out = os.path.join(work, "mutants",
-                           os.path.splitext(os.path.basename(pte))[0])
-        run = subprocess.run(
-            ["/usr/bin/python3", os.path.join(HERE, "et_memory.py"),
-             "mutants", pte, out], capture_output=True, text=True, env=env)
-        if run.returncode != 0:
-            print("| %s | cannot write mutants: %s | | | |" % (
-                os.path.basename(pte), run.stderr.strip()[-200:]))
-            failures += 1
-            continue
-        lines = [line.split() for line in run.stdout.splitlines()]
-        if not lines:
-            continue
-        found, missed, loaded = 0, [], []
-        data = data_files(pte)
-        for name, method, step, moved, onto in lines:
-            path = os.path.join(out, name)
-            report, code = emit_memory(build, path, data)
-            hit = report is not None and code == 1 and any(
-                f["check"] == "memory-overlap" and
-                re.search(r"\bvalue %s\b" % moved, f["message"]) and
-                re.search(r"\bvalue %s\b" % onto, f["message"])
-                for _, f in findings(report))
-            if hit:
-                found += 1
-            else:
-                missed.append(name)
-            if len(loaded) < 3:
-                ok = runtime([os.path.join(ptecheck, "pte-check")], path,
-                             data).get(method, ([], None))[1] is not None
-                loaded.append("yes" if ok else "no")
-        failures += len(missed)
-        print("| %s | %d | %d | %s | %s |" % (
-            os.path.basename(pte), len(lines), found,
-            ", ".join(missed) or "0", ", ".join(loaded)))
-    return failures
-
-
 def main():
     if len(sys.argv) < 6:
         sys.exit("usage: memory_vs_runtime.py BUILD_DIR PTE_CHECK_DIR "
@@ -170,7 +127,9 @@ def main():
     build, ptecheck, etpython, work = sys.argv[1:5]
     programs = sys.argv[5:]
     failures = compare(build, ptecheck, programs)
-    failures += mutants(build, ptecheck, etpython, work, programs)
+    print()
+    failures += overlap_mutants.mutants(build, ptecheck, etpython, work,
+                                        programs)
     print()
     print("%d failures" % failures)
     sys.exit(1 if failures else 0)
