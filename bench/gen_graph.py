@@ -13,7 +13,10 @@
 # (../shared/tools/et-python): run with PYTHONPATH pointing at it.
 #
 #   PYTHONPATH=$HOME/.cache/et-python python3 gen_graph.py OUT.pte \
-#       --calls 50000
+#       --calls 50000 [--planned N]
+#
+# With --planned N, the memory workloads' shape: each call writes N planned
+# tensors and reads the first of the call before's, with no constants.
 
 import argparse
 import struct
@@ -24,7 +27,7 @@ from executorch.exir.scalar_type import ScalarType
 from executorch.exir.schema import (
     AllocationDetails, Buffer, Chain, ContainerMetadata, EValue,
     ExecutionPlan, Instruction, KernelCall, Operator, Program,
-    SubsegmentOffsets, Tensor, TensorShapeDynamism)
+    SubsegmentOffsets, Tensor, TensorList, TensorShapeDynamism)
 
 FEATURES = 16  # activations are [1, 16] floats
 
@@ -79,12 +82,59 @@ def build(calls):
                                                       offsets=[]))
 
 
+def build_planned(calls, planned):
+    """The memory workloads' shape: a chain of CALLS kernel calls, each
+    reading the first output of the call before it and writing `planned`
+    planned tensors (a kernel with several outputs, as native_layer_norm
+    writes three; one: an element-wise kernel), no constants. Outputs
+    alternate between two groups of slots, as a memory planner reuses
+    them."""
+    activation_bytes = FEATURES * 4
+    values = [tensor([1, FEATURES], offset=0)]  # the input
+    instructions = []
+    x = 0
+    for call in range(calls):
+        outputs = []
+        for slot in range(planned):
+            values.append(tensor([1, FEATURES], offset=activation_bytes * (
+                1 + (call % 2) * planned + slot)))
+            outputs.append(len(values) - 1)
+        result = outputs[0]
+        if planned > 1:
+            values.append(EValue(TensorList(items=outputs)))
+            result = len(values) - 1
+        instructions.append(Instruction(KernelCall(
+            op_index=0, args=[x] + outputs + [result])))
+        x = outputs[0]
+    operator = (Operator(name="aten::relu", overload="out") if planned == 1
+                else Operator(name="bench::with_stats", overload="out"))
+    plan = ExecutionPlan(
+        name="forward",
+        container_meta_type=ContainerMetadata("", ""),
+        values=values, inputs=[0], outputs=[x],
+        chains=[Chain(inputs=[0], outputs=[x], instructions=instructions,
+                      stacktrace=None)],
+        operators=[operator], delegates=[],
+        non_const_buffer_sizes=[0, (1 + 2 * planned) * activation_bytes])
+    return Program(version=0, execution_plan=[plan],
+                   constant_buffer=[Buffer(storage=b"")],
+                   backend_delegate_data=[], segments=[],
+                   constant_segment=SubsegmentOffsets(segment_index=0,
+                                                      offsets=[]))
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("out")
     parser.add_argument("--calls", type=int, default=50000)
+    parser.add_argument("--planned", type=int,
+                        help="the memory workloads' shape instead: each call "
+                             "writes this many planned tensors, no "
+                             "constants")
     args = parser.parse_args()
-    data = serialize_pte_binary(PTEFile(program=build(args.calls)),
+    program = (build_planned(args.calls, args.planned) if args.planned
+               else build(args.calls))
+    data = serialize_pte_binary(PTEFile(program=program),
                                 extract_delegate_segments=True,
                                 segment_alignment=128)
     with open(args.out, "wb") as out:

@@ -102,6 +102,15 @@ GRAPH = dict(calls=50000,
                    "values, constants in the constant segment, written by "
                    "ExecuTorch's serializer")
 
+# emit-memory's cost per planned tensor: chains of kernel calls writing one,
+# three and eight planned tensors each, no constants (the hardest case for
+# the ratio: --pte-to-pte has no constant bytes to copy).
+MEMORY = dict(calls=50000, planned=(1, 3, 8),
+              about="emit-memory --format=json on 50,000 kernel calls "
+                    "writing 1, 3 and 8 planned tensors each, against "
+                    "--pte-to-pte on the same program (at most 0.5x, "
+                    "128 MiB)")
+
 # The Python that runs ExecuTorch's serializer: Debian's, with its
 # python3-flatbuffers (see ../shared/tools/et-python).
 ET_PYTHON = "/usr/bin/python3"
@@ -377,6 +386,49 @@ def bench_graph(args):
               "peak RSS %.0f MiB (at most 128)" %
               (memory_s, memory_s / job_s, memory_mib))
     print_reference(result)
+    return result
+
+
+def bench_memory(args):
+    """emit-memory against --pte-to-pte, alternating, per shape."""
+    env = et_python_env(args)
+    if not env:
+        print("\n== memory: skipped: ExecuTorch's Python serializer is not "
+              "importable from --et-python %s" % args.et_python)
+        return None
+    result = {"workload": "memory", "about": MEMORY["about"]}
+    print("\n== memory: %s" % MEMORY["about"])
+    for planned in MEMORY["planned"]:
+        path = os.path.join(args.data, "memory-p%d.pte" % planned)
+        if not os.path.exists(path):
+            run([ET_PYTHON, os.path.join(ROOT, "bench", "gen_graph.py"), path,
+                 "--calls", str(MEMORY["calls"]), "--planned", str(planned)],
+                env=env)
+        out = os.path.join(args.data, "memory-p%d.out.pte" % planned)
+        jobs, memory_s, memory_mib = [], [], []
+        for _ in range(args.runs):
+            one = argparse.Namespace(**vars(args))
+            one.runs = 1
+            jobs.append(job_runs(one, path, out, None)["jobs"][0])
+            figures = memory_runs(one, path)
+            if figures:
+                memory_s.append(figures[0])
+                memory_mib.append(figures[1])
+        if os.path.exists(out):
+            os.remove(out)
+        shape = {"pte_to_pte_s": statistics.median(jobs)}
+        if memory_s:
+            shape.update(
+                emit_memory_s=statistics.median(memory_s),
+                emit_memory_mib=statistics.median(memory_mib),
+                over_pte_to_pte=statistics.median(
+                    [m / j for m, j in zip(memory_s, jobs)]))
+            print("  %d planned per call: emit-memory %.3f s = %.2fx "
+                  "--pte-to-pte (%.3f s); peak RSS %.0f MiB" % (
+                      planned, shape["emit_memory_s"],
+                      shape["over_pte_to_pte"], shape["pte_to_pte_s"],
+                      shape["emit_memory_mib"]))
+        result["p%d" % planned] = shape
     return result
 
 
@@ -856,6 +908,16 @@ def figures(result):
         found["over (.pte + copy)"] = result["job_over_pte_job_plus_copy"]
         found["MiB over .pte"] = result["rss_over_pte_mib"]
         return found
+    if name == "memory":
+        found = {}
+        for planned in MEMORY["planned"]:
+            shape = result["p%d" % planned]
+            found["p%d --pte-to-pte s" % planned] = shape["pte_to_pte_s"]
+            if "emit_memory_s" in shape:
+                found["p%d emit-memory s" % planned] = shape["emit_memory_s"]
+                found["p%d emit-memory MiB" % planned] = \
+                    shape["emit_memory_mib"]
+        return found
     if name == "profile":
         for job in ("json", "trace"):
             found["%s s" % job] = result[job]["job_s"]
@@ -924,8 +986,8 @@ def compare(args, run_workload):
 def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workloads",
-                        default="llm,small,small10k,roundtrip,graph,tools,"
-                                "link,bundle,profile")
+                        default="llm,small,small10k,roundtrip,graph,memory,"
+                                "tools,link,bundle,profile")
     parser.add_argument("--et-python", metavar="DIR",
                         default=os.path.expanduser("~/.cache/et-python"),
                         help="ExecuTorch's Python serializer, as "
@@ -957,7 +1019,8 @@ def main():
     # leave it out.
     args.et_python_reference = not args.baseline
     special = {"link": bench_link, "tools": bench_tools, "graph": bench_graph,
-               "bundle": bench_bundle, "profile": bench_profile}
+               "bundle": bench_bundle, "profile": bench_profile,
+               "memory": bench_memory}
 
     def run_workload(name, workload_args):
         if name in special:

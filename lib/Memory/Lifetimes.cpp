@@ -92,6 +92,8 @@ private:
   const fb::ExecutionPlan &plan;
   const flatbuffers::Vector<flatbuffers::Offset<fb::EValue>> &values;
   MethodUses &uses;
+  /// Per operator, how its kernel shares its result's bytes.
+  std::vector<KernelSharing> sharingOf;
   uint32_t current = 0;
   uint64_t listWrites = 0;
 };
@@ -151,11 +153,9 @@ void UseReader::giveItemsListLifetimes() {
 
 void UseReader::readKernelCall(const fb::KernelCall &call) {
   InstructionUse &use = uses.instructions[current];
-  const auto *operators = plan.operators();
-  if (operators && call.op_index() >= 0 &&
-      static_cast<uint32_t>(call.op_index()) < operators->size())
-    if (const flatbuffers::String *op = operators->Get(call.op_index())->name())
-      use.sharing = getKernelSharing(op->string_view());
+  if (call.op_index() >= 0 &&
+      static_cast<uint32_t>(call.op_index()) < sharingOf.size())
+    use.sharing = sharingOf[call.op_index()];
   const auto *args = call.args();
   if (!args || args->size() == 0)
     return;
@@ -217,6 +217,11 @@ void UseReader::extendOverLoops(ArrayRef<std::pair<uint32_t, uint32_t>> loops) {
 }
 
 void UseReader::run() {
+  if (const auto *operators = plan.operators())
+    for (const fb::Operator *op : *operators)
+      sharingOf.push_back(op->name()
+                              ? getKernelSharing(op->name()->string_view())
+                              : KernelSharing::None);
   uses.lifetimes.assign(values.size(), Lifetime());
   uses.persistent.resize(values.size());
   for (auto [index, value] : llvm::enumerate(values))

@@ -115,7 +115,7 @@ static void printBuffer(const MethodMemory &method, const PlannedBuffer &buffer,
   for (const PlannedTensor *tensor : tensors) {
     std::string label = "value " + std::to_string(tensor->value);
     if (!tensor->name.empty())
-      label += " '" + tensor->name + "'";
+      label += (" '" + tensor->name + "'").str();
     bool overlaps = overlapping.contains(tensor->value);
     os << "<rect" << (overlaps ? " class=\"overlap\"" : "") << " data-value=\""
        << tensor->value << "\" x=\"" << tensor->lifetime->first << "\" y=\""

@@ -118,6 +118,7 @@ FailureOr<MemoryReport> memory::analyzeMemory(const ProgramFile &file,
   bool mergesDataMaps = !options.dataFiles.empty() && program->named_data();
   MemoryReport report;
   report.file = file.getName().str();
+  report.bytes = file.getBuffer();
   SmallVector<int> reportedAs(plans.size(), -1);
   for (auto [index, plan] : llvm::enumerate(plans)) {
     if (!wanted.empty() && !wanted.contains(plan->name()->string_view()))

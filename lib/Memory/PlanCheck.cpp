@@ -68,6 +68,11 @@ static std::string deviceName(const fb::ExecutionPlan &plan,
 /// The planned tensors of `plan`, in value order.
 static void readTensors(const fb::ExecutionPlan &plan, const MethodUses &uses,
                         MethodMemory &method) {
+  // Counted first: a method may plan hundreds of thousands.
+  method.tensors.reserve(llvm::count_if(*plan.values(), [](const auto *value) {
+    const fb::Tensor *tensor = value->val_as_Tensor();
+    return tensor && tensor->allocation_info();
+  }));
   for (auto [index, value] : llvm::enumerate(*plan.values())) {
     const fb::Tensor *tensor = value->val_as_Tensor();
     if (!tensor || !tensor->allocation_info() || !tensor->sizes())
@@ -86,7 +91,7 @@ static void readTensors(const fb::ExecutionPlan &plan, const MethodUses &uses,
     planned.value = index;
     if (const fb::ExtraTensorInfo *info = tensor->extra_tensor_info())
       if (info->fully_qualified_name())
-        planned.name = info->fully_qualified_name()->str();
+        planned.name = info->fully_qualified_name()->string_view();
     planned.memoryId = allocation->memory_id();
     planned.offset = uint64_t(allocation->memory_offset_high()) << 32 |
                      allocation->memory_offset_low();
@@ -98,6 +103,35 @@ static void readTensors(const fb::ExecutionPlan &plan, const MethodUses &uses,
 }
 
 namespace {
+/// Items grouped by key, each group in the order its items were added: one
+/// array (a counting sort) rather than a vector per instruction.
+class IndexGroups {
+public:
+  void reserve(size_t count) { pairs.reserve(count); }
+  void add(uint32_t key, uint32_t item) { pairs.push_back({key, item}); }
+  /// Groups what was added, under keys below `keys`.
+  void finish(uint32_t keys) {
+    begins.assign(keys + 1, 0);
+    for (auto [key, item] : pairs)
+      ++begins[key + 1];
+    std::partial_sum(begins.begin(), begins.end(), begins.begin());
+    items.resize(pairs.size());
+    std::vector<uint32_t> next(begins.begin(), begins.end() - 1);
+    for (auto [key, item] : pairs)
+      items[next[key]++] = item;
+    pairs = {};
+  }
+  ArrayRef<uint32_t> get(uint32_t key) const {
+    return ArrayRef<uint32_t>(items).slice(begins[key],
+                                           begins[key + 1] - begins[key]);
+  }
+
+private:
+  std::vector<std::pair<uint32_t, uint32_t>> pairs;
+  std::vector<uint32_t> begins;
+  std::vector<uint32_t> items;
+};
+
 /// How a written tensor came to share bytes with a live one.
 enum class Sharing {
   /// ExecuTorch plans it so: no finding.
@@ -194,7 +228,7 @@ private:
   /// Per tensor, its parent in its alias class (union-find).
   std::vector<uint32_t> aliasParent;
   /// Per instruction, the tensors it writes that no call returns.
-  std::vector<SmallVector<uint32_t, 0>> freshWrites;
+  IndexGroups freshWrites;
 };
 } // namespace
 
@@ -286,7 +320,6 @@ void PlanSweep::findAliases() {
 }
 
 void PlanSweep::findElidedViews(const llvm::BitVector &written) {
-  freshWrites.resize(std::max(uses.instructionCount, 1u));
   // By their bytes, the tensors calls write there, by first use.
   std::map<std::tuple<uint32_t, uint64_t, uint64_t>, SmallVector<uint32_t>>
       byBytes;
@@ -324,7 +357,7 @@ void PlanSweep::findElidedViews(const llvm::BitVector &written) {
     if (base)
       joinAliases(index, *base);
     else
-      freshWrites[tensor.lifetime->first].push_back(tensor.value);
+      freshWrites.add(tensor.lifetime->first, tensor.value);
   }
 }
 
@@ -391,7 +424,7 @@ bool PlanSweep::checkWrite(std::optional<uint32_t> instruction,
 std::string PlanSweep::describe(const PlannedTensor &tensor) const {
   std::string text = ("value " + Twine(tensor.value)).str();
   if (!tensor.name.empty())
-    text += " ('" + tensor.name + "')";
+    text += (" ('" + tensor.name + "')").str();
   return text;
 }
 
@@ -533,29 +566,36 @@ void PlanSweep::run() {
   returnedNow.resize(plan.values()->size());
   // Tensors by the instruction they start and end at; each buffer's ends.
   uint32_t steps = std::max(uses.instructionCount, 1u);
-  std::vector<SmallVector<uint32_t, 1>> starts(steps), ends(steps);
-  std::vector<std::vector<uint64_t>> points(bufferCount);
+  IndexGroups starts, ends;
+  starts.reserve(method.tensors.size());
+  ends.reserve(method.tensors.size());
+  // Each buffer's distinct tensor ends: few, however many tensors.
+  std::vector<llvm::DenseSet<uint64_t>> points(bufferCount);
   largest.assign(bufferCount, 0);
   for (auto [index, tensor] : llvm::enumerate(method.tensors)) {
     tensorOf[tensor.value] = index;
     if (!tensor.lifetime || tensor.memoryId == 0 ||
         tensor.memoryId > bufferCount)
       continue;
-    starts[std::min(tensor.lifetime->first, steps - 1)].push_back(index);
-    ends[std::min(tensor.lifetime->last, steps - 1)].push_back(index);
+    starts.add(std::min(tensor.lifetime->first, steps - 1), index);
+    ends.add(std::min(tensor.lifetime->last, steps - 1), index);
     unsigned buffer = tensor.memoryId - 1;
-    points[buffer].push_back(tensor.offset);
-    points[buffer].push_back(endOf(tensor));
+    points[buffer].insert(tensor.offset);
+    points[buffer].insert(endOf(tensor));
     largest[buffer] = std::max(largest[buffer], tensor.bytes);
   }
+  starts.finish(steps);
+  ends.finish(steps);
   live.resize(bufferCount);
-  for (std::vector<uint64_t> &bufferPoints : points)
-    covered.emplace_back(std::move(bufferPoints));
+  for (const llvm::DenseSet<uint64_t> &bufferPoints : points)
+    covered.emplace_back(
+        std::vector<uint64_t>(bufferPoints.begin(), bufferPoints.end()));
   findAliases();
+  freshWrites.finish(steps);
   SmallVector<uint32_t> given(uses.given.set_bits());
   SmallVector<uint32_t> peakAt(bufferCount, 0);
   for (uint32_t step = 0; step < steps; ++step) {
-    for (uint32_t index : starts[step]) {
+    for (uint32_t index : starts.get(step)) {
       const PlannedTensor &tensor = method.tensors[index];
       live[tensor.memoryId - 1].insert({tensor.offset, index});
       covered[tensor.memoryId - 1].add(tensor.offset, endOf(tensor));
@@ -564,18 +604,18 @@ void PlanSweep::run() {
       checkWrites(std::nullopt, given);
     if (step < uses.instructionCount && !stoppedAt) {
       SmallVector<uint32_t> writes(uses.getWrites(step));
-      llvm::append_range(writes, freshWrites[step]);
+      llvm::append_range(writes, freshWrites.get(step));
       checkWrites(step, writes);
     }
     // A buffer's live bytes grow only where tensors start.
-    for (uint32_t index : starts[step]) {
+    for (uint32_t index : starts.get(step)) {
       unsigned buffer = method.tensors[index].memoryId - 1;
       if (covered[buffer].getCovered() > method.buffers[buffer].peakLiveBytes) {
         method.buffers[buffer].peakLiveBytes = covered[buffer].getCovered();
         peakAt[buffer] = step;
       }
     }
-    for (uint32_t index : ends[step]) {
+    for (uint32_t index : ends.get(step)) {
       const PlannedTensor &tensor = method.tensors[index];
       live[tensor.memoryId - 1].erase({tensor.offset, index});
       covered[tensor.memoryId - 1].remove(tensor.offset, endOf(tensor));

@@ -55,11 +55,13 @@ struct PlannedBuffer {
 /// A tensor whose data is planned.
 struct PlannedTensor {
   uint32_t value;
-  /// Its fully qualified name, where the file has one.
-  std::string name;
   uint32_t memoryId;
   uint64_t offset;
   uint64_t bytes;
+  /// Its fully qualified name, where the file has one: in the file's
+  /// bytes, which the report holds (MemoryReport::bytes). A method may
+  /// plan hundreds of thousands of tensors; few have names.
+  StringRef name;
   /// None when nothing names it.
   std::optional<Lifetime> lifetime;
 };
@@ -92,6 +94,8 @@ struct MethodMemory {
 /// The memory a program's methods need.
 struct MemoryReport {
   std::string file;
+  /// The bytes the report's names point into.
+  std::shared_ptr<const FileBuffer> bytes;
   std::vector<MethodMemory> methods;
   /// What is wrong with the file outside its methods.
   FindingList findings;
