@@ -148,8 +148,8 @@ static BlockAssignment matchExecution(const Block &block,
     return {complete, "its events fit methods " + joinNames(fits, methods) +
                           "; it ran every instruction of this one only"};
   SmallVector<unsigned, 1> alike = complete.empty() ? fits : complete;
-  return {alike, "its events fit methods " + joinNames(alike, methods) +
-                     " alike: the ETDump cannot tell which ran"};
+  return {alike, "its events fit " + Twine(alike.size()).str() +
+                     " methods alike: the ETDump cannot tell which ran"};
 }
 
 /// Assigns each run of consecutive load blocks, from `begin`, to the
@@ -191,8 +191,8 @@ static size_t assignLoads(ArrayRef<Block> blocks, size_t begin,
       SmallVector<unsigned, 1> candidates(possible.begin(), possible.end());
       assigned[index] = {candidates,
                          "a load: the runtime does not record which method it "
-                         "loaded, and the executions after it fit methods " +
-                             joinNames(candidates, methods) + " alike"};
+                         "loaded, and the executions after it fit " +
+                             Twine(candidates.size()).str() + " methods alike"};
     } else {
       assigned[index] = {
           anyMethod,
@@ -224,4 +224,167 @@ profile::assignBlocks(ArrayRef<Block> blocks,
                 ? assignLoads(blocks, index, methods, assigned)
                 : index + 1;
   return assigned;
+}
+
+namespace {
+/// Blocks assigned by the order in which a run loaded and executed its
+/// methods: each run of loads is of the next methods in that order; the
+/// executions after one load are of its method, those after k loads (k
+/// executions) of those k methods in turn. A block whose events the order's
+/// method does not explain keeps what its events say.
+class OrderAssigner {
+public:
+  OrderAssigner(ArrayRef<Block> blocks, ArrayRef<MethodInstructions> methods,
+                ArrayRef<unsigned> order,
+                std::vector<BlockAssignment> &assigned)
+      : blocks(blocks), methods(methods), order(order), assigned(assigned) {}
+  void run();
+
+private:
+  /// Assigns the segment of loads [loadsBegin, loadsEnd) and the
+  /// executions after them up to `end`.
+  void assignSegment(size_t loadsBegin, size_t loadsEnd, size_t end);
+  /// Why `executions` are not of `order[position]`; none if they are.
+  std::optional<std::string> whyNot(ArrayRef<size_t> executions,
+                                    size_t position) const;
+  /// Assigns the blocks `indices` to `order[position]`, `how` so.
+  void assignAll(ArrayRef<size_t> indices, size_t position, StringRef how);
+  /// Adds `why` the order does not place them to the blocks `indices`.
+  void note(ArrayRef<size_t> indices, StringRef why);
+  std::string ordinal(size_t position) const;
+
+  ArrayRef<Block> blocks;
+  ArrayRef<MethodInstructions> methods;
+  ArrayRef<unsigned> order;
+  std::vector<BlockAssignment> &assigned;
+  /// The next method in the order.
+  size_t next = 0;
+};
+} // namespace
+
+std::string OrderAssigner::ordinal(size_t position) const {
+  return ("method " + Twine(position + 1) + " of " + Twine(order.size()) +
+          " ('" + methods[order[position]].getName() + "')")
+      .str();
+}
+
+std::optional<std::string> OrderAssigner::whyNot(ArrayRef<size_t> executions,
+                                                 size_t position) const {
+  if (position >= order.size())
+    return std::string("the order given names fewer methods than the run "
+                       "loaded");
+  for (size_t index : executions)
+    if (std::optional<std::string> why =
+            whyNotRan(blocks[index], methods[order[position]]))
+      return "not " + ordinal(position) +
+             " in the order given (--in-order): " + *why;
+  return std::nullopt;
+}
+
+void OrderAssigner::assignAll(ArrayRef<size_t> indices, size_t position,
+                              StringRef how) {
+  for (size_t index : indices)
+    assigned[index] = {{order[position]},
+                       (how + ": " + ordinal(position)).str()};
+}
+
+void OrderAssigner::note(ArrayRef<size_t> indices, StringRef why) {
+  for (size_t index : indices)
+    assigned[index].how += ("; " + why).str();
+}
+
+void OrderAssigner::assignSegment(size_t loadsBegin, size_t loadsEnd,
+                                  size_t end) {
+  size_t loads = loadsEnd - loadsBegin, first = next;
+  next += loads;
+  SmallVector<size_t> executions;
+  for (size_t index = loadsEnd; index < end; ++index)
+    if (blocks[index].role == BlockRole::Execute)
+      executions.push_back(index);
+  constexpr llvm::StringLiteral kLoaded =
+      "the run loaded its methods in the order given (--in-order)";
+  if (loads <= 1) {
+    // One load (or none at all, and one method): it and what follows.
+    SmallVector<size_t> segment(executions);
+    if (loads)
+      segment.insert(segment.begin(), loadsBegin);
+    if (std::optional<std::string> why = whyNot(executions, first))
+      return note(segment, *why);
+    if (loads)
+      assignAll(loadsBegin, first, kLoaded);
+    return assignAll(executions, first,
+                     "executed after its load, in the order given "
+                     "(--in-order)");
+  }
+  if (executions.size() == loads) {
+    for (auto [offset, index] : llvm::enumerate(executions)) {
+      size_t load = loadsBegin + offset;
+      if (std::optional<std::string> why = whyNot(index, first + offset)) {
+        note({load, index}, *why);
+        continue;
+      }
+      assignAll(load, first + offset, kLoaded);
+      assignAll(index, first + offset,
+                "one execution per method loaded, in the order given "
+                "(--in-order)");
+    }
+    return;
+  }
+  for (size_t offset = 0; offset < loads; ++offset)
+    if (first + offset < order.size())
+      assignAll(loadsBegin + offset, first + offset, kLoaded);
+  note(executions,
+       ("the order given cannot place it: " + Twine(loads) +
+        " loads together, then " + Twine(executions.size()) + " executions")
+           .str());
+}
+
+void OrderAssigner::run() {
+  size_t firstLoad = llvm::find_if(blocks,
+                                   [](const Block &block) {
+                                     return block.role == BlockRole::Load;
+                                   }) -
+                     blocks.begin();
+  if (firstLoad == blocks.size()) {
+    // No loads: with one method, every execution is its; else one each.
+    SmallVector<size_t> executions;
+    for (size_t index = 0; index < blocks.size(); ++index)
+      if (blocks[index].role == BlockRole::Execute)
+        executions.push_back(index);
+    if (order.size() == 1)
+      return assignSegment(0, 0, blocks.size());
+    if (executions.size() != order.size())
+      return note(executions, "the order given cannot place it: the run "
+                              "recorded no loads, and not one execution "
+                              "per method");
+    for (auto [position, index] : llvm::enumerate(executions)) {
+      if (std::optional<std::string> why = whyNot(index, position))
+        note(index, *why);
+      else
+        assignAll(index, position,
+                  "one execution per method, in the order given "
+                  "(--in-order)");
+    }
+    return;
+  }
+  for (size_t index = 0; index < firstLoad; ++index)
+    if (blocks[index].role == BlockRole::Execute)
+      note(index, "the order given cannot place it: it runs before any load");
+  for (size_t begin = firstLoad; begin < blocks.size();) {
+    size_t loadsEnd = begin;
+    while (loadsEnd < blocks.size() && blocks[loadsEnd].role == BlockRole::Load)
+      ++loadsEnd;
+    size_t end = loadsEnd;
+    while (end < blocks.size() && blocks[end].role != BlockRole::Load)
+      ++end;
+    assignSegment(begin, loadsEnd, end);
+    begin = end;
+  }
+}
+
+void profile::assignInOrder(ArrayRef<Block> blocks,
+                            ArrayRef<MethodInstructions> methods,
+                            ArrayRef<unsigned> order,
+                            std::vector<BlockAssignment> &assigned) {
+  OrderAssigner(blocks, methods, order, assigned).run();
 }

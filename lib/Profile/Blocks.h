@@ -74,6 +74,18 @@ struct BlockAssignment {
 std::vector<BlockAssignment> assignBlocks(ArrayRef<Block> blocks,
                                           ArrayRef<MethodInstructions> methods);
 
+/// Reassigns `assigned`, as assignBlocks left it, by the order in which the
+/// run loaded and executed its methods: `order`, indices into `methods`
+/// (the user says so: emit-profile --in-order). Each run of loads is of the
+/// next methods in that order; the executions after one load are of its
+/// method, after k loads (k executions) of those methods in turn; with no
+/// loads at all, one execution per method. A block whose events the
+/// order's method does not explain keeps its assignment, and its `how`
+/// says why.
+void assignInOrder(ArrayRef<Block> blocks, ArrayRef<MethodInstructions> methods,
+                   ArrayRef<unsigned> order,
+                   std::vector<BlockAssignment> &assigned);
+
 } // namespace emit::profile
 
 #endif // EMIT_LIB_PROFILE_BLOCKS_H

@@ -204,18 +204,14 @@ static void printMethod(const ProfileReport &report,
 static void printUnmatched(const ProfileReport &report, raw_ostream &os) {
   if (report.unmatched.empty())
     return;
-  os << "<section id=\"unmatched\"><h2>Blocks no one method explains</h2>\n"
+  os << "<section id=\"unmatched\"><h2>Blocks no method explains</h2>\n"
         "<table><tr><th class=\"num\">block</th><th>name</th><th>role</th>"
-        "<th>why</th><th>may have run</th></tr>\n";
-  for (const UnmatchedBlock &block : report.unmatched) {
+        "<th>why</th></tr>\n";
+  for (const UnmatchedBlock &block : report.unmatched)
     os << "<tr" << (block.explained ? "" : " class=\"misfit\"")
        << "><td class=\"num\">" << block.block << "</td><td>"
        << escapeHTML(block.name) << "</td><td>" << block.role << "</td><td>"
-       << escapeHTML(block.reason) << "</td><td>";
-    for (auto [index, name] : llvm::enumerate(block.candidates))
-      os << (index ? ", " : "") << escapeHTML(name);
-    os << "</td></tr>\n";
-  }
+       << escapeHTML(block.reason) << "</td></tr>\n";
   os << "</table></section>\n";
 }
 

@@ -6,6 +6,7 @@
 
 #include "ProfileFormat.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/JSON.h"
@@ -83,12 +84,69 @@ static void printLoggedText(const MethodProfile &method, raw_ostream &os) {
     os << "    output: " << formatLogged(value) << "\n";
 }
 
+/// `indices`, in order: all of them, or past four the first two, the
+/// last and how many.
+static std::string formatBlockIndices(ArrayRef<unsigned> indices) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  if (indices.size() <= 4) {
+    llvm::interleaveComma(indices, os);
+    return text;
+  }
+  os << indices[0] << ", " << indices[1] << ", ..., " << indices.back() << " ("
+     << indices.size() << " blocks)";
+  return text;
+}
+
+/// The blocks that went to `method`, a line per way they were assigned.
+static void printBlocksText(const MethodProfile &method, raw_ostream &os) {
+  std::vector<std::pair<const BlockMatch *, SmallVector<unsigned>>> ways;
+  for (const BlockMatch &block : method.blocks) {
+    auto same = llvm::find_if(ways, [&](auto &way) {
+      return way.first->name == block.name && way.first->role == block.role &&
+             way.first->how == block.how;
+    });
+    auto &indices =
+        same != ways.end()
+            ? same->second
+            : ways.emplace_back(&block, SmallVector<unsigned>()).second;
+    indices.push_back(block.block);
+  }
+  for (auto &[block, indices] : ways)
+    os << "  block" << (indices.size() > 1 ? "s " : " ")
+       << formatBlockIndices(indices) << " '" << block->name << "' ("
+       << block->role << "): " << block->how << "\n";
+}
+
+/// What the report calls `method`: a method, methods alike, or methods
+/// with no instructions.
+static void printMethodTitle(const MethodProfile &method, raw_ostream &os) {
+  if (method.candidates.empty()) {
+    os << "method '" << method.name << "'";
+    return;
+  }
+  auto quoted = [](StringRef name) { return ("'" + name + "'").str(); };
+  if (method.noInstructions) {
+    os << method.candidates.size() << " methods with no instructions ("
+       << quoted(method.candidates[0]) << ", " << quoted(method.candidates[1]);
+    if (method.candidates.size() > 2)
+      os << " and " << method.candidates.size() - 2 << " more";
+    os << "; the ETDump cannot tell them apart)";
+    return;
+  }
+  os << "methods ";
+  for (auto [index, name] : llvm::enumerate(method.candidates))
+    os << (index == 0                             ? ""
+           : index + 1 < method.candidates.size() ? ", "
+                                                  : " or ")
+       << quoted(name);
+  os << " (alike: the ETDump cannot tell which ran)";
+}
+
 static void printMethodText(const MethodProfile &method, raw_ostream &os) {
-  os << "method '" << method.name << "': " << counted(method.runs, "run")
-     << "\n";
-  for (const BlockMatch &block : method.blocks)
-    os << "  block " << block.block << " '" << block.name << "' (" << block.role
-       << "): " << block.how << "\n";
+  printMethodTitle(method, os);
+  os << ": " << counted(method.runs, "run") << "\n";
+  printBlocksText(method, os);
   printStatsText("load", method.load, os);
   printStatsText("init", method.init, os);
   printStatsText("run", method.run, os);
@@ -107,6 +165,36 @@ static void printMethodText(const MethodProfile &method, raw_ostream &os) {
   printGroupsText("operator", method.byOperator, os);
   printGroupsText("backend", method.byBackend, os);
   printLoggedText(method, os);
+}
+
+/// The delegates' time over every method first: where most programs spend
+/// theirs, and what a user looks for.
+static void printDelegatesText(const ProfileReport &report, raw_ostream &os) {
+  struct Backend {
+    std::string name;
+    uint64_t calls = 0, totalNs = 0;
+    std::vector<std::string> methods;
+  };
+  std::vector<Backend> backends;
+  for (const MethodProfile &method : report.methods)
+    for (const GroupProfile &group : method.byBackend) {
+      auto it = llvm::find_if(
+          backends, [&](const Backend &b) { return b.name == group.name; });
+      if (it == backends.end())
+        it = backends.insert(backends.end(), {group.name});
+      it->calls += group.calls;
+      it->totalNs += group.totalNs;
+      it->methods.push_back("'" + method.name + "'");
+    }
+  if (backends.empty())
+    return;
+  std::stable_sort(backends.begin(), backends.end(),
+                   [](auto &a, auto &b) { return a.totalNs > b.totalNs; });
+  os << "delegate calls:\n";
+  for (const Backend &backend : backends)
+    os << "  " << backend.name << ": " << formatNs(backend.totalNs) << " in "
+       << counted(backend.calls, "call") << " (in "
+       << llvm::join(backend.methods, ", ") << ")\n";
 }
 
 /// `change` as `1.05 us -> 300 ns (0.29x)`.
@@ -159,6 +247,7 @@ void profile::printProfileText(const ProfileReport &report, raw_ostream &os) {
   os << "\n";
   for (const Finding &finding : report.findings.findings)
     printFinding(finding, os);
+  printDelegatesText(report, os);
   for (const MethodProfile &method : report.methods)
     printMethodText(method, os);
   if (report.baseline)
@@ -306,6 +395,11 @@ static void printMethodJSON(llvm::json::OStream &json,
                             const MethodProfile &method) {
   json.object([&] {
     json.attribute("name", method.name);
+    json.attributeArray("candidates", [&] {
+      for (const std::string &name : method.candidates)
+        json.value(name);
+    });
+    json.attribute("no_instructions", method.noInstructions);
     json.attribute("index", int64_t(method.index));
     json.attribute("runs", int64_t(method.runs));
     json.attribute("load_ns", int64_t(method.load.p50));
@@ -407,10 +501,6 @@ void profile::printProfileJSON(const ProfileReport &report, raw_ostream &os) {
           json.attribute("name", block.name);
           json.attribute("role", block.role);
           json.attribute("reason", block.reason);
-          json.attributeArray("candidates", [&] {
-            for (const std::string &method : block.candidates)
-              json.value(method);
-          });
           json.attribute("fits", block.explained);
         });
     });

@@ -23,9 +23,11 @@
 #include "emit/File/program_generated.h"
 #include "emit/Support/PayloadFiles.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <algorithm>
+#include <map>
 
 using namespace emit;
 using namespace emit::profile;
@@ -203,6 +205,21 @@ static void sortByTime(std::vector<GroupProfile> &groups) {
                    [](auto &a, auto &b) { return a.totalNs > b.totalNs; });
 }
 
+/// `profile`'s instructions by operator and by backend, most time first.
+static void groupInstructions(MethodProfile &profile) {
+  profile.byOperator.clear();
+  profile.byBackend.clear();
+  llvm::StringMap<unsigned> operators, backends;
+  for (const InstructionProfile &entry : profile.instructions) {
+    if (entry.info.kind == "kernel")
+      addToGroup(profile.byOperator, operators, entry);
+    else if (entry.info.kind == "delegate")
+      addToGroup(profile.byBackend, backends, entry);
+  }
+  sortByTime(profile.byOperator);
+  sortByTime(profile.byBackend);
+}
+
 static std::vector<LoggedValue> describeLogged(const LoggedInBlock &logged,
                                                StringRef debugBuffer) {
   std::vector<LoggedValue> values;
@@ -217,6 +234,7 @@ static MethodProfile summarizeMethod(const fb::Program &program,
                                      StringRef debugBuffer) {
   MethodProfile profile;
   profile.name = method.getName().str();
+  profile.noInstructions = method.getTotalInstructionCount() == 0;
   profile.index = index;
   profile.runs = times.runs.size();
   profile.load = summarizeDurations(times.loads);
@@ -229,7 +247,6 @@ static MethodProfile summarizeMethod(const fb::Program &program,
     for (const auto &calls : times.calls)
       for (uint64_t duration : calls)
         runTotal += duration;
-  llvm::StringMap<unsigned> operators, backends;
   for (uint32_t chain = 0; chain < method.getChainCount(); ++chain)
     for (uint32_t instruction = 0;
          instruction < method.getInstructionCount(chain); ++instruction) {
@@ -245,14 +262,9 @@ static MethodProfile summarizeMethod(const fb::Program &program,
       entry.share = runTotal ? double(entry.time.total) / runTotal : 0;
       entry.delegateEvents = summarizeByName(times.delegateEvents[slot]);
       entry.outputs = describeLogged(times.logged[slot], debugBuffer);
-      if (entry.info.kind == "kernel")
-        addToGroup(profile.byOperator, operators, entry);
-      else if (entry.info.kind == "delegate")
-        addToGroup(profile.byBackend, backends, entry);
       profile.instructions.push_back(std::move(entry));
     }
-  sortByTime(profile.byOperator);
-  sortByTime(profile.byBackend);
+  groupInstructions(profile);
   return profile;
 }
 
@@ -298,21 +310,60 @@ static FailureOr<SelectedMethods> selectMethods(const fb::Program &program,
   return selected;
 }
 
-/// `block`, which `assignment` matches to no one method, as reported.
+/// `block`, which `assignment` matches to no method, as reported.
 static UnmatchedBlock getUnmatched(const Block &block,
-                                   const BlockAssignment &assignment,
-                                   ArrayRef<MethodInstructions> methods) {
+                                   const BlockAssignment &assignment) {
   UnmatchedBlock unmatched{block.index, block.name,
                            getRoleName(block.role).str(), assignment.how};
-  for (unsigned candidate : assignment.candidates)
-    unmatched.candidates.push_back(methods[candidate].getName().str());
-  unmatched.explained =
-      block.role != BlockRole::Execute || !assignment.candidates.empty();
+  unmatched.explained = block.role != BlockRole::Execute;
   return unmatched;
 }
 
+/// The name of methods alike: theirs, joined; past three, the first two
+/// and how many.
+static std::string getAlikeName(ArrayRef<std::string> names) {
+  if (names.size() <= 3)
+    return llvm::join(names, " | ");
+  return (names[0] + " | " + names[1] + " | ... (" + Twine(names.size()) +
+          " methods)")
+      .str();
+}
+
+/// The runs of `candidates`, methods alike (indices into `methods`), whose
+/// blocks `times` holds: as one method's, under their names. An
+/// instruction that calls something else in each says all it calls.
+static MethodProfile summarizeAlike(const fb::Program &program,
+                                    ArrayRef<MethodInstructions> methods,
+                                    ArrayRef<unsigned> indices,
+                                    ArrayRef<unsigned> candidates,
+                                    MethodTimes &times, StringRef debugBuffer) {
+  MethodProfile profile =
+      summarizeMethod(program, methods[candidates.front()],
+                      indices[candidates.front()], times, debugBuffer);
+  for (unsigned candidate : candidates) {
+    profile.candidates.push_back(methods[candidate].getName().str());
+    profile.noInstructions &=
+        methods[candidate].getTotalInstructionCount() == 0;
+  }
+  profile.name = getAlikeName(profile.candidates);
+  for (InstructionProfile &entry : profile.instructions) {
+    std::vector<std::string> callees;
+    for (unsigned candidate : candidates) {
+      std::string callee =
+          methods[candidate]
+              .describe(program, entry.chain, entry.instruction)
+              .name;
+      if (!llvm::is_contained(callees, callee))
+        callees.push_back(std::move(callee));
+    }
+    entry.info.name = llvm::join(callees, " or ");
+  }
+  groupInstructions(profile);
+  return profile;
+}
+
 /// Every event of `blocks` on `timeline`: a lane per method of `methods`,
-/// and one for blocks `assigned` to none.
+/// one per set of methods alike, and one for blocks `assigned` to none.
 static void buildTimeline(ArrayRef<Block> blocks,
                           ArrayRef<BlockAssignment> assigned,
                           ArrayRef<MethodInstructions> methods,
@@ -320,16 +371,48 @@ static void buildTimeline(ArrayRef<Block> blocks,
   TimelineBuilder builder(timeline);
   for (const MethodInstructions &method : methods)
     builder.addLane(method.getName());
-  uint32_t unmatched = builder.addLane("unmatched");
+  std::map<SmallVector<unsigned, 1>, uint32_t> alikeLanes;
+  std::optional<uint32_t> unmatched;
   for (auto [block, assignment] : llvm::zip_equal(blocks, assigned)) {
     if (assignment.isMatched()) {
       unsigned method = assignment.candidates.front();
       builder.addBlock(block, method, &methods[method]);
-    } else {
-      builder.addBlock(block, unmatched, nullptr);
+      continue;
     }
+    if (assignment.candidates.empty()) {
+      if (!unmatched)
+        unmatched = builder.addLane("unmatched");
+      builder.addBlock(block, *unmatched, nullptr);
+      continue;
+    }
+    auto [lane, added] = alikeLanes.try_emplace(assignment.candidates, 0);
+    if (added) {
+      std::vector<std::string> names;
+      for (unsigned candidate : assignment.candidates)
+        names.push_back(methods[candidate].getName().str());
+      lane->second = builder.addLane(getAlikeName(names));
+    }
+    builder.addBlock(block, lane->second,
+                     &methods[assignment.candidates.front()]);
   }
   builder.finish();
+}
+
+/// The methods of `selected` in the order the run executed them: as
+/// `named` gives them, or the program's.
+static std::vector<unsigned> getOrder(const SelectedMethods &selected,
+                                      ArrayRef<std::string> named) {
+  std::vector<unsigned> order;
+  if (named.empty()) {
+    for (unsigned index = 0; index < selected.methods.size(); ++index)
+      order.push_back(index);
+    return order;
+  }
+  for (const std::string &name : named)
+    for (auto [index, method] : llvm::enumerate(selected.methods))
+      if (method.getName() == name)
+        order.push_back(index);
+  return order;
 }
 
 FailureOr<ProfileReport> profile::analyzeProfile(const ETDumpFile &etdump,
@@ -348,23 +431,33 @@ FailureOr<ProfileReport> profile::analyzeProfile(const ETDumpFile &etdump,
   startReport(etdump, report, blocks);
   report.programFile = programFile.getName().str();
   std::vector<BlockAssignment> assigned = assignBlocks(blocks, methods);
+  if (options.inOrder)
+    assignInOrder(blocks, methods, getOrder(*selected, options.methods),
+                  assigned);
+  // Per method, and per set of methods alike (blocks that fit each).
   std::vector<MethodTimes> times(methods.size());
+  std::map<SmallVector<unsigned, 1>, MethodTimes> alike;
   for (auto [block, assignment] : llvm::zip_equal(blocks, assigned)) {
-    if (!assignment.isMatched()) {
-      report.unmatched.push_back(getUnmatched(block, assignment, methods));
+    if (assignment.candidates.empty()) {
+      report.unmatched.push_back(getUnmatched(block, assignment));
       continue;
     }
-    unsigned method = assignment.candidates.front();
-    times[method].blocks.push_back({block.index, block.name,
-                                    getRoleName(block.role).str(),
-                                    assignment.how});
-    addBlock(block, methods[method], times[method]);
+    MethodTimes &target = assignment.isMatched()
+                              ? times[assignment.candidates.front()]
+                              : alike[assignment.candidates];
+    target.blocks.push_back({block.index, block.name,
+                             getRoleName(block.role).str(), assignment.how});
+    addBlock(block, methods[assignment.candidates.front()], target);
   }
   for (auto [position, method] : llvm::enumerate(methods))
     if (!times[position].blocks.empty())
       report.methods.push_back(summarizeMethod(program, method,
                                                selected->indices[position],
                                                times[position], debugBuffer));
+  for (auto &[candidates, groupTimes] : alike)
+    report.methods.push_back(summarizeAlike(program, methods, selected->indices,
+                                            candidates, groupTimes,
+                                            debugBuffer));
   if (options.timeline)
     buildTimeline(blocks, assigned, methods, report.timeline);
   return report;

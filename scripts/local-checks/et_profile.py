@@ -8,9 +8,10 @@
 # ETDump it wrote with emit-profile. et-run knows which method each block
 # ran; emit-profile is told nothing but the two files. For every program:
 # each block goes to the method et-run ran in it, or, where methods are
-# alike (the ETDump cannot tell them apart), is reported with that method
-# among its candidates, and then each method run alone joins with
-# --method; each method has the runs et-run made, and the instruction calls
+# alike (the ETDump cannot tell them apart), is timed in a group with that
+# method among its candidates, and then each method run alone joins with
+# --method, and every block joins to its method with --in-order (et-run
+# runs the methods in program order); each method has the runs et-run made, and the instruction calls
 # emit-profile counts are the instruction events (OPERATOR_CALL,
 # DELEGATE_CALL and the others) et-run counted.
 #
@@ -49,8 +50,9 @@ def run_runtime(et_run, program, etdump, iterations, method=None):
     return (blocks, calls), 0
 
 
-def join(build, program, etdump, method=None):
+def join(build, program, etdump, method=None, in_order=False):
     only = ["--method=" + method] if method else []
+    only += ["--in-order"] if in_order else []
     start = time.monotonic()
     out = subprocess.run([os.path.join(build, "bin", "emit-profile"),
                           "--format=json", program, etdump] + only,
@@ -67,18 +69,19 @@ def compare(report, truth, iterations):
     the blocks reported alike (with the true method a candidate)."""
     blocks, calls = truth
     problems, alike = [], 0
-    joined = {b["block"]: m["name"] for m in report["methods"]
-              for b in m["blocks"]}
-    unmatched = {u["block"]: u for u in report["unmatched"]}
+    joined = {b["block"]: m for m in report["methods"] for b in m["blocks"]}
     for index, method in sorted(blocks.items()):
-        if joined.get(index) == method:
+        got = joined.get(index)
+        if got and got["name"] == method and not got["candidates"]:
             continue
-        if index in unmatched and method in unmatched[index]["candidates"]:
+        if got and method in got["candidates"]:
             alike += 1
             continue
-        problems.append("block %d: %s, not %s" % (index, joined.get(index),
-                                                  method))
+        problems.append("block %d: %s, not %s" % (
+            index, got["name"] if got else "unmatched", method))
     for method in report["methods"]:
+        if method["candidates"]:
+            continue
         counted = sum(i["count"] for i in method["instructions"])
         if not alike and counted != calls.get(method["name"]):
             problems.append("%s: %d calls, not %s" % (
@@ -105,6 +108,10 @@ def check(build, et_run, program, iterations, work):
         result, _, error = join(build, program, alone, method)
         more = [error] if error else compare(result, one, iterations)[0]
         problems += ["--method=%s: %s" % (method, p) for p in more if p]
+    # et-run runs the methods in program order: told so, every block joins.
+    ordered, _, error = join(build, program, etdump, in_order=True)
+    more = [error] if error else compare(ordered, truth, iterations)[0]
+    problems += ["--in-order: %s" % p for p in more if p]
     return [name, str(len(truth[0])), str(report["etdump"]["events"]),
             str(len(report["methods"])), str(alike), "%.3f" % took,
             "ok" if not problems else "FAIL " + "; ".join(problems)]

@@ -5,16 +5,17 @@
 //===----------------------------------------------------------------------===//
 //
 // emit-profile [PROGRAM.pte] RUN.etdp [--data=F.ptd]... [--method=NAME]...
-//              [--debug-buffer=F] [--baseline OLD.pte OLD.etdp]
+//              [--in-order] [--debug-buffer=F] [--baseline OLD.pte OLD.etdp]
 //              [--format=text|json|html|chrome-trace] [-o FILE]
 //
 // With the program: each block to the method it ran, each event to its
 // instruction, and per method its runs, load time and each instruction's
 // time with its operator and operands or its backend and payload. Alone:
-// the events by name. Blocks that fit several methods alike are reported
-// with them. Exits 0, 1 when the ETDump does not fit the program (an
-// execution no method's instructions explain), 2 on bad usage or a file
-// that cannot be read.
+// the events by name. Blocks that fit several methods alike are timed
+// together, as a group named by those methods, unless the order in which
+// the run executed its methods tells them apart (--in-order). Exits 0, 1 when
+// the ETDump does not fit the program (an execution no method's instructions
+// explain), 2 on bad usage or a file that cannot be read.
 //
 //===----------------------------------------------------------------------===//
 
@@ -55,6 +56,13 @@ static cl::list<std::string>
                          "any of the program's): blocks are matched among "
                          "these only"),
                 cl::value_desc("name"), cl::cat(category));
+static cl::opt<bool> inOrder(
+    "in-order",
+    cl::desc("The run loaded and executed the methods in the order --method "
+             "names them (without --method: the program's order), each "
+             "loaded before its executions: blocks methods fit alike are "
+             "assigned by that order"),
+    cl::cat(category));
 static cl::opt<std::string> debugBufferPath(
     "debug-buffer",
     cl::desc("The debug buffer ETDumpGen's data sink wrote logged tensors "
@@ -126,10 +134,11 @@ static int run() {
     return 2;
   }
   if ((!dataPaths.empty() || !methodNames.empty() || !debugBufferPath.empty() ||
-       !baselinePaths.empty()) &&
+       !baselinePaths.empty() || inOrder) &&
       inputPaths.size() == 1) {
-    llvm::errs() << "emit-profile: --data, --method, --debug-buffer and "
-                    "--baseline need the program they go with\n";
+    llvm::errs() << "emit-profile: --data, --method, --in-order, "
+                    "--debug-buffer and --baseline need the program they go "
+                    "with\n";
     return 2;
   }
   ProfileOptions options;
@@ -137,6 +146,7 @@ static int run() {
     options.program = inputPaths.front();
   options.dataFiles.assign(dataPaths.begin(), dataPaths.end());
   options.methods.assign(methodNames.begin(), methodNames.end());
+  options.inOrder = inOrder;
   options.debugBuffer = debugBufferPath;
   options.timeline = format == Format::ChromeTrace || format == Format::HTML;
   const std::string &etdumpPath = inputPaths[inputPaths.size() - 1];

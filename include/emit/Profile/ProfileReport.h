@@ -139,9 +139,16 @@ struct BlockMatch {
   std::string how;
 };
 
-/// One method's runs.
+/// One method's runs, or those of methods the ETDump cannot tell apart.
 struct MethodProfile {
+  /// The method's name; for methods alike, theirs joined (`a | b`).
   std::string name;
+  /// Methods alike (two or more): the blocks fit each of them, and the
+  /// ETDump cannot tell which ran. Empty for one method.
+  std::vector<std::string> candidates;
+  /// The method (each of the methods alike) has no instructions.
+  bool noInstructions = false;
+  /// The method's index in the program (the first of methods alike).
   unsigned index = 0;
   unsigned runs = 0;
   /// Program::load_method and Method::init, over the loads seen.
@@ -157,15 +164,13 @@ struct MethodProfile {
   std::vector<LoggedValue> outputs;
 };
 
-/// A block no method explains, or more than one does alike.
+/// A block no method explains.
 struct UnmatchedBlock {
   unsigned block;
   std::string name;
   /// `load`, `execute` or `unknown`.
   std::string role;
   std::string reason;
-  /// The methods that may have run it.
-  std::vector<std::string> candidates;
   /// False for an execution no method's instructions explain: the ETDump
   /// does not fit the program.
   bool explained = true;
@@ -245,6 +250,7 @@ struct ProfileReport {
   uint64_t events = 0;
   /// Every profile event by name, in order of total time.
   std::vector<NamedEvents> byName;
+  /// Per method its runs, in program order; then methods alike, as groups.
   std::vector<MethodProfile> methods;
   std::vector<UnmatchedBlock> unmatched;
   /// What reading the ETDump found (warnings: errors stop the read).
@@ -271,6 +277,10 @@ struct ProfileOptions {
   /// The methods the run executed (empty: any of the program's): blocks
   /// are matched among these only.
   std::vector<std::string> methods;
+  /// The run loaded and executed `methods` (none: the program's methods)
+  /// in that order, each loaded before its executions: blocks are assigned
+  /// by the order where their events fit (profile::assignInOrder).
+  bool inOrder = false;
   /// Whether to keep every event on the report's timeline.
   bool timeline = false;
   /// The debug buffer ETDumpGen's data sink wrote logged tensors to

@@ -58,9 +58,12 @@ if scenario == "joined":
     assert starts == sorted(starts)
     check_nesting()
 elif scenario == "unmatched":
-    assert lanes == {1: "forward", 4: "unmatched"}, lanes
-    assert {e["args"]["block"] for e in spans if e["tid"] == 4} == {
-        0, 1, 2, 4, 5}
+    # Blocks no method explains on one lane; those any of the three may
+    # have run (alike) on a lane of their own.
+    assert lanes == {1: "forward", 4: "unmatched",
+                     5: "forward | decode | decode_long"}, lanes
+    assert {e["args"]["block"] for e in spans if e["tid"] == 4} == {0, 1}
+    assert {e["args"]["block"] for e in spans if e["tid"] == 5} == {2, 4, 5}
 elif scenario == "alone":
     assert trace["otherData"]["program"] is None
     assert lanes == {1: "ETDump"} and len(spans) == 34

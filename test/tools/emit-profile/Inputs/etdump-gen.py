@@ -173,9 +173,21 @@ def scenarios():
           load(30000, 3000),
           execute(clock, [lambda c: kernel(c, 0, "mul.out", 200),
                           lambda c: kernel(c, 1, "relu.out", 30)])]
+    # A run of Inputs/getters.mlir as et-run runs an LLM program: each
+    # method loaded then executed, in program order: the two forwards (one
+    # delegate call each, alike), then three getters with no instructions.
+    clock = Clock(10000)
+    getters = []
+    for took in (900, 1100):
+        getters += [load(clock.now, 5000), execute(clock, [
+            lambda c, took=took: delegate(c, 0, took)])]
+        clock.take(6000)
+    for _ in range(3):
+        getters += [load(clock.now, 1700), execute(clock, [])]
+        clock.take(1800)
     return {"joined": joined, "in-order": in_order, "unmatched": unmatched,
             "odd": odd, "empty": [], "llm-alike": llm, "debug": debug,
-            "v2": v2}
+            "v2": v2, "getters": getters}
 
 
 def main():
