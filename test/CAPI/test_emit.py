@@ -273,7 +273,9 @@ def test_profile(profiled, tmp_path):
     assert alone["events"][0]["name"] == "Program::load_method"
 
     unmatched = emit.profile(str(dumps / "unmatched.etdp"), str(program))
-    assert len(unmatched["unmatched"]) == 6
+    assert len(unmatched["unmatched"]) == 3
+    assert unmatched["methods"][1]["candidates"] == [
+        "forward", "decode", "decode_long"]
 
     debug = emit.profile(dumps / "debug.etdp", program,
                          debug_buffer=dumps / "debug.bin")
