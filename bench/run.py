@@ -903,11 +903,6 @@ def figures(result):
                 found["%s s" % job] = value["job_s"]
                 found["%s MiB" % job] = max(value["stage_peak_rss_mib"])
         return found
-    found = {"job s": result["job_s"], "peak MiB": result["peak_rss_mib"]}
-    if name == "bundle":
-        found["over (.pte + copy)"] = result["job_over_pte_job_plus_copy"]
-        found["MiB over .pte"] = result["rss_over_pte_mib"]
-        return found
     if name == "memory":
         found = {}
         for planned in MEMORY["planned"]:
@@ -917,6 +912,11 @@ def figures(result):
                 found["p%d emit-memory s" % planned] = shape["emit_memory_s"]
                 found["p%d emit-memory MiB" % planned] = \
                     shape["emit_memory_mib"]
+        return found
+    found = {"job s": result["job_s"], "peak MiB": result["peak_rss_mib"]}
+    if name == "bundle":
+        found["over (.pte + copy)"] = result["job_over_pte_job_plus_copy"]
+        found["MiB over .pte"] = result["rss_over_pte_mib"]
         return found
     if name == "profile":
         for job in ("json", "trace"):
