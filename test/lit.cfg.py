@@ -142,5 +142,6 @@ llvm_config.add_tool_substitutions(
      ToolSubst("emit-profile", unresolved="fatal"),
      ToolSubst("emit-diff", unresolved="fatal"),
      ToolSubst("emit-pte-fuzz-replay", unresolved="fatal"),
+     ToolSubst("emit-example-view", unresolved="fatal"),
      ToolSubst("mlir-opt", unresolved="fatal")],
     [config.emit_tools_dir, config.mlir_tools_dir, config.llvm_tools_dir])

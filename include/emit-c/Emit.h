@@ -10,7 +10,7 @@
 |* pass's options, emitSummary* is `--pte-summary --pte-summary-format=json`, *|
 |* emitVerify* is `emit-verify --format=json`, emitMemory* is *|
 |* `emit-memory --format=json`, emitDiff* is `emit-diff --format=json`,       *|
-|* emitProfileFiles is `emit-profile --format=json`,                          *|
+|* emitProfile is `emit-profile --format=json`,                               *|
 |* emitLinkFiles is `emit-link --report=-`.                                   *|
 |*                                                                            *|
 |* Every function returns 0 on success. On failure it returns non-zero,       *|
@@ -81,15 +81,34 @@ int emitMemoryBuffer(const void *data, size_t size,
                      const char *const *dataPaths, size_t dataCount,
                      EmitBuffer *report, EmitBuffer *error);
 
+/// What emitProfile reads: emit-profile's arguments.
+typedef struct EmitProfileRequest {
+  /// The program that ran (.pte or .bpte); null: the ETDump alone.
+  const char *programPath;
+  /// The run's ETDump (.etdp).
+  const char *etdumpPath;
+  /// The debug buffer ETDumpGen's data sink wrote; null: none.
+  const char *debugBufferPath;
+  /// The data files (.ptd) the program loaded with.
+  const char *const *dataPaths;
+  size_t dataCount;
+  /// The methods the run executed (--method); none: any of the program's.
+  const char *const *methods;
+  size_t methodCount;
+  /// Non-zero: the run executed them in that order (--in-order).
+  int inOrder;
+  /// An older run to compare with (--baseline): its program and ETDump,
+  /// both or neither.
+  const char *baselineProgramPath;
+  const char *baselineETDumpPath;
+} EmitProfileRequest;
+
 /// The JSON report (schema emit-profile-1) of `emit-profile --format=json`
-/// on the ETDump at `etdumpPath`, joined to the program at `programPath`
-/// (null: the ETDump alone) with its `dataCount` data files; logged
-/// tensors' statistics from the debug buffer at `debugBufferPath` (null:
-/// none). Blocks that fit no method are a report (its `unmatched`), not a
-/// failure: it fails only when a file cannot be read or does not read.
-int emitProfileFiles(const char *programPath, const char *etdumpPath,
-                     const char *debugBufferPath, const char *const *dataPaths,
-                     size_t dataCount, EmitBuffer *report, EmitBuffer *error);
+/// on what `request` names. Blocks that fit no method are a report (its
+/// `unmatched`), not a failure: it fails only when a file cannot be read or
+/// does not read, or a baseline program does not import.
+int emitProfile(const EmitProfileRequest *request, EmitBuffer *report,
+                EmitBuffer *error);
 
 /// The JSON report (schema emit-diff-1) of `emit-diff --format=json` on the
 /// program (or data file) at `oldPath` with its `oldDataCount` data files,

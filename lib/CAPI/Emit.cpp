@@ -10,6 +10,7 @@
 #include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/Diff/Diff.h"
+#include "emit/Diff/ProfileBaseline.h"
 #include "emit/File/CheckedFile.h"
 #include "emit/Memory/MemoryReport.h"
 #include "emit/Pipeline/LinkFiles.h"
@@ -52,9 +53,9 @@ struct Session {
   std::unique_ptr<CheckedFile> open(const char *path, std::string &error) {
     std::string reason;
     std::unique_ptr<CheckedFile> file =
-        openFile(et::getPayloadFiles(&context), path, FileKind::Any, reason);
+        openFile(et::getPayloadFiles(&context), path, OpenAs::Any, reason);
     if (!file)
-      error = "cannot read '" + std::string(path) + "': " + reason;
+      error = cannotRead(path, reason);
     return file;
   }
 
@@ -150,7 +151,7 @@ int emitDedupBuffer(const void *data, size_t size, const char *options,
   std::unique_ptr<CheckedFile> input =
       openFile(FileBuffer::view(
                    StringRef(static_cast<const char *>(data), size), "<bytes>"),
-               FileKind::Any);
+               OpenAs::Any);
   std::string bytes, json;
   llvm::raw_string_ostream os(bytes);
   if (failed(dedup(session, *input, options, os, json)))
@@ -191,7 +192,7 @@ int emitSummaryBuffer(const void *data, size_t size, EmitBuffer *summary,
   std::unique_ptr<CheckedFile> input =
       openFile(FileBuffer::view(
                    StringRef(static_cast<const char *>(data), size), "<bytes>"),
-               FileKind::Any);
+               OpenAs::Any);
   return summarize(session, *input, summary, error);
 }
 
@@ -263,8 +264,7 @@ int emitMemoryFile(const char *path, const char *const *dataPaths,
   std::shared_ptr<const FileBuffer> input =
       et::getPayloadFiles(&session.context).open(path, message);
   if (!input)
-    return session.fail(
-        error, ("cannot read '" + Twine(path) + "': " + message).str());
+    return session.fail(error, cannotRead(path, message));
   return giveMemoryReport(session, std::move(input), dataPaths, dataCount,
                           report, error);
 }
@@ -280,24 +280,48 @@ int emitMemoryBuffer(const void *data, size_t size,
       dataPaths, dataCount, report, error);
 }
 
-int emitProfileFiles(const char *programPath, const char *etdumpPath,
-                     const char *debugBufferPath, const char *const *dataPaths,
-                     size_t dataCount, EmitBuffer *report, EmitBuffer *error) {
+/// `request`'s options, as emit-profile's flags give them.
+static profile::ProfileOptions
+getProfileOptions(const EmitProfileRequest &request) {
+  profile::ProfileOptions options;
+  options.program = request.programPath ? request.programPath : "";
+  options.debugBuffer = request.debugBufferPath ? request.debugBufferPath : "";
+  options.dataFiles.assign(request.dataPaths,
+                           request.dataPaths + request.dataCount);
+  options.methods.assign(request.methods,
+                         request.methods + request.methodCount);
+  options.inOrder = request.inOrder != 0;
+  return options;
+}
+
+int emitProfile(const EmitProfileRequest *request, EmitBuffer *report,
+                EmitBuffer *error) {
   Session session;
   PayloadFiles &files = et::getPayloadFiles(&session.context);
+  bool baseline = request->baselineProgramPath || request->baselineETDumpPath;
+  if (baseline && (!request->baselineProgramPath ||
+                   !request->baselineETDumpPath || !request->programPath))
+    return session.fail(error, "a baseline needs its program and ETDump, and "
+                               "the program of this run");
   std::string message;
-  std::shared_ptr<const FileBuffer> etdump = files.open(etdumpPath, message);
+  std::shared_ptr<const FileBuffer> etdump =
+      files.open(request->etdumpPath, message);
   if (!etdump)
-    return session.fail(
-        error, ("cannot read '" + Twine(etdumpPath) + "': " + message).str());
-  profile::ProfileOptions options;
-  options.program = programPath ? programPath : "";
-  options.debugBuffer = debugBufferPath ? debugBufferPath : "";
-  options.dataFiles.assign(dataPaths, dataPaths + dataCount);
+    return session.fail(error, cannotRead(request->etdumpPath, message));
+  profile::ProfileOptions options = getProfileOptions(*request);
   FailureOr<profile::ProfileReport> result =
       profile::analyzeProfile(std::move(etdump), files, options, message);
   if (failed(result))
     return session.fail(error, message);
+  std::string diagnostics;
+  if (baseline &&
+      failed(compareWithBaselineRun(
+          *result, options,
+          {request->baselineProgramPath, request->baselineETDumpPath}, files,
+          [&](StringRef said) {
+            diagnostics += (diagnostics.empty() ? "" : "\n") + said.str();
+          })))
+    return session.fail(error, "baseline: " + diagnostics);
   std::string json;
   llvm::raw_string_ostream os(json);
   profile::printProfileJSON(*result, os);

@@ -122,10 +122,10 @@ static LogicalResult load(const DiffInput &input, MLIRContext &context,
                           LoadedSide &loaded) {
   std::string error;
   std::unique_ptr<CheckedFile> file =
-      openFile(et::getPayloadFiles(&context), input.path, FileKind::Any, error);
+      openFile(et::getPayloadFiles(&context), input.path, OpenAs::Any, error);
   if (!file)
-    return emitError(UnknownLoc::get(&context), "cannot read '")
-           << input.path << "': " << error;
+    return emitError(UnknownLoc::get(&context))
+           << cannotRead(input.path, error);
   loaded.module = importFile(*file, &context);
   if (!loaded.module)
     return failure();

@@ -211,10 +211,10 @@ void emit::printDiffHTML(const DiffReport &report, raw_ostream &os) {
       name += " + " + data;
     return escapeHTML(name);
   };
-  os << "<!DOCTYPE html>\n<html><head><meta charset=\"utf-8\"><title>"
-     << escapeHTML(report.oldSide.file) << " &rarr; "
-     << escapeHTML(report.newSide.file) << "</title><style>" << getPageStyle()
-     << kDiffStyle << "</style></head>\n<body>\n";
+  printPageStart(os,
+                 escapeHTML(report.oldSide.file) + " &rarr; " +
+                     escapeHTML(report.newSide.file),
+                 {kDiffStyle});
   os << "<h1>" << sideName(report.oldSide) << " &rarr; "
      << sideName(report.newSide) << "</h1>\n<p class=\"lead\">";
   if (report.sameContent())
@@ -232,5 +232,5 @@ void emit::printDiffHTML(const DiffReport &report, raw_ostream &os) {
   printConstants(report, os);
   printOperators(report, os);
   printTestSuites(report, os);
-  os << "</body></html>\n";
+  printPageEnd(os);
 }

@@ -71,86 +71,110 @@ static void printKinds(const DiffReport &report, raw_ostream &os) {
   row("total", report.oldSide.bytes, report.newSide.bytes);
 }
 
+static void printMethodsText(ArrayRef<MethodDiff> methods, raw_ostream &os) {
+  os << "\nmethods:\n";
+  for (const MethodDiff &method : methods) {
+    os << "  " << stringifyDiffChange(method.change) << " " << method.name
+       << ": ";
+    if (method.change == DiffChange::Added)
+      os << countsText(method.newCounts);
+    else if (method.change == DiffChange::Removed)
+      os << countsText(method.oldCounts);
+    else if (method.oldCounts == method.newCounts)
+      os << countsText(method.newCounts);
+    else
+      os << countsText(method.oldCounts) << " -> "
+         << countsText(method.newCounts);
+    if (!method.firstDifference.empty())
+      os << "; first difference: " << method.firstDifference;
+    os << "\n";
+  }
+}
+
+static void printDelegatesText(ArrayRef<DelegateDiff> delegates,
+                               raw_ostream &os) {
+  os << "\ndelegate entries:\n";
+  for (const DelegateDiff &entry : delegates) {
+    os << "  " << stringifyDiffChange(entry.change) << " " << entry.method
+       << "#" << entry.index << " (" << entry.backend << "): payload "
+       << oldToNew(entry.oldBytes, entry.newBytes);
+    if (entry.change == DiffChange::Changed) {
+      if (entry.payloadChanged)
+        os << ", bytes changed";
+      if (entry.specsChanged)
+        os << ", compile specs changed";
+      if (!entry.oldBackend.empty())
+        os << ", backend was " << entry.oldBackend;
+    }
+    os << "\n";
+  }
+}
+
+static void printNamedDataText(ArrayRef<NamedDataDiff> namedData,
+                               raw_ostream &os) {
+  os << "\nnamed data:\n";
+  for (const NamedDataDiff &data : namedData) {
+    os << "  " << stringifyDiffChange(data.change) << " \"" << data.key
+       << "\": " << oldToNew(data.oldBytes, data.newBytes);
+    if (data.change == DiffChange::Changed && data.bytesChanged)
+      os << ", bytes changed";
+    if (data.layoutChanged)
+      os << ", tensor layout changed";
+    os << "\n";
+  }
+}
+
+static void printConstantsText(ArrayRef<ConstantDiff> constants,
+                               raw_ostream &os) {
+  os << "\nconstants:\n";
+  for (const ConstantDiff &constant : constants) {
+    os << "  " << stringifyDiffChange(constant.change) << " "
+       << constantName(constant) << ": "
+       << oldToNew(constant.oldBytes, constant.newBytes);
+    if (constant.typeChanged)
+      os << ", type or shape changed";
+    else if (constant.change == DiffChange::Changed && constant.bytesChanged)
+      os << ", bytes changed";
+    os << "\n";
+  }
+}
+
+static void printOperatorsText(ArrayRef<OperatorDiff> operators,
+                               raw_ostream &os) {
+  os << "\noperators:\n";
+  for (const OperatorDiff &op : operators)
+    os << "  " << stringifyDiffChange(op.change) << " " << op.method << ": "
+       << op.name << "\n";
+}
+
+static void printTestSuitesText(ArrayRef<TestSuiteDiff> suites,
+                                raw_ostream &os) {
+  os << "\ntest suites:\n";
+  for (const TestSuiteDiff &suite : suites) {
+    os << "  " << stringifyDiffChange(suite.change) << " " << suite.method
+       << ": " << suite.oldCases << " -> " << suite.newCases << " test cases";
+    if (!suite.firstDifference.empty())
+      os << "; first difference: " << suite.firstDifference;
+    os << "\n";
+  }
+}
+
 void emit::printDiffText(const DiffReport &report, raw_ostream &os) {
   printSides(report, os);
   printKinds(report, os);
-  if (!report.methods.empty()) {
-    os << "\nmethods:\n";
-    for (const MethodDiff &method : report.methods) {
-      os << "  " << stringifyDiffChange(method.change) << " " << method.name
-         << ": ";
-      if (method.change == DiffChange::Added)
-        os << countsText(method.newCounts);
-      else if (method.change == DiffChange::Removed)
-        os << countsText(method.oldCounts);
-      else if (method.oldCounts == method.newCounts)
-        os << countsText(method.newCounts);
-      else
-        os << countsText(method.oldCounts) << " -> "
-           << countsText(method.newCounts);
-      if (!method.firstDifference.empty())
-        os << "; first difference: " << method.firstDifference;
-      os << "\n";
-    }
-  }
-  if (!report.delegates.empty()) {
-    os << "\ndelegate entries:\n";
-    for (const DelegateDiff &entry : report.delegates) {
-      os << "  " << stringifyDiffChange(entry.change) << " " << entry.method
-         << "#" << entry.index << " (" << entry.backend << "): payload "
-         << oldToNew(entry.oldBytes, entry.newBytes);
-      if (entry.change == DiffChange::Changed) {
-        if (entry.payloadChanged)
-          os << ", bytes changed";
-        if (entry.specsChanged)
-          os << ", compile specs changed";
-        if (!entry.oldBackend.empty())
-          os << ", backend was " << entry.oldBackend;
-      }
-      os << "\n";
-    }
-  }
-  if (!report.namedData.empty()) {
-    os << "\nnamed data:\n";
-    for (const NamedDataDiff &data : report.namedData) {
-      os << "  " << stringifyDiffChange(data.change) << " \"" << data.key
-         << "\": " << oldToNew(data.oldBytes, data.newBytes);
-      if (data.change == DiffChange::Changed && data.bytesChanged)
-        os << ", bytes changed";
-      if (data.layoutChanged)
-        os << ", tensor layout changed";
-      os << "\n";
-    }
-  }
-  if (!report.constants.empty()) {
-    os << "\nconstants:\n";
-    for (const ConstantDiff &constant : report.constants) {
-      os << "  " << stringifyDiffChange(constant.change) << " "
-         << constantName(constant) << ": "
-         << oldToNew(constant.oldBytes, constant.newBytes);
-      if (constant.typeChanged)
-        os << ", type or shape changed";
-      else if (constant.change == DiffChange::Changed && constant.bytesChanged)
-        os << ", bytes changed";
-      os << "\n";
-    }
-  }
-  if (!report.operators.empty()) {
-    os << "\noperators:\n";
-    for (const OperatorDiff &op : report.operators)
-      os << "  " << stringifyDiffChange(op.change) << " " << op.method << ": "
-         << op.name << "\n";
-  }
-  if (!report.testSuites.empty()) {
-    os << "\ntest suites:\n";
-    for (const TestSuiteDiff &suite : report.testSuites) {
-      os << "  " << stringifyDiffChange(suite.change) << " " << suite.method
-         << ": " << suite.oldCases << " -> " << suite.newCases << " test cases";
-      if (!suite.firstDifference.empty())
-        os << "; first difference: " << suite.firstDifference;
-      os << "\n";
-    }
-  }
+  // A section per table that changed.
+  if (!report.methods.empty())
+    printMethodsText(report.methods, os);
+  if (!report.delegates.empty())
+    printDelegatesText(report.delegates, os);
+  if (!report.namedData.empty())
+    printNamedDataText(report.namedData, os);
+  if (!report.constants.empty())
+    printConstantsText(report.constants, os);
+  if (!report.operators.empty())
+    printOperatorsText(report.operators, os);
+  if (!report.testSuites.empty())
+    printTestSuitesText(report.testSuites, os);
 }
 
 //===----------------------------------------------------------------------===//
@@ -257,4 +281,15 @@ void emit::printDiffJSON(const DiffReport &report, raw_ostream &os) {
               });
   });
   os << "\n";
+}
+
+void DiffReport::print(ReportFormat format, raw_ostream &os) const {
+  switch (format) {
+  case ReportFormat::JSON:
+    return printDiffJSON(*this, os);
+  case ReportFormat::HTML:
+    return printDiffHTML(*this, os);
+  default:
+    return printDiffText(*this, os);
+  }
 }

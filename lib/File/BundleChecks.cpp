@@ -475,15 +475,17 @@ void BundleChecker::checkTensorData(const bp::Tensor *tensor,
                                     const Twine &where) {
   auto type =
       et::symbolizeScalarType(static_cast<uint32_t>(tensor->scalar_type()));
-  std::optional<uint64_t> needed =
-      type ? et::getTensorByteSize(*type, readScalars(tensor->sizes()))
-           : std::nullopt;
+  if (!type)
+    return;
+  // 0 when the count overflows: nothing to check it against.
+  uint64_t needed =
+      et::getTensorByteSize(*type, readScalars(tensor->sizes())).value_or(0);
   uint64_t has = tensor->data() ? tensor->data()->size() : 0;
-  if (!needed || has >= *needed)
+  if (!needed || has >= needed)
     return;
   error(Check::BundleValue, offsetOf(tensor), where + ".data")
           .importIgnores()
           .detail("; the runtime reads past it")
       << "the tensor's data holds " << has << " bytes; its type and sizes "
-      << "need " << *needed;
+      << "need " << needed;
 }

@@ -35,7 +35,7 @@ void CheckedFile::setReadable() {
   });
 }
 
-SmallVector<SegmentPlacement> CheckedFile::getSegmentPlacements() const {
+SmallVector<SegmentPlacement> SegmentedFile::getSegmentPlacements() const {
   SmallVector<SegmentPlacement> placements;
   placements.reserve(getSegmentCount());
   for (size_t index = 0, count = getSegmentCount(); index < count; ++index)
@@ -43,31 +43,38 @@ SmallVector<SegmentPlacement> CheckedFile::getSegmentPlacements() const {
   return placements;
 }
 
-ArrayRef<char> CheckedFile::getSegmentBytes(uint32_t index) const {
+ArrayRef<char> SegmentedFile::getSegmentBytes(uint32_t index) const {
   SegmentPlacement segment = getSegmentPlacement(index);
   return ArrayRef<char>(getBytes().data() + segmentBase + segment.offset,
                         segment.size);
 }
 
 /// What `bytes` are, as a file to open as `kind`.
-static FileKind resolveKind(StringRef bytes, FileKind kind) {
+static FileKind resolveKind(StringRef bytes, OpenAs kind) {
   bool data = isDataFileBuffer(bytes);
   bool bundle = getFileIdentifier(bytes) == pte::kBundledIdentifier;
   switch (kind) {
-  case FileKind::Either:
+  case OpenAs::ProgramOrDataFile:
     return data ? FileKind::DataFile : FileKind::Program;
-  case FileKind::ProgramOrBundle:
+  case OpenAs::ProgramOrBundle:
     return bundle ? FileKind::Bundle : FileKind::Program;
-  case FileKind::Any:
+  case OpenAs::Any:
     return data ? FileKind::DataFile
                 : (bundle ? FileKind::Bundle : FileKind::Program);
-  default:
-    return kind;
+  case OpenAs::Program:
+    return FileKind::Program;
+  case OpenAs::DataFile:
+    return FileKind::DataFile;
+  case OpenAs::Bundle:
+    return FileKind::Bundle;
+  case OpenAs::ETDump:
+    return FileKind::ETDump;
   }
+  llvm_unreachable("unknown way to open a file");
 }
 
 std::unique_ptr<CheckedFile>
-emit::openFile(std::shared_ptr<const FileBuffer> buffer, FileKind kind) {
+emit::openFile(std::shared_ptr<const FileBuffer> buffer, OpenAs kind) {
   switch (resolveKind(buffer->getBytes(), kind)) {
   case FileKind::DataFile:
     return DataFile::open(std::move(buffer));
@@ -75,9 +82,22 @@ emit::openFile(std::shared_ptr<const FileBuffer> buffer, FileKind kind) {
     return BundleFile::open(std::move(buffer));
   case FileKind::ETDump:
     return ETDumpFile::open(std::move(buffer));
-  default:
+  case FileKind::Program:
     return ProgramFile::open(std::move(buffer));
   }
+  llvm_unreachable("unknown file kind");
+}
+
+std::unique_ptr<CheckedFile> emit::openReadableFile(PayloadFiles &files,
+                                                    StringRef path, OpenAs kind,
+                                                    std::string &error) {
+  std::string why;
+  std::shared_ptr<const FileBuffer> buffer = files.open(path, why);
+  if (!buffer) {
+    error = cannotRead(path, why);
+    return nullptr;
+  }
+  return openReadableFile(std::move(buffer), kind, error);
 }
 
 const ProgramFile *emit::getProgramOf(const CheckedFile &file) {
@@ -89,7 +109,7 @@ const ProgramFile *emit::getProgramOf(const CheckedFile &file) {
 }
 
 std::unique_ptr<CheckedFile> emit::openFile(PayloadFiles &files, StringRef path,
-                                            FileKind kind, std::string &error) {
+                                            OpenAs kind, std::string &error) {
   std::shared_ptr<const FileBuffer> buffer = files.open(path, error);
   if (!buffer)
     return nullptr;
@@ -97,7 +117,7 @@ std::unique_ptr<CheckedFile> emit::openFile(PayloadFiles &files, StringRef path,
 }
 
 std::unique_ptr<CheckedFile>
-emit::openReadableFile(std::shared_ptr<const FileBuffer> buffer, FileKind kind,
+emit::openReadableFile(std::shared_ptr<const FileBuffer> buffer, OpenAs kind,
                        std::string &error) {
   std::unique_ptr<CheckedFile> file = openFile(std::move(buffer), kind);
   const Finding *refusal = file->getImportError();

@@ -24,12 +24,12 @@ using namespace mlir;
 using namespace emit;
 
 /// The size prefix, the root offset, then the identifier.
-static constexpr uint64_t kIdentifierOffset = 8;
-static constexpr uint64_t kMinETDumpSize = 12;
+static constexpr uint64_t kIdentifierOffset = etdp::kIdentifierOffset;
+static constexpr uint64_t kMinETDumpSize = kIdentifierOffset + 4;
 
 bool emit::isETDumpBuffer(StringRef bytes) {
   return bytes.size() >= kMinETDumpSize &&
-         bytes.substr(kIdentifierOffset, 4) == etdump::ETDumpIdentifier();
+         bytes.substr(kIdentifierOffset, 4) == etdp::kIdentifier;
 }
 
 namespace emit {
@@ -87,16 +87,17 @@ FailureOr<uint64_t> ETDumpChecker::checkSizePrefix() {
 
 LogicalResult ETDumpChecker::checkIdentifier() {
   StringRef identifier = bytes.substr(kIdentifierOffset, 4);
-  if (identifier == etdump::ETDumpIdentifier())
+  if (identifier == etdp::kIdentifier)
     return success();
   FindingReport report(sink, Check::FileIdentifier, kIdentifierOffset,
                        "file identifier");
-  report << "expected 'ED00' after the size prefix and root offset, found '"
+  report << "expected '" << etdp::kIdentifier
+         << "' after the size prefix and root offset, found '"
          << llvm::toHex(identifier) << "' (hex)";
   StringRef kind = llvm::StringSwitch<StringRef>(bytes.substr(4, 4))
-                       .Case("ET12", "program (.pte)")
-                       .Case("FT01", "data file (.ptd)")
-                       .Case("BP08", "bundled program (.bpte)")
+                       .Case(pte::kIdentifier, "program (.pte)")
+                       .Case(ptd::kIdentifier, "data file (.ptd)")
+                       .Case(pte::kBundledIdentifier, "bundled program (.bpte)")
                        .Default("");
   if (!kind.empty())
     report << "; this is a " << kind << ", not an ETDump (.etdp)";

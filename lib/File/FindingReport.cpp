@@ -25,6 +25,7 @@ FindingReport::FindingReport(FindingSink &sink, Check check, uint64_t offset,
   finding.path = path.str();
   finding.runtime = entry.runtime;
   finding.import = ImportEffect::Refuses;
+  finding.method = sink.getMethod();
 }
 
 FindingReport::~FindingReport() {
@@ -83,18 +84,21 @@ void emit::reportUnnamedData(FindingSink &findings, StringRef table,
 /// file of another kind.
 static StringRef getKindHint(StringRef expected, StringRef found) {
   static constexpr std::pair<const char *, const char *> kPrograms[] = {
-      {"BP08", ": this is a bundled program (.bpte), not a .pte; its "
-               "program is embedded in it"},
-      {"FT01", ": this is a data file (.ptd), not a program (.pte)"}};
+      {pte::kBundledIdentifier,
+       ": this is a bundled program (.bpte), not a .pte; its program is "
+       "embedded in it"},
+      {ptd::kIdentifier, ": this is a data file (.ptd), not a program (.pte)"}};
   static constexpr std::pair<const char *, const char *> kDataFiles[] = {
-      {"ET12", ": this is a program (.pte), not a data file (.ptd)"}};
+      {pte::kIdentifier, ": this is a program (.pte), not a data file (.ptd)"}};
   static constexpr std::pair<const char *, const char *> kBundles[] = {
-      {"ET12", ": this is a program (.pte), not a bundled program (.bpte)"},
-      {"FT01", ": this is a data file (.ptd), not a bundled program (.bpte)"}};
+      {pte::kIdentifier,
+       ": this is a program (.pte), not a bundled program (.bpte)"},
+      {ptd::kIdentifier,
+       ": this is a data file (.ptd), not a bundled program (.bpte)"}};
   ArrayRef<std::pair<const char *, const char *>> hints = kPrograms;
-  if (expected == "FT01")
+  if (expected == ptd::kIdentifier)
     hints = kDataFiles;
-  else if (expected == "BP08")
+  else if (expected == pte::kBundledIdentifier)
     hints = kBundles;
   for (auto [identifier, hint] : hints)
     if (found == identifier)

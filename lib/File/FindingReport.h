@@ -32,10 +32,15 @@ public:
 
   /// Records `finding`, of this file.
   void report(Finding finding);
+  /// The execution plan the findings reported from now on are in (none:
+  /// of no one method).
+  void setMethod(std::optional<unsigned> index) { method = index; }
+  std::optional<unsigned> getMethod() const { return method; }
 
 private:
   StringRef fileName;
   FindingList &list;
+  std::optional<unsigned> method;
 };
 
 /// One finding, recorded when the statement that streams it ends.
@@ -129,7 +134,7 @@ void reportUnnamedData(FindingSink &findings, StringRef table,
                        ArrayRef<uint64_t> offsets, ArrayRef<uint64_t> sizes,
                        const llvm::BitVector &named);
 
-/// What the checkers of both formats share: the file they fill in, its
+/// What the checkers of every format share: the file they fill in, its
 /// bytes, and where its findings go.
 template <typename FileT>
 class FileChecker {

@@ -6,6 +6,8 @@
 
 #include "emit/File/Findings.h"
 
+#include "emit/Support/Page.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/raw_ostream.h"
@@ -45,9 +47,9 @@ const FileCheck &emit::getFileCheck(Check check) {
   return kChecks[static_cast<size_t>(check)];
 }
 
-bool FindingList::hasErrors() const {
-  return llvm::any_of(findings, [](const Finding &finding) {
-    return finding.severity == Severity::Error;
+unsigned FindingList::count(Severity severity) const {
+  return llvm::count_if(findings, [&](const Finding &finding) {
+    return finding.severity == severity;
   });
 }
 
@@ -73,6 +75,15 @@ llvm::json::Object emit::getFindingJSON(const Finding &finding) {
       {"message", finding.text()},
       {"runtime_load", getRuntimeLoadName(finding.runtime)},
   };
+}
+
+void emit::printFindingHTML(const Finding &finding, bool labelled,
+                            raw_ostream &os) {
+  StringRef severity = getSeverityName(finding.severity);
+  os << "<p class=\"finding " << severity << "\">";
+  if (labelled)
+    os << severity << ": ";
+  os << escapeHTML(finding.text()) << " [" << finding.check->name << "]</p>\n";
 }
 
 void emit::printFinding(const Finding &finding, raw_ostream &os) {

@@ -12,7 +12,10 @@
 
 #include "ProgramChecker.h"
 
+#include "emit/File/ProgramModel.h"
 #include "emit/Support/Layout.h"
+
+#include "llvm/ADT/ScopeExit.h"
 
 using namespace mlir;
 using namespace emit;
@@ -39,6 +42,10 @@ static const void *findLastKernelCall(const fb::ExecutionPlan *plan) {
 
 LogicalResult ProgramChecker::checkMethod(const fb::ExecutionPlan *plan,
                                           unsigned planIndex) {
+  // Every finding from here is of this method.
+  sink.setMethod(planIndex);
+  auto ofNoMethod =
+      llvm::make_scope_exit([&] { sink.setMethod(std::nullopt); });
   std::string where = ("execution_plan[" + Twine(planIndex) + "]").str();
   if (failed(checkMethodTables(plan, where)))
     return failure();
@@ -303,8 +310,7 @@ LogicalResult ProgramChecker::checkTensor(const fb::Tensor *tensor,
 LogicalResult ProgramChecker::checkTensorPlacement(const fb::Tensor *tensor,
                                                    const Twine &where) {
   if (const fb::AllocationDetails *allocation = tensor->allocation_info()) {
-    uint64_t offset = (uint64_t(allocation->memory_offset_high()) << 32) |
-                      allocation->memory_offset_low();
+    uint64_t offset = getPlannedOffset(*allocation);
     if (allocation->memory_id() > uint32_t(INT32_MAX) ||
         offset > uint64_t(INT64_MAX))
       return error(Check::TensorPlacement, offsetOf(allocation),
@@ -348,13 +354,12 @@ LogicalResult ProgramChecker::checkTensorInvariants(const fb::Tensor *tensor,
     return failure();
   std::optional<uint64_t> bytes = getTensorByteSize(type, sizes);
   const fb::AllocationDetails *allocation = tensor->allocation_info();
-  if (allocation && failed(reportInvariant(
-                        et::getPlannedTensorProblem(
-                            static_cast<int32_t>(allocation->memory_id()),
-                            (uint64_t(allocation->memory_offset_high()) << 32) |
-                                allocation->memory_offset_low(),
-                            bytes, methodBuffers),
-                        name, invariant, tensor, where)))
+  if (allocation &&
+      failed(reportInvariant(et::getPlannedTensorProblem(
+                                 static_cast<int32_t>(allocation->memory_id()),
+                                 getPlannedOffset(*allocation), bytes,
+                                 methodBuffers),
+                             name, invariant, tensor, where)))
     return failure();
   const fb::ExtraTensorInfo *extra = tensor->extra_tensor_info();
   if (!tensor->data_buffer_idx() || !tensorData ||
@@ -569,18 +574,18 @@ ProgramChecker::checkInstruction(const fb::Instruction *instruction,
     return error(Check::Instruction, offsetOf(instruction), at + ".instr_args")
            << "the instruction's arguments are missing";
   const Check index = Check::InstructionValueIndex;
-  switch (instruction->instr_args_type()) {
-  case fb::InstructionArguments::KernelCall: {
+  switch (getInstructionKind(*instruction)) {
+  case InstructionKind::Kernel: {
     const fb::KernelCall *call = instruction->instr_args_as_KernelCall();
     return checkCall(call, call->op_index(), operatorCount, /*kernel=*/true,
                      "op_index", at);
   }
-  case fb::InstructionArguments::DelegateCall: {
+  case InstructionKind::Delegate: {
     const fb::DelegateCall *call = instruction->instr_args_as_DelegateCall();
     return checkCall(call, call->delegate_index(), delegateCount,
                      /*kernel=*/false, "delegate_index", at);
   }
-  case fb::InstructionArguments::MoveCall: {
+  case InstructionKind::Move: {
     const fb::MoveCall *move = instruction->instr_args_as_MoveCall();
     bool from = succeeded(
         checkValueIndex(move->move_from(), move, index, at + ".move_from"));
@@ -588,19 +593,20 @@ ProgramChecker::checkInstruction(const fb::Instruction *instruction,
         checkValueIndex(move->move_to(), move, index, at + ".move_to"));
     return success(from && to);
   }
-  case fb::InstructionArguments::JumpFalseCall:
+  case InstructionKind::JumpFalse:
     return checkJump(instruction, at, size);
-  case fb::InstructionArguments::FreeCall: {
+  case InstructionKind::Free: {
     const fb::FreeCall *free = instruction->instr_args_as_FreeCall();
     return checkValueIndex(free->value_index(), free, index,
                            at + ".value_index");
   }
-  default:
-    return error(Check::Instruction, offsetOf(instruction),
-                 at + ".instr_args_type")
-           << "unknown instruction type "
-           << static_cast<int>(instruction->instr_args_type());
+  case InstructionKind::Unknown:
+    break;
   }
+  return error(Check::Instruction, offsetOf(instruction),
+               at + ".instr_args_type")
+         << "unknown instruction type "
+         << static_cast<int>(instruction->instr_args_type());
 }
 
 LogicalResult ProgramChecker::checkJump(const fb::Instruction *instruction,

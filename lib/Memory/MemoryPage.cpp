@@ -24,7 +24,6 @@ using namespace emit::memory;
 
 /// Boxes drawn per buffer: the largest tensors (and every one in an
 /// overlap); the page says how many more there are.
-static constexpr unsigned kMaxBoxes = 4000;
 static constexpr unsigned kPictureWidth = 1000, kPictureHeight = 220;
 
 static const char kMemoryStyle[] = R"css(
@@ -34,10 +33,9 @@ svg.buffer rect { fill: #4e79a7; fill-opacity: 0.55; stroke: #2b4a6b;
                   stroke-width: 0.5; }
 svg.buffer rect.overlap { fill: #e15759; fill-opacity: 0.85;
                           stroke: #8b1a1c; }
-.axis { display: flex; justify-content: space-between; color: #666;
-        font-size: 12px; }
-.finding.error { color: #b00020; } .finding.note { color: #555; }
 )css";
+static const char kFindingStyle[] =
+    ".finding.error { color: #b00020; } .finding.note { color: #555; }\n";
 
 static void printSummaryTable(const MemoryReport &report, raw_ostream &os) {
   os << "<section id=\"pools\"><h2>Pools</h2>\n<table><tr><th>method</th>";
@@ -85,8 +83,8 @@ tensorsToDraw(const MethodMemory &method, uint32_t memoryId,
                         return aOverlaps;
                       return a->bytes > b->bytes;
                     });
-  if (tensors.size() > kMaxBoxes)
-    tensors.resize(kMaxBoxes);
+  if (tensors.size() > kMaxPictureBoxes)
+    tensors.resize(kMaxPictureBoxes);
   return tensors;
 }
 
@@ -142,10 +140,7 @@ static void printMethod(const MethodMemory &method, raw_ostream &os) {
      << " delegate calls), " << withSeparators(method.tensors.size())
      << " planned tensors</p>\n";
   for (const Finding &finding : method.findings.findings)
-    os << "<p class=\"finding " << getSeverityName(finding.severity) << "\">"
-       << getSeverityName(finding.severity) << ": "
-       << escapeHTML(finding.text()) << " [" << finding.check->name
-       << "]</p>\n";
+    printFindingHTML(finding, /*labelled=*/true, os);
   llvm::DenseSet<uint32_t> overlapping;
   for (auto [a, b] : method.overlaps) {
     overlapping.insert(a);
@@ -157,10 +152,8 @@ static void printMethod(const MethodMemory &method, raw_ostream &os) {
 }
 
 void memory::printMemoryHTML(const MemoryReport &report, raw_ostream &os) {
-  os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        "<title>emit memory of "
-     << escapeHTML(report.file) << "</title><style>" << getPageStyle()
-     << kMemoryStyle << "</style></head>\n<body>\n";
+  printPageStart(os, "emit memory of " + escapeHTML(report.file),
+                 {kMemoryStyle, kAxisStyle, kFindingStyle});
   os << "<h1>" << escapeHTML(report.file) << "</h1>\n<p class=\"lead\">"
      << "Memory per method: the method allocator pool each target needs "
         "(a bump allocator over a 64-byte-aligned pool, with a temp "
@@ -169,11 +162,11 @@ void memory::printMemoryHTML(const MemoryReport &report, raw_ostream &os) {
      << escapeHTML(getRuntimeRevision()) << "; "
      << report.count(Severity::Error) << " errors, "
      << report.count(Severity::Note) << " notes.</p>\n";
+  // The file's findings the report holds are its errors.
   for (const Finding &finding : report.findings.findings)
-    os << "<p class=\"finding error\">" << escapeHTML(finding.text()) << " ["
-       << finding.check->name << "]</p>\n";
+    printFindingHTML(finding, /*labelled=*/false, os);
   printSummaryTable(report, os);
   for (const MethodMemory &method : report.methods)
     printMethod(method, os);
-  os << "</body></html>\n";
+  printPageEnd(os);
 }

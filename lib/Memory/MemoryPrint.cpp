@@ -6,6 +6,7 @@
 
 #include "emit/Memory/MemoryReport.h"
 #include "emit/Memory/RuntimeModel.h"
+#include "emit/Support/Report.h"
 
 #include "llvm/Support/JSON.h"
 
@@ -20,11 +21,6 @@ static const char *const kAllocatorNote =
     "allocator over a 64-byte-aligned pool, with a temp allocator given";
 static const char *const kBackendNote =
     "allocates more from the method allocator in its own init (not counted)";
-
-/// `count` `noun`, with an s when it is not one.
-static std::string counted(uint64_t count, StringRef noun) {
-  return (Twine(count) + " " + noun + (count == 1 ? "" : "s")).str();
-}
 
 static void printMethodText(const MethodMemory &method, raw_ostream &os) {
   os << "method '" << method.name
@@ -233,4 +229,15 @@ void memory::printMemoryJSON(const MemoryReport &report, raw_ostream &os) {
     });
   });
   os << "\n";
+}
+
+void MemoryReport::print(ReportFormat format, raw_ostream &os) const {
+  switch (format) {
+  case ReportFormat::JSON:
+    return printMemoryJSON(*this, os);
+  case ReportFormat::HTML:
+    return printMemoryHTML(*this, os);
+  default:
+    return printMemoryText(*this, os);
+  }
 }

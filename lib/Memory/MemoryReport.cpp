@@ -8,6 +8,8 @@
 
 #include "PlanCheck.h"
 #include "emit/File/BundleFile.h"
+#include "emit/File/DataFlow.h"
+#include "emit/File/ProgramModel.h"
 #include "emit/File/program_generated.h"
 #include "emit/Memory/MethodAllocator.h"
 #include "emit/Support/PayloadFiles.h"
@@ -27,75 +29,49 @@ uint64_t MethodMemory::getPlannedBytes() const {
 }
 
 unsigned MemoryReport::count(Severity severity) const {
-  auto inList = [&](const FindingList &list) {
-    return llvm::count_if(list.findings, [&](const Finding &finding) {
-      return finding.severity == severity;
-    });
-  };
-  unsigned total = inList(findings);
+  unsigned total = findings.count(severity);
   for (const MethodMemory &method : methods)
-    total += inList(method.findings);
+    total += method.findings.count(severity);
   return total;
 }
 
-/// The execution plan a finding's table path names, if any:
-/// `execution_plan[3]...`.
-static std::optional<unsigned> getPlanIndex(StringRef path) {
-  unsigned index;
-  if (!path.consume_front("execution_plan[") ||
-      path.consumeInteger(10, index) || !path.starts_with("]"))
-    return std::nullopt;
-  return index;
-}
-
-/// The backends of `plan`'s delegate entries, with how many each has.
-static std::vector<BackendUse> getBackends(const fb::ExecutionPlan &plan) {
+/// The backends of `method`'s delegate entries, with how many each has.
+static std::vector<BackendUse> getBackends(const MethodModel &method) {
   std::vector<BackendUse> backends;
   llvm::StringMap<unsigned> indices;
-  for (const fb::BackendDelegate *delegate : *plan.delegates()) {
-    StringRef id = delegate->id() ? delegate->id()->string_view() : "";
-    auto [it, inserted] = indices.try_emplace(id, backends.size());
+  for (const DelegateModel &delegate : method.getDelegates()) {
+    auto [it, inserted] =
+        indices.try_emplace(delegate.backend, backends.size());
     if (inserted)
-      backends.push_back({id.str(), 0});
+      backends.push_back({delegate.backend.str(), 0});
     ++backends[it->second].delegates;
   }
   return backends;
 }
 
-/// How many of `plan`'s instructions are kernel and delegate calls.
-static void countInstructions(const fb::ExecutionPlan &plan,
-                              MethodMemory &method) {
-  for (const fb::Chain *chain : *plan.chains())
-    for (const fb::Instruction *instruction : *chain->instructions()) {
-      ++method.instructions;
-      method.kernelCalls += instruction->instr_args_type() ==
-                            fb::InstructionArguments::KernelCall;
-      method.delegateCalls += instruction->instr_args_type() ==
-                              fb::InstructionArguments::DelegateCall;
-    }
-}
-
-/// The method allocator bytes loading `plan` takes, per target.
-static std::vector<uint64_t> getBytesPerTarget(const fb::ExecutionPlan &plan,
+/// The method allocator bytes loading `method` takes, per target.
+static std::vector<uint64_t> getBytesPerTarget(const MethodModel &method,
                                                bool mergesDataMaps) {
   std::vector<uint64_t> bytes;
   for (const RuntimeTarget &target : getRuntimeTargets())
-    bytes.push_back(getMethodAllocatorBytes(plan, mergesDataMaps, target));
+    bytes.push_back(getMethodAllocatorBytes(method, mergesDataMaps, target));
   return bytes;
 }
 
 /// Everything about one method; its findings are the memory checks'.
 static MethodMemory analyzeMethod(const ProgramFile &file,
-                                  const fb::ExecutionPlan &plan,
-                                  unsigned planIndex, bool mergesDataMaps) {
+                                  const MethodModel &model,
+                                  bool mergesDataMaps) {
   MethodMemory method;
-  method.name = plan.name()->str();
-  method.index = planIndex;
-  countInstructions(plan, method);
+  method.name = model.getName().str();
+  method.index = model.getIndex();
+  method.instructions = model.getInstructions().size();
+  method.kernelCalls = model.getKernelCallCount();
+  method.delegateCalls = model.getDelegateCallCount();
   llvm::append_range(method.methodAllocatorBytes,
-                     getBytesPerTarget(plan, mergesDataMaps));
-  method.backends = getBackends(plan);
-  checkPlan(file, plan, planIndex, computeMethodUses(plan), method);
+                     getBytesPerTarget(model, mergesDataMaps));
+  method.backends = getBackends(model);
+  checkPlan(file, model, computeDataFlow(model), method);
   return method;
 }
 
@@ -119,23 +95,24 @@ FailureOr<MemoryReport> memory::analyzeMemory(const ProgramFile &file,
   MemoryReport report;
   report.file = file.getName().str();
   report.bytes = file.getBuffer();
+  ProgramModel model(file, [&](StringRef name) {
+    return wanted.empty() || wanted.contains(name);
+  });
   SmallVector<int> reportedAs(plans.size(), -1);
-  for (auto [index, plan] : llvm::enumerate(plans)) {
-    if (!wanted.empty() && !wanted.contains(plan->name()->string_view()))
-      continue;
-    reportedAs[index] = report.methods.size();
-    report.methods.push_back(analyzeMethod(file, *plan, index, mergesDataMaps));
+  for (const MethodModel &method : model.getMethods()) {
+    reportedAs[method.getIndex()] = report.methods.size();
+    report.methods.push_back(analyzeMethod(file, method, mergesDataMaps));
   }
   // The file's errors (a tensor past its buffer, ...) go with their method;
   // emit-verify reports the rest of what the file layer found.
   for (const Finding &finding : file.getFindings().findings) {
     if (finding.severity != Severity::Error)
       continue;
-    std::optional<unsigned> plan = getPlanIndex(finding.path);
-    if (!plan || *plan >= plans.size())
+    if (!finding.method || *finding.method >= plans.size())
       report.findings.findings.push_back(finding);
-    else if (reportedAs[*plan] >= 0)
-      report.methods[reportedAs[*plan]].findings.findings.push_back(finding);
+    else if (reportedAs[*finding.method] >= 0)
+      report.methods[reportedAs[*finding.method]].findings.findings.push_back(
+          finding);
   }
   return report;
 }
@@ -156,19 +133,12 @@ memory::analyzeMemory(std::shared_ptr<const FileBuffer> input,
                       PayloadFiles &files, const MemoryOptions &options,
                       std::string &error) {
   std::unique_ptr<CheckedFile> file =
-      openReadableFile(std::move(input), FileKind::ProgramOrBundle, error);
+      openReadableFile(std::move(input), OpenAs::ProgramOrBundle, error);
   if (!file)
     return failure();
-  for (const std::string &path : options.dataFiles) {
-    std::string why;
-    std::shared_ptr<const FileBuffer> data = files.open(path, why);
-    if (!data) {
-      error = "cannot read '" + path + "': " + why;
+  for (const std::string &path : options.dataFiles)
+    if (!openReadableFile(files, path, OpenAs::DataFile, error))
       return failure();
-    }
-    if (!openReadableFile(std::move(data), FileKind::DataFile, error))
-      return failure();
-  }
   FailureOr<MemoryReport> report =
       analyzeMemory(*getProgramOf(*file), options, error);
   if (succeeded(report))
@@ -178,12 +148,11 @@ memory::analyzeMemory(std::shared_ptr<const FileBuffer> input,
 }
 
 void memory::checkMemory(const ProgramFile &file, FindingList &findings) {
-  const fb::Program *program = file.getProgram();
-  assert(program && file.isReadable() && "checking a file that does not read");
-  for (auto [index, plan] : llvm::enumerate(*program->execution_plan())) {
+  ProgramModel program(file);
+  for (const MethodModel &model : program.getMethods()) {
     MethodMemory method;
-    method.name = plan->name()->str();
-    checkPlan(file, *plan, index, computeMethodUses(*plan), method);
+    method.name = model.getName().str();
+    checkPlan(file, model, computeDataFlow(model), method);
     llvm::append_range(findings.findings, method.findings.findings);
   }
 }
@@ -191,9 +160,9 @@ void memory::checkMemory(const ProgramFile &file, FindingList &findings) {
 std::vector<std::pair<std::string, std::vector<uint64_t>>>
 memory::getMethodAllocatorBytes(const ProgramFile &file) {
   std::vector<std::pair<std::string, std::vector<uint64_t>>> methods;
-  for (const fb::ExecutionPlan *plan : *file.getProgram()->execution_plan()) {
-    methods.push_back({plan->name()->str(),
-                       getBytesPerTarget(*plan, /*mergesDataMaps=*/false)});
-  }
+  ProgramModel program(file);
+  for (const MethodModel &method : program.getMethods())
+    methods.push_back({method.getName().str(),
+                       getBytesPerTarget(method, /*mergesDataMaps=*/false)});
   return methods;
 }

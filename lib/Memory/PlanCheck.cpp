@@ -25,7 +25,7 @@
 #include "CoveredBytes.h"
 
 #include "emit/Dialect/ET/IR/ETOps.h"
-#include "emit/File/ReadScalars.h"
+#include "emit/File/ProgramModel.h"
 #include "emit/File/program_generated.h"
 
 #include "llvm/ADT/DenseSet.h"
@@ -65,37 +65,22 @@ static std::string deviceName(const fb::ExecutionPlan &plan,
   return "cpu";
 }
 
-/// The planned tensors of `plan`, in value order.
-static void readTensors(const fb::ExecutionPlan &plan, const MethodUses &uses,
+/// The planned tensors of `model`, in value order.
+static void readTensors(const MethodModel &model, const MethodDataFlow &uses,
                         MethodMemory &method) {
   // Counted first: a method may plan hundreds of thousands.
-  method.tensors.reserve(llvm::count_if(*plan.values(), [](const auto *value) {
-    const fb::Tensor *tensor = value->val_as_Tensor();
-    return tensor && tensor->allocation_info();
-  }));
-  for (auto [index, value] : llvm::enumerate(*plan.values())) {
-    const fb::Tensor *tensor = value->val_as_Tensor();
-    if (!tensor || !tensor->allocation_info() || !tensor->sizes())
+  method.tensors.reserve(llvm::count_if(
+      model.getTensors(), [](const TensorModel &t) { return t.planned; }));
+  for (uint32_t index = 0; index < model.getValues().size(); ++index) {
+    const TensorModel *tensor = model.getTensor(index);
+    if (!tensor || !tensor->planned || !tensor->bytes)
       continue;
-    auto type =
-        et::symbolizeScalarType(static_cast<uint32_t>(tensor->scalar_type()));
-    std::optional<uint64_t> bytes =
-        type ? et::getTensorByteSize(*type,
-                                     ArrayRef<int32_t>(tensor->sizes()->data(),
-                                                       tensor->sizes()->size()))
-             : std::nullopt;
-    if (!bytes)
-      continue;
-    const fb::AllocationDetails *allocation = tensor->allocation_info();
     PlannedTensor planned;
     planned.value = index;
-    if (const fb::ExtraTensorInfo *info = tensor->extra_tensor_info())
-      if (info->fully_qualified_name())
-        planned.name = info->fully_qualified_name()->string_view();
-    planned.memoryId = allocation->memory_id();
-    planned.offset = uint64_t(allocation->memory_offset_high()) << 32 |
-                     allocation->memory_offset_low();
-    planned.bytes = *bytes;
+    planned.name = tensor->name;
+    planned.memoryId = tensor->memoryId;
+    planned.offset = tensor->offset;
+    planned.bytes = *tensor->bytes;
     if (uses.isLive(index))
       planned.lifetime = uses.lifetimes[index];
     method.tensors.push_back(std::move(planned));
@@ -146,10 +131,10 @@ enum class Sharing {
 /// The sweep over one method's instructions.
 class PlanSweep {
 public:
-  PlanSweep(const ProgramFile &file, const fb::ExecutionPlan &plan,
-            unsigned planIndex, const MethodUses &uses, MethodMemory &method)
-      : file(file), plan(plan), planIndex(planIndex), uses(uses),
-        method(method) {}
+  PlanSweep(const ProgramFile &file, const MethodModel &model,
+            const MethodDataFlow &uses, MethodMemory &method)
+      : file(file), model(model), plan(model.getPlan()),
+        planIndex(model.getIndex()), uses(uses), method(method) {}
   void run();
 
 private:
@@ -164,8 +149,7 @@ private:
   /// `live`.
   Sharing classifySharing(uint32_t instruction, const PlannedTensor &written,
                           const PlannedTensor &live) const;
-  /// Whether the kernel call `instruction` reads `value` (names it before
-  /// its result).
+  /// Whether `instruction` is a kernel call that reads `value`.
   bool reads(uint32_t instruction, uint32_t value) const;
   /// Whether `a` and `b` are the same tensor in the same bytes: scalar
   /// type, sizes and dim order.
@@ -205,9 +189,11 @@ private:
   std::string describe(const PlannedTensor &tensor) const;
 
   const ProgramFile &file;
+  const MethodModel &model;
+  /// The method's table in the file, where findings point.
   const fb::ExecutionPlan &plan;
   unsigned planIndex;
-  const MethodUses &uses;
+  const MethodDataFlow &uses;
   MethodMemory &method;
   /// Per buffer (memory id - 1), the tensors live now by offset, the bytes
   /// they cover, and the largest tensor it holds.
@@ -236,10 +222,9 @@ Sharing PlanSweep::classifySharing(uint32_t instruction,
                                    const PlannedTensor &written,
                                    const PlannedTensor &live) const {
   const InstructionUse &use = uses.instructions[instruction];
-  const fb::KernelCall *call =
-      use.instruction ? use.instruction->instr_args_as_KernelCall() : nullptr;
+  const InstructionModel &call = model.getInstructions()[instruction];
   // A scratch buffer the call fills is not its result.
-  if (!call || !returnedNow.test(written.value))
+  if (call.kind != InstructionKind::Kernel || !returnedNow.test(written.value))
     return Sharing::Unplanned;
   bool sameBytes = live.memoryId == written.memoryId &&
                    live.offset == written.offset && live.bytes == written.bytes;
@@ -248,8 +233,8 @@ Sharing PlanSweep::classifySharing(uint32_t instruction,
   switch (use.sharing) {
   case KernelSharing::InPlace:
     // ATen's convention: the mutated argument is `self`, the first.
-    return call->args() && call->args()->size() > 0 &&
-                   call->args()->Get(0) == static_cast<int32_t>(live.value)
+    return !call.args.empty() &&
+                   call.args.front() == static_cast<int32_t>(live.value)
                ? Sharing::OnPurpose
                : Sharing::Unplanned;
   case KernelSharing::Elementwise:
@@ -266,33 +251,20 @@ Sharing PlanSweep::classifySharing(uint32_t instruction,
 }
 
 bool PlanSweep::reads(uint32_t instruction, uint32_t value) const {
-  const fb::KernelCall *call =
-      uses.instructions[instruction].instruction->instr_args_as_KernelCall();
-  if (!call || !call->args())
-    return false;
-  auto args = ArrayRef<int32_t>(call->args()->data(), call->args()->size());
-  return llvm::is_contained(args.drop_back(), static_cast<int32_t>(value));
+  return model.getInstructions()[instruction].kind == InstructionKind::Kernel &&
+         llvm::is_contained(uses.getReads(instruction), value);
 }
 
 bool PlanSweep::isSameLayout(const PlannedTensor &a,
                              const PlannedTensor &b) const {
-  const fb::Tensor *x = plan.values()->Get(a.value)->val_as_Tensor();
-  const fb::Tensor *y = plan.values()->Get(b.value)->val_as_Tensor();
-  auto dimOrder = [](const fb::Tensor *tensor) {
-    return tensor->dim_order() ? ArrayRef<uint8_t>(tensor->dim_order()->data(),
-                                                   tensor->dim_order()->size())
-                               : ArrayRef<uint8_t>();
-  };
-  return !isReshaped(a.value, b.value) && dimOrder(x) == dimOrder(y);
+  return !isReshaped(a.value, b.value) &&
+         model.getTensor(a.value)->dimOrder ==
+             model.getTensor(b.value)->dimOrder;
 }
 
 bool PlanSweep::isReshaped(uint32_t view, uint32_t base) const {
-  const fb::Tensor *a = plan.values()->Get(view)->val_as_Tensor();
-  const fb::Tensor *b = plan.values()->Get(base)->val_as_Tensor();
-  auto sizes = [](const fb::Tensor *tensor) {
-    return ArrayRef<int32_t>(tensor->sizes()->data(), tensor->sizes()->size());
-  };
-  return a->scalar_type() != b->scalar_type() || sizes(a) != sizes(b);
+  const TensorModel &a = *model.getTensor(view), &b = *model.getTensor(base);
+  return a.rawScalarType != b.rawScalarType || a.sizes != b.sizes;
 }
 
 uint32_t PlanSweep::aliasClass(uint32_t tensor) {
@@ -304,7 +276,7 @@ uint32_t PlanSweep::aliasClass(uint32_t tensor) {
 void PlanSweep::findAliases() {
   aliasParent.resize(method.tensors.size());
   std::iota(aliasParent.begin(), aliasParent.end(), 0);
-  llvm::BitVector written(plan.values()->size());
+  llvm::BitVector written(model.getValues().size());
   for (uint32_t instruction = 0; instruction < uses.instructionCount;
        ++instruction) {
     const InstructionUse &use = uses.instructions[instruction];
@@ -435,30 +407,16 @@ bool PlanSweep::isReported(const PlannedTensor &a, const PlannedTensor &b) {
 
 std::string PlanSweep::describeInstruction(uint32_t instruction) const {
   std::string text = ("instruction " + Twine(instruction)).str();
-  const fb::Instruction *in = uses.instructions[instruction].instruction;
-  if (const auto *call = in->instr_args_as_KernelCall()) {
-    const auto *operators = plan.operators();
-    if (!operators || call->op_index() < 0 ||
-        static_cast<uint32_t>(call->op_index()) >= operators->size())
+  const InstructionModel &call = model.getInstructions()[instruction];
+  if (const OperatorModel *op = model.getOperator(call)) {
+    if (!op->hasName)
       return text;
-    const fb::Operator *op = operators->Get(call->op_index());
-    if (!op->name())
-      return text;
-    text += " (" + op->name()->str();
-    if (op->overload() && op->overload()->size())
-      text += "." + op->overload()->str();
-    return text + ")";
+    return text + " (" + op->qualifiedName + ")";
   }
-  if (const auto *call = in->instr_args_as_DelegateCall()) {
-    const auto *delegates = plan.delegates();
-    if (!delegates || call->delegate_index() < 0 ||
-        static_cast<uint32_t>(call->delegate_index()) >= delegates->size())
-      return text;
-    const fb::BackendDelegate *delegate =
-        delegates->Get(call->delegate_index());
-    text += " (a call of delegate " + std::to_string(call->delegate_index());
-    if (delegate->id())
-      text += ", backend '" + delegate->id()->str() + "'";
+  if (const DelegateModel *delegate = model.getDelegate(call)) {
+    text += " (a call of delegate " + std::to_string(call.callee);
+    if (delegate->hasId)
+      text += ", backend '" + delegate->backend.str() + "'";
     return text + ")";
   }
   return text;
@@ -561,9 +519,9 @@ void PlanSweep::reportSlack(const PlannedBuffer &buffer, uint32_t peakAt) {
 
 void PlanSweep::run() {
   unsigned bufferCount = method.buffers.size();
-  tensorOf.assign(plan.values()->size(), -1);
-  writtenNow.resize(plan.values()->size());
-  returnedNow.resize(plan.values()->size());
+  tensorOf.assign(model.getValues().size(), -1);
+  writtenNow.resize(model.getValues().size());
+  returnedNow.resize(model.getValues().size());
   // Tensors by the instruction they start and end at; each buffer's ends.
   uint32_t steps = std::max(uses.instructionCount, 1u);
   IndexGroups starts, ends;
@@ -645,15 +603,13 @@ void PlanSweep::reportUnchecked() {
        std::move(message), "", check.runtime, ImportEffect::Ignores});
 }
 
-void memory::checkPlan(const ProgramFile &file, const fb::ExecutionPlan &plan,
-                       unsigned planIndex, const MethodUses &uses,
-                       MethodMemory &method) {
-  // Copied out: a file may leave its 8-byte sizes unaligned.
-  SmallVector<int64_t> sizes = readScalars(plan.non_const_buffer_sizes());
+void memory::checkPlan(const ProgramFile &file, const MethodModel &model,
+                       const MethodDataFlow &uses, MethodMemory &method) {
+  ArrayRef<int64_t> sizes = model.getBufferSizes();
   for (uint32_t id = 1; id < sizes.size(); ++id)
     method.buffers.push_back(
         {id, static_cast<uint64_t>(std::max<int64_t>(sizes[id], 0)),
-         deviceName(plan, id), 0});
-  readTensors(plan, uses, method);
-  PlanSweep(file, plan, planIndex, uses, method).run();
+         deviceName(model.getPlan(), id), 0});
+  readTensors(model, uses, method);
+  PlanSweep(file, model, uses, method).run();
 }

@@ -8,22 +8,24 @@
 #ifndef EMIT_LIB_MEMORY_PLANCHECK_H
 #define EMIT_LIB_MEMORY_PLANCHECK_H
 
-#include "Lifetimes.h"
-
+#include "emit/File/DataFlow.h"
 #include "emit/File/ProgramFile.h"
+#include "emit/Memory/MemoryReport.h"
 
-namespace emit::memory {
+namespace emit {
+class MethodModel;
+
+namespace memory {
 
 /// Fills in `method`'s planned buffers (with their peaks) and tensors from
-/// `plan`, execution plan `planIndex` of `file`, and adds the findings of
-/// the memory checks on them: `memory-overlap` (two tensors share bytes
-/// while both are live, other than the aliases ExecuTorch plans on
-/// purpose) and `memory-slack`.
-void checkPlan(const ProgramFile &file,
-               const executorch_flatbuffer::ExecutionPlan &plan,
-               unsigned planIndex, const MethodUses &uses,
-               MethodMemory &method);
+/// `model`, a method of `file` whose data flow is `uses`, and adds the
+/// findings of the memory checks on them: `memory-overlap` (two tensors
+/// share bytes while both are live, other than the aliases ExecuTorch plans
+/// on purpose), `memory-in-place-out` and `memory-slack`.
+void checkPlan(const ProgramFile &file, const MethodModel &model,
+               const MethodDataFlow &uses, MethodMemory &method);
 
-} // namespace emit::memory
+} // namespace memory
+} // namespace emit
 
 #endif // EMIT_LIB_MEMORY_PLANCHECK_H

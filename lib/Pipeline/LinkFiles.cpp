@@ -133,9 +133,9 @@ LogicalResult LinkJob::importFile(StringRef path, bool dataFile) {
   std::string message;
   std::unique_ptr<CheckedFile> file =
       openFile(et::getPayloadFiles(&context), path,
-               dataFile ? FileKind::DataFile : FileKind::Program, message);
+               dataFile ? OpenAs::DataFile : OpenAs::Program, message);
   if (!file)
-    return error() << "cannot read '" << path << "': " << message;
+    return error() << cannotRead(path, message);
   // Payloads stay in the input: the outputs copy them from there.
   OwningOpRef<ModuleOp> imported = emit::importFile(*file, &context);
   if (!imported)

@@ -42,7 +42,7 @@ emit::importDataFiles(ModuleOp module, ArrayRef<std::string> paths, bool embed,
   for (const std::string &path : paths) {
     std::string error;
     std::unique_ptr<CheckedFile> file =
-        openFile(et::getPayloadFiles(context), path, FileKind::DataFile, error);
+        openFile(et::getPayloadFiles(context), path, OpenAs::DataFile, error);
     if (!file)
       return emitError(UnknownLoc::get(context), "cannot read data file '")
              << path << "': " << error;
@@ -68,9 +68,8 @@ static LogicalResult rewriteBundle(ModuleOp module,
     return unwrapBundle(module);
   MLIRContext *context = module.getContext();
   std::string error;
-  std::unique_ptr<CheckedFile> file =
-      openFile(et::getPayloadFiles(context), rewrite.suitesFrom,
-               FileKind::Bundle, error);
+  std::unique_ptr<CheckedFile> file = openFile(
+      et::getPayloadFiles(context), rewrite.suitesFrom, OpenAs::Bundle, error);
   if (!file)
     return emitError(UnknownLoc::get(context), "cannot read bundle '")
            << rewrite.suitesFrom << "': " << error;

@@ -136,7 +136,7 @@ ImportOptions getImportOptions() {
 /// standard input.
 std::unique_ptr<CheckedFile>
 openInput(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
-          MLIRContext *context, FileKind kind) {
+          MLIRContext *context, OpenAs kind) {
   const llvm::MemoryBuffer *buffer =
       sourceMgr->getMemoryBuffer(sourceMgr->getMainFileID());
   StringRef name = buffer->getBufferIdentifier();
@@ -146,8 +146,7 @@ openInput(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
   std::unique_ptr<CheckedFile> file =
       openFile(et::getPayloadFiles(context), name, kind, error);
   if (!file)
-    emitError(UnknownLoc::get(context))
-        << "cannot read '" << name << "': " << error;
+    emitError(UnknownLoc::get(context)) << cannotRead(name, error);
   return file;
 }
 
@@ -155,7 +154,7 @@ openInput(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
 /// says.
 OwningOpRef<ModuleOp>
 importInput(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
-            MLIRContext *context, FileKind kind) {
+            MLIRContext *context, OpenAs kind) {
   std::unique_ptr<CheckedFile> file = openInput(sourceMgr, context, kind);
   return file ? importFile(*file, context, getImportOptions()) : nullptr;
 }
@@ -236,7 +235,7 @@ void emit::registerFromPTETranslation() {
         Clock::time_point start = Clock::now();
         uint64_t copiedBefore = getKernelCopiedBytes();
         OwningOpRef<ModuleOp> module =
-            importInput(sourceMgr, context, FileKind::ProgramOrBundle);
+            importInput(sourceMgr, context, OpenAs::ProgramOrBundle);
         if (!module)
           return failure();
         if (failed(importDataFiles(*module, getDataFilesFlag(),
@@ -283,7 +282,7 @@ void emit::registerPTESummaryTranslation() {
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
          MLIRContext *context) -> LogicalResult {
         std::unique_ptr<CheckedFile> file =
-            openInput(sourceMgr, context, FileKind::Any);
+            openInput(sourceMgr, context, OpenAs::Any);
         OwningOpRef<ModuleOp> module =
             file ? importFile(*file, context, getImportOptions()) : nullptr;
         if (!module)
@@ -336,7 +335,7 @@ void emit::registerPTEToPTETranslation() {
                  << "--unbundle and --bundle-with exclude each other";
         Clock::time_point opening = Clock::now();
         std::unique_ptr<CheckedFile> file =
-            openInput(sourceMgr, context, FileKind::Any);
+            openInput(sourceMgr, context, OpenAs::Any);
         Clock::time_point opened = Clock::now();
         PTEStageTimes times;
         if (!file || failed(transformProgramFile(
@@ -364,7 +363,7 @@ void emit::registerPTDTranslations() {
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
          MLIRContext *context) -> LogicalResult {
         OwningOpRef<ModuleOp> module =
-            importInput(sourceMgr, context, FileKind::DataFile);
+            importInput(sourceMgr, context, OpenAs::DataFile);
         if (!module || failed(printImported(*module, os)))
           return failure();
         os.flush();

@@ -16,6 +16,8 @@
 
 #include "Blocks.h"
 
+#include "Events.h"
+
 #include "emit/File/ETDumpFile.h"
 #include "emit/File/etdump_generated.h"
 
@@ -54,9 +56,10 @@ static ProfileEvent readEvent(const etdump::ProfileEvent &event) {
 static BlockRole getRole(ArrayRef<ProfileEvent> events) {
   BlockRole role = BlockRole::Unknown;
   for (const ProfileEvent &event : events) {
-    if (event.isOfInstruction() || event.name == "Method::execute")
+    EventKind kind = classifyEvent(event.name, event.delegate).kind;
+    if (event.isOfInstruction() || kind == EventKind::Execute)
       return BlockRole::Execute;
-    if (event.name == "Program::load_method" || event.name == "Method::init")
+    if (kind == EventKind::Load || kind == EventKind::Init)
       role = BlockRole::Load;
   }
   return role;
@@ -95,28 +98,28 @@ std::vector<Block> profile::readBlocks(const ETDumpFile &etdump) {
 
 /// Why `method` did not run `block`; none if it could have.
 static std::optional<std::string> whyNotRan(const Block &block,
-                                            const MethodInstructions &method) {
+                                            const MethodModel &method) {
   for (const ProfileEvent &event : block.events)
     if (event.isOfInstruction())
-      if (std::optional<std::string> why = method.whyNot(
-              event.name, event.delegate, event.chain, event.instruction))
+      if (std::optional<std::string> why =
+              whyNotInstruction(method, event.name, event.delegate, event.chain,
+                                event.instruction))
         return why;
   return std::nullopt;
 }
 
 /// Whether `block` ran every instruction of `method`.
-static bool ranEveryInstruction(const Block &block,
-                                const MethodInstructions &method) {
-  llvm::BitVector ran(method.getTotalInstructionCount());
+static bool ranEveryInstruction(const Block &block, const MethodModel &method) {
+  llvm::BitVector ran(method.getInstructions().size());
   for (const ProfileEvent &event : block.events)
-    if (std::optional<uint64_t> slot =
+    if (std::optional<uint32_t> slot =
             method.getSlot(event.chain, event.instruction))
       ran.set(*slot);
   return ran.all();
 }
 
 static std::string joinNames(ArrayRef<unsigned> indices,
-                             ArrayRef<MethodInstructions> methods) {
+                             ArrayRef<MethodModel> methods) {
   std::string names;
   for (unsigned index : indices)
     names +=
@@ -125,7 +128,7 @@ static std::string joinNames(ArrayRef<unsigned> indices,
 }
 
 static BlockAssignment matchExecution(const Block &block,
-                                      ArrayRef<MethodInstructions> methods) {
+                                      ArrayRef<MethodModel> methods) {
   SmallVector<unsigned, 1> fits;
   std::string whyNone;
   for (auto [index, method] : llvm::enumerate(methods)) {
@@ -156,7 +159,7 @@ static BlockAssignment matchExecution(const Block &block,
 /// methods the executions after it (up to the next load) first ran, in
 /// order; returns the run's end.
 static size_t assignLoads(ArrayRef<Block> blocks, size_t begin,
-                          ArrayRef<MethodInstructions> methods,
+                          ArrayRef<MethodModel> methods,
                           std::vector<BlockAssignment> &assigned) {
   size_t end = begin;
   while (end < blocks.size() && blocks[end].role == BlockRole::Load)
@@ -207,8 +210,7 @@ static size_t assignLoads(ArrayRef<Block> blocks, size_t begin,
 }
 
 std::vector<BlockAssignment>
-profile::assignBlocks(ArrayRef<Block> blocks,
-                      ArrayRef<MethodInstructions> methods) {
+profile::assignBlocks(ArrayRef<Block> blocks, ArrayRef<MethodModel> methods) {
   std::vector<BlockAssignment> assigned(blocks.size());
   for (auto [index, block] : llvm::enumerate(blocks)) {
     if (block.role == BlockRole::Execute)
@@ -234,7 +236,7 @@ namespace {
 /// method does not explain keeps what its events say.
 class OrderAssigner {
 public:
-  OrderAssigner(ArrayRef<Block> blocks, ArrayRef<MethodInstructions> methods,
+  OrderAssigner(ArrayRef<Block> blocks, ArrayRef<MethodModel> methods,
                 ArrayRef<unsigned> order,
                 std::vector<BlockAssignment> &assigned)
       : blocks(blocks), methods(methods), order(order), assigned(assigned) {}
@@ -254,7 +256,7 @@ private:
   std::string ordinal(size_t position) const;
 
   ArrayRef<Block> blocks;
-  ArrayRef<MethodInstructions> methods;
+  ArrayRef<MethodModel> methods;
   ArrayRef<unsigned> order;
   std::vector<BlockAssignment> &assigned;
   /// The next method in the order.
@@ -383,7 +385,7 @@ void OrderAssigner::run() {
 }
 
 void profile::assignInOrder(ArrayRef<Block> blocks,
-                            ArrayRef<MethodInstructions> methods,
+                            ArrayRef<MethodModel> methods,
                             ArrayRef<unsigned> order,
                             std::vector<BlockAssignment> &assigned) {
   OrderAssigner(blocks, methods, order, assigned).run();

@@ -44,9 +44,6 @@ struct DebugEvent {
   const etdump::Value *value;
 };
 
-/// What a block records.
-enum class BlockRole { Load, Execute, Unknown };
-
 /// One block's profile events.
 struct Block {
   unsigned index;
@@ -72,7 +69,7 @@ struct BlockAssignment {
 /// one method whose instructions explain its events, a load block by the
 /// order of loads and executions.
 std::vector<BlockAssignment> assignBlocks(ArrayRef<Block> blocks,
-                                          ArrayRef<MethodInstructions> methods);
+                                          ArrayRef<MethodModel> methods);
 
 /// Reassigns `assigned`, as assignBlocks left it, by the order in which the
 /// run loaded and executed its methods: `order`, indices into `methods`
@@ -82,7 +79,7 @@ std::vector<BlockAssignment> assignBlocks(ArrayRef<Block> blocks,
 /// loads at all, one execution per method. A block whose events the
 /// order's method does not explain keeps its assignment, and its `how`
 /// says why.
-void assignInOrder(ArrayRef<Block> blocks, ArrayRef<MethodInstructions> methods,
+void assignInOrder(ArrayRef<Block> blocks, ArrayRef<MethodModel> methods,
                    ArrayRef<unsigned> order,
                    std::vector<BlockAssignment> &assigned);
 

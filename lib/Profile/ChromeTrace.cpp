@@ -13,6 +13,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Events.h"
 #include "emit/Profile/ProfileReport.h"
 
 #include "llvm/ADT/BitVector.h"
@@ -21,17 +22,6 @@
 using namespace emit;
 using namespace emit::profile;
 
-/// The trace's category of `event`: what kind of work it timed.
-static StringRef getCategory(const TimelineEvent &event, StringRef name) {
-  if (event.delegate)
-    return "delegate";
-  if (event.chain < 0)
-    return "method";
-  if (name.starts_with("native_call_"))
-    return "kernel";
-  return "instruction";
-}
-
 static void printEvent(llvm::json::OStream &json, const Timeline &timeline,
                        const TimelineEvent &event) {
   StringRef own = timeline.names[event.event];
@@ -39,7 +29,9 @@ static void printEvent(llvm::json::OStream &json, const Timeline &timeline,
   uint64_t duration = event.end > event.start ? event.end - event.start : 0;
   json.object([&] {
     json.attribute("name", timeline.names[event.name]);
-    json.attribute("cat", getCategory(event, own));
+    // The trace's category: what kind of work it timed.
+    json.attribute("cat",
+                   getTimelineKindName(classifyTimelineEvent(event, own)));
     json.attribute("ph", "X");
     json.attribute("pid", 1);
     json.attribute("tid", int64_t(event.lane) + 1);

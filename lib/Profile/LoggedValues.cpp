@@ -26,8 +26,7 @@ using namespace emit;
 using namespace emit::profile;
 using et::ScalarType;
 
-/// An IEEE half's value.
-static double fromHalf(uint16_t bits) {
+double profile::decodeHalf(uint16_t bits) {
   int exponent = (bits >> 10) & 0x1f, mantissa = bits & 0x3ff;
   double sign = bits & 0x8000 ? -1 : 1;
   if (exponent == 0x1f)
@@ -37,8 +36,7 @@ static double fromHalf(uint16_t bits) {
   return sign * std::ldexp(mantissa + 1024, exponent - 25);
 }
 
-/// A bfloat16's value: the high half of a float.
-static double fromBFloat16(uint16_t bits) {
+double profile::decodeBFloat16(uint16_t bits) {
   uint32_t word = uint32_t(bits) << 16;
   float value;
   std::memcpy(&value, &word, sizeof(value));
@@ -70,9 +68,9 @@ static std::optional<double> readElement(ScalarType type, const char *data,
   case ScalarType::UInt64:
     return double(endian::read64le(at));
   case ScalarType::Half:
-    return fromHalf(endian::read16le(at));
+    return decodeHalf(endian::read16le(at));
   case ScalarType::BFloat16:
-    return fromBFloat16(endian::read16le(at));
+    return decodeBFloat16(endian::read16le(at));
   case ScalarType::Float: {
     uint32_t word = endian::read32le(at);
     float value;

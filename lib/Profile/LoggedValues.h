@@ -21,6 +21,11 @@ namespace emit::profile {
 void describeLoggedValue(const etdump::Value &value, StringRef debugBuffer,
                          std::vector<LoggedValue> &values);
 
+/// An IEEE half's value, from its bits.
+double decodeHalf(uint16_t bits);
+/// A bfloat16's value (the high half of a float), from its bits.
+double decodeBFloat16(uint16_t bits);
+
 } // namespace emit::profile
 
 #endif // EMIT_LIB_PROFILE_LOGGEDVALUES_H

@@ -30,14 +30,10 @@ std::string profile::formatNs(uint64_t ns) {
   return text;
 }
 
-std::string profile::formatShare(double share) {
-  return llvm::formatv("{0:F1}%", share * 100).str();
-}
-
 std::string profile::formatOperand(const Operand &operand) {
   std::string text = "%" + std::to_string(operand.value) + " ";
-  if (operand.kind != "tensor")
-    return text + operand.kind;
+  if (operand.kind != ValueKind::Tensor)
+    return text + getValueKindName(operand.kind).str();
   text += operand.dtype + "[";
   for (auto [index, size] : llvm::enumerate(operand.shape))
     text += (index ? ", " : "") + std::to_string(size);

@@ -8,6 +8,7 @@
 #define EMIT_LIB_PROFILE_PROFILEFORMAT_H
 
 #include "emit/Profile/ProfileReport.h"
+#include "emit/Support/Report.h"
 
 #include <string>
 
@@ -15,8 +16,6 @@ namespace emit::profile {
 
 /// A duration for people: ns, us, ms or s, three significant digits.
 std::string formatNs(uint64_t ns);
-/// A share as a percentage, one decimal: "85.4%".
-std::string formatShare(double share);
 /// An operand as `%1 float[2, 8] @1+64` (value, dtype, shape, planned
 /// buffer and offset), or `%4 int`.
 std::string formatOperand(const Operand &operand);

@@ -14,7 +14,9 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "Events.h"
 #include "ProfileFormat.h"
+#include "emit/Support/FileFormat.h"
 #include "emit/Support/Page.h"
 
 #include "llvm/Support/Format.h"
@@ -27,7 +29,7 @@ using namespace emit::profile;
 
 /// Boxes drawn per run (the longest events), and rows of instructions
 /// listed per method.
-static constexpr size_t kMaxBoxes = 4000, kTopCount = 20;
+static constexpr size_t kTopCount = 20;
 
 static const char kProfileStyle[] = R"css(
 svg.run { width: 100%; height: 90px; border: 1px solid #ccc;
@@ -37,9 +39,8 @@ svg.run rect.method { fill: #bab0ac; }
 svg.run rect.instruction { fill: #4e79a7; }
 svg.run rect.kernel { fill: #59a14f; }
 svg.run rect.delegate { fill: #f28e2b; }
-.axis { display: flex; justify-content: space-between; color: #666;
-        font-size: 12px; }
-.finding.warning { color: #8a5a00; }
+)css";
+static const char kTableStyle[] = R"css(.finding.warning { color: #8a5a00; }
 td.operands { font-size: 12px; color: #444; }
 )css";
 
@@ -65,7 +66,7 @@ static void printMethodsTable(const ProfileReport &report, raw_ostream &os) {
             : method.byBackend;
     if (!groups.empty())
       os << escapeHTML(groups.front().name) << " ("
-         << formatShare(groups.front().share) << ")";
+         << formatPercent(groups.front().share * 100) << ")";
     os << "</td></tr>\n";
   }
   os << "</table></section>\n";
@@ -74,13 +75,11 @@ static void printMethodsTable(const ProfileReport &report, raw_ostream &os) {
 /// The row a timeline event is drawn on, and its class.
 static std::pair<unsigned, StringRef> getRow(const Timeline &timeline,
                                              const TimelineEvent &event) {
-  if (event.delegate)
-    return {2, "delegate"};
-  if (event.chain < 0)
-    return {0, "method"};
-  if (StringRef(timeline.names[event.event]).starts_with("native_call_"))
-    return {2, "kernel"};
-  return {1, "instruction"};
+  TimelineKind kind = classifyTimelineEvent(event, timeline.names[event.event]);
+  unsigned row = kind == TimelineKind::Method        ? 0
+                 : kind == TimelineKind::Instruction ? 1
+                                                     : 2;
+  return {row, getTimelineKindName(kind)};
 }
 
 /// The events of block `block` on the timeline, drawn in time.
@@ -98,11 +97,11 @@ static void printRun(const Timeline &timeline, unsigned block,
     end = std::max(end, event->end);
   }
   size_t all = events.size();
-  if (all > kMaxBoxes) {
+  if (all > kMaxPictureBoxes) {
     std::stable_sort(events.begin(), events.end(), [](auto *a, auto *b) {
       return a->end - a->start > b->end - b->start;
     });
-    events.resize(kMaxBoxes);
+    events.resize(kMaxPictureBoxes);
   }
   uint64_t span = std::max<uint64_t>(end - start, 1);
   os << "<h3>Block " << block << ", " << formatNs(end - start) << "</h3>\n"
@@ -123,8 +122,8 @@ static void printRun(const Timeline &timeline, unsigned block,
   }
   os << "</svg>\n<div class=\"axis\"><span>0</span><span>time &rarr; "
         "(execution; calls; kernels and delegates' own events)";
-  if (all > kMaxBoxes)
-    os << "; the " << kMaxBoxes << " longest of " << all << " events";
+  if (all > kMaxPictureBoxes)
+    os << "; the " << kMaxPictureBoxes << " longest of " << all << " events";
   os << "</span><span>" << formatNs(end - start) << "</span></div>\n";
 }
 
@@ -142,14 +141,15 @@ static void printInstructions(const MethodProfile &method, raw_ostream &os) {
         "<th>instruction</th><th>kind</th><th>name</th><th>operands</th>"
         "<th>logged (last run)</th></tr>\n";
   for (const InstructionProfile *entry : ArrayRef(top).take_front(kTopCount)) {
-    os << "<tr><td class=\"num\">" << formatShare(entry->share)
+    os << "<tr><td class=\"num\">" << formatPercent(entry->share * 100)
        << "</td><td class=\"num\">" << formatNs(entry->time.total)
        << "</td><td class=\"num\">" << formatNs(entry->time.p50)
        << "</td><td class=\"num\">" << formatNs(entry->time.p90)
        << "</td><td class=\"num\">" << entry->time.count << "</td><td>"
        << entry->chain << ":" << entry->instruction << "</td><td>"
-       << entry->info.kind << "</td><td>" << escapeHTML(entry->info.name);
-    if (entry->info.kind == "delegate")
+       << getInstructionKindName(entry->info.kind) << "</td><td>"
+       << escapeHTML(entry->info.name);
+    if (entry->info.kind == InstructionKind::Delegate)
       os << " (" << humanBytes(entry->info.payloadBytes) << " payload)";
     os << "</td><td class=\"operands\">";
     for (auto [index, operand] : llvm::enumerate(entry->info.operands))
@@ -172,7 +172,7 @@ static void printGroups(StringRef title, ArrayRef<GroupProfile> groups,
         "<th>"
      << title << "</th></tr>\n";
   for (const GroupProfile &group : groups)
-    os << "<tr><td class=\"num\">" << formatShare(group.share)
+    os << "<tr><td class=\"num\">" << formatPercent(group.share * 100)
        << "</td><td class=\"num\">" << formatNs(group.totalNs)
        << "</td><td class=\"num\">" << group.calls << "</td><td class=\"num\">"
        << group.instructions << "</td><td>" << escapeHTML(group.name)
@@ -187,10 +187,10 @@ static void printMethod(const ProfileReport &report,
      << "</h2>\n<p class=\"muted\">" << method.runs
      << (method.runs == 1 ? " run" : " runs") << ", blocks";
   for (const BlockMatch &block : method.blocks)
-    os << " " << block.block << " (" << block.role << ")";
+    os << " " << block.block << " (" << getBlockRoleName(block.role) << ")";
   os << "</p>\n";
   auto run = llvm::find_if(method.blocks, [](const BlockMatch &block) {
-    return block.role == "execute";
+    return block.role == BlockRole::Execute;
   });
   if (run != method.blocks.end())
     printRun(report.timeline, run->block, os);
@@ -210,8 +210,8 @@ static void printUnmatched(const ProfileReport &report, raw_ostream &os) {
   for (const UnmatchedBlock &block : report.unmatched)
     os << "<tr" << (block.explained ? "" : " class=\"misfit\"")
        << "><td class=\"num\">" << block.block << "</td><td>"
-       << escapeHTML(block.name) << "</td><td>" << block.role << "</td><td>"
-       << escapeHTML(block.reason) << "</td></tr>\n";
+       << escapeHTML(block.name) << "</td><td>" << getBlockRoleName(block.role)
+       << "</td><td>" << escapeHTML(block.reason) << "</td></tr>\n";
   os << "</table></section>\n";
 }
 
@@ -227,7 +227,7 @@ static void printEventsByName(const ProfileReport &report, raw_ostream &os) {
   os << "</table>\n";
   // The first execution, as the runtime recorded it.
   auto run = llvm::find_if(report.timeline.events, [&](auto &event) {
-    return report.timeline.names[event.event] == "Method::execute";
+    return report.timeline.names[event.event] == etdp::kExecuteEvent;
   });
   if (run != report.timeline.events.end())
     printRun(report.timeline, run->block, os);
@@ -235,11 +235,9 @@ static void printEventsByName(const ProfileReport &report, raw_ostream &os) {
 }
 
 void profile::printProfileHTML(const ProfileReport &report, raw_ostream &os) {
-  os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        "<title>emit profile of "
-     << escapeHTML(report.etdumpFile) << "</title><style>" << getPageStyle()
-     << kProfileStyle << "</style></head>\n<body>\n<h1>"
-     << escapeHTML(report.etdumpFile) << "</h1>\n<p class=\"lead\">";
+  printPageStart(os, "emit profile of " + escapeHTML(report.etdumpFile),
+                 {kProfileStyle, kAxisStyle, kTableStyle});
+  os << "<h1>" << escapeHTML(report.etdumpFile) << "</h1>\n<p class=\"lead\">";
   if (report.programFile.empty())
     os << "A run's events, with no program to join them to.";
   else
@@ -249,9 +247,7 @@ void profile::printProfileHTML(const ProfileReport &report, raw_ostream &os) {
      << report.blocks << " blocks, " << withSeparators(report.events)
      << " profile events.</p>\n";
   for (const Finding &finding : report.findings.findings)
-    os << "<p class=\"finding " << getSeverityName(finding.severity) << "\">"
-       << escapeHTML(finding.text()) << " [" << finding.check->name
-       << "]</p>\n";
+    printFindingHTML(finding, /*labelled=*/false, os);
   if (report.programFile.empty()) {
     printEventsByName(report, os);
   } else {
@@ -260,5 +256,5 @@ void profile::printProfileHTML(const ProfileReport &report, raw_ostream &os) {
       printMethod(report, method, os);
     printUnmatched(report, os);
   }
-  os << "</body></html>\n";
+  printPageEnd(os);
 }

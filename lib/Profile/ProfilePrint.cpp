@@ -20,11 +20,6 @@ using namespace emit::profile;
 /// How many instructions and event names the text report lists.
 static constexpr size_t kTopCount = 10;
 
-/// `count` `noun`, with an s when it is not one.
-static std::string counted(uint64_t count, StringRef noun) {
-  return (Twine(count) + " " + noun + (count == 1 ? "" : "s")).str();
-}
-
 static void printStatsText(StringRef what, const TimeStats &time,
                            raw_ostream &os) {
   if (!time.count)
@@ -39,13 +34,13 @@ static void printStatsText(StringRef what, const TimeStats &time,
 static void printInstructionText(const InstructionProfile &entry,
                                  raw_ostream &os) {
   os << llvm::format("    %6s %10s %10s %6llu  ",
-                     formatShare(entry.share).c_str(),
+                     formatPercent(entry.share * 100).c_str(),
                      formatNs(entry.time.total).c_str(),
                      formatNs(entry.time.p50).c_str(),
                      (unsigned long long)entry.time.count)
-     << entry.chain << ":" << entry.instruction << " " << entry.info.kind << " "
-     << entry.info.name;
-  if (entry.info.kind == "delegate")
+     << entry.chain << ":" << entry.instruction << " "
+     << getInstructionKindName(entry.info.kind) << " " << entry.info.name;
+  if (entry.info.kind == InstructionKind::Delegate)
     os << " (" << entry.info.payloadBytes << "-byte payload, "
        << counted(entry.info.compileSpecs.size(), "compile spec") << ")";
   for (auto [index, operand] : llvm::enumerate(entry.info.operands))
@@ -61,9 +56,9 @@ static void printGroupsText(StringRef what, ArrayRef<GroupProfile> groups,
     return;
   os << "  by " << what << ":\n";
   for (const GroupProfile &group : groups)
-    os << llvm::format("    %6s %10s %6llu  ", formatShare(group.share).c_str(),
-                       formatNs(group.totalNs).c_str(),
-                       (unsigned long long)group.calls)
+    os << llvm::format(
+              "    %6s %10s %6llu  ", formatPercent(group.share * 100).c_str(),
+              formatNs(group.totalNs).c_str(), (unsigned long long)group.calls)
        << group.name << " (" << counted(group.instructions, "instruction")
        << ")\n";
 }
@@ -115,7 +110,7 @@ static void printBlocksText(const MethodProfile &method, raw_ostream &os) {
   for (auto &[block, indices] : ways)
     os << "  block" << (indices.size() > 1 ? "s " : " ")
        << formatBlockIndices(indices) << " '" << block->name << "' ("
-       << block->role << "): " << block->how << "\n";
+       << getBlockRoleName(block->role) << "): " << block->how << "\n";
 }
 
 /// What the report calls `method`: a method, methods alike, or methods
@@ -293,8 +288,8 @@ static void printOperandJSON(llvm::json::OStream &json,
                              const Operand &operand) {
   json.object([&] {
     json.attribute("value", int64_t(operand.value));
-    json.attribute("kind", operand.kind);
-    if (operand.kind != "tensor")
+    json.attribute("kind", getValueKindName(operand.kind));
+    if (operand.kind != ValueKind::Tensor)
       return;
     json.attribute("dtype", operand.dtype);
     json.attributeArray("shape", [&] {
@@ -355,7 +350,7 @@ static void printInstructionJSON(llvm::json::OStream &json,
   json.object([&] {
     json.attribute("chain", int64_t(entry.chain));
     json.attribute("instruction", int64_t(entry.instruction));
-    json.attribute("kind", entry.info.kind);
+    json.attribute("kind", getInstructionKindName(entry.info.kind));
     json.attribute("name", entry.info.name);
     printStatsJSON(json, entry.time);
     json.attribute("share", entry.share);
@@ -365,7 +360,7 @@ static void printInstructionJSON(llvm::json::OStream &json,
     });
     if (!entry.outputs.empty())
       printLoggedJSON(json, "outputs", entry.outputs);
-    if (entry.info.kind != "delegate")
+    if (entry.info.kind != InstructionKind::Delegate)
       return;
     json.attribute("backend", entry.info.name);
     json.attribute("payload_bytes", int64_t(entry.info.payloadBytes));
@@ -410,7 +405,7 @@ static void printMethodJSON(llvm::json::OStream &json,
         json.object([&] {
           json.attribute("block", int64_t(block.block));
           json.attribute("name", block.name);
-          json.attribute("role", block.role);
+          json.attribute("role", getBlockRoleName(block.role));
           json.attribute("how", block.how);
         });
     });
@@ -499,7 +494,7 @@ void profile::printProfileJSON(const ProfileReport &report, raw_ostream &os) {
         json.object([&] {
           json.attribute("block", int64_t(block.block));
           json.attribute("name", block.name);
-          json.attribute("role", block.role);
+          json.attribute("role", getBlockRoleName(block.role));
           json.attribute("reason", block.reason);
           json.attribute("fits", block.explained);
         });
@@ -514,4 +509,17 @@ void profile::printProfileJSON(const ProfileReport &report, raw_ostream &os) {
       json.attribute("baseline", nullptr);
   });
   os << "\n";
+}
+
+void ProfileReport::print(ReportFormat format, raw_ostream &os) const {
+  switch (format) {
+  case ReportFormat::JSON:
+    return printProfileJSON(*this, os);
+  case ReportFormat::HTML:
+    return printProfileHTML(*this, os);
+  case ReportFormat::ChromeTrace:
+    return printChromeTrace(*this, os);
+  default:
+    return printProfileText(*this, os);
+  }
 }

@@ -12,6 +12,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Blocks.h"
+#include "Events.h"
 #include "LoggedValues.h"
 #include "Timeline.h"
 
@@ -150,10 +151,10 @@ static void addLogged(LoggedInBlock &logged, unsigned block,
   logged.values.push_back(value);
 }
 
-static void addBlock(const Block &block, const MethodInstructions &method,
+static void addBlock(const Block &block, const MethodModel &method,
                      MethodTimes &times) {
   if (times.calls.empty()) {
-    uint64_t slots = method.getTotalInstructionCount();
+    uint64_t slots = method.getInstructions().size();
     times.calls.resize(slots);
     times.kernels.resize(slots);
     times.delegateEvents.resize(slots);
@@ -167,19 +168,20 @@ static void addBlock(const Block &block, const MethodInstructions &method,
   }
   for (const ProfileEvent &event : block.events) {
     uint64_t duration = event.getDuration();
+    EventKind kind = classifyEvent(event.name, event.delegate).kind;
     if (!event.isOfInstruction()) {
-      if (event.name == "Program::load_method")
+      if (kind == EventKind::Load)
         times.loads.push_back(duration);
-      else if (event.name == "Method::init")
+      else if (kind == EventKind::Init)
         times.inits.push_back(duration);
-      else if (event.name == "Method::execute")
+      else if (kind == EventKind::Execute)
         times.runs.push_back(duration);
       continue;
     }
-    uint64_t slot = *method.getSlot(event.chain, event.instruction);
+    uint32_t slot = *method.getSlot(event.chain, event.instruction);
     if (event.delegate)
       times.delegateEvents[slot][event.getReportName()].push_back(duration);
-    else if (event.name.starts_with("native_call_"))
+    else if (kind == EventKind::Kernel)
       times.kernels[slot].push_back(duration);
     else
       times.calls[slot].push_back(duration);
@@ -211,9 +213,9 @@ static void groupInstructions(MethodProfile &profile) {
   profile.byBackend.clear();
   llvm::StringMap<unsigned> operators, backends;
   for (const InstructionProfile &entry : profile.instructions) {
-    if (entry.info.kind == "kernel")
+    if (entry.info.kind == InstructionKind::Kernel)
       addToGroup(profile.byOperator, operators, entry);
-    else if (entry.info.kind == "delegate")
+    else if (entry.info.kind == InstructionKind::Delegate)
       addToGroup(profile.byBackend, backends, entry);
   }
   sortByTime(profile.byOperator);
@@ -228,14 +230,13 @@ static std::vector<LoggedValue> describeLogged(const LoggedInBlock &logged,
   return values;
 }
 
-static MethodProfile summarizeMethod(const fb::Program &program,
-                                     const MethodInstructions &method,
-                                     unsigned index, MethodTimes &times,
+static MethodProfile summarizeMethod(const MethodModel &method,
+                                     MethodTimes &times,
                                      StringRef debugBuffer) {
   MethodProfile profile;
   profile.name = method.getName().str();
-  profile.noInstructions = method.getTotalInstructionCount() == 0;
-  profile.index = index;
+  profile.noInstructions = method.getInstructions().empty();
+  profile.index = method.getIndex();
   profile.runs = times.runs.size();
   profile.load = summarizeDurations(times.loads);
   profile.init = summarizeDurations(times.inits);
@@ -250,14 +251,14 @@ static MethodProfile summarizeMethod(const fb::Program &program,
   for (uint32_t chain = 0; chain < method.getChainCount(); ++chain)
     for (uint32_t instruction = 0;
          instruction < method.getInstructionCount(chain); ++instruction) {
-      uint64_t slot = *method.getSlot(chain, instruction);
+      uint32_t slot = *method.getSlot(chain, instruction);
       auto &durations =
           times.calls[slot].empty() ? times.kernels[slot] : times.calls[slot];
       if (durations.empty() && times.delegateEvents[slot].empty() &&
           times.logged[slot].values.empty())
         continue;
       InstructionProfile entry{chain, instruction,
-                               method.describe(program, chain, instruction),
+                               describeInstruction(method, chain, instruction),
                                summarizeDurations(durations)};
       entry.share = runTotal ? double(entry.time.total) / runTotal : 0;
       entry.delegateEvents = summarizeByName(times.delegateEvents[slot]);
@@ -268,7 +269,7 @@ static MethodProfile summarizeMethod(const fb::Program &program,
   return profile;
 }
 
-static StringRef getRoleName(BlockRole role) {
+StringRef profile::getBlockRoleName(BlockRole role) {
   switch (role) {
   case BlockRole::Load:
     return "load";
@@ -280,41 +281,26 @@ static StringRef getRoleName(BlockRole role) {
   return "unknown";
 }
 
-namespace {
-/// The methods a run may have executed, and their indices in the program.
-struct SelectedMethods {
-  std::vector<MethodInstructions> methods;
-  std::vector<unsigned> indices;
-};
-} // namespace
-
-/// The methods of `program` named in `only`, or every one.
-static FailureOr<SelectedMethods> selectMethods(const fb::Program &program,
-                                                ArrayRef<std::string> only,
-                                                std::string &error) {
-  SelectedMethods selected;
-  for (auto [index, plan] : llvm::enumerate(*program.execution_plan())) {
-    StringRef name = plan->name() ? plan->name()->string_view() : "";
-    if (!only.empty() && !llvm::is_contained(only, name))
-      continue;
-    selected.methods.emplace_back(*plan);
-    selected.indices.push_back(index);
-  }
+/// The methods of `program` named in `only` (every one without), or why
+/// not.
+static std::optional<ProgramModel> selectMethods(const ProgramFile &program,
+                                                 ArrayRef<std::string> only,
+                                                 std::string &error) {
+  ProgramModel model(program, [&](StringRef name) {
+    return only.empty() || llvm::is_contained(only, name);
+  });
   for (const std::string &name : only)
-    if (llvm::none_of(selected.methods, [&](const MethodInstructions &method) {
-          return method.getName() == name;
-        })) {
+    if (!model.getMethod(name)) {
       error = "the program has no method '" + name + "'";
-      return failure();
+      return std::nullopt;
     }
-  return selected;
+  return model;
 }
 
 /// `block`, which `assignment` matches to no method, as reported.
 static UnmatchedBlock getUnmatched(const Block &block,
                                    const BlockAssignment &assignment) {
-  UnmatchedBlock unmatched{block.index, block.name,
-                           getRoleName(block.role).str(), assignment.how};
+  UnmatchedBlock unmatched{block.index, block.name, block.role, assignment.how};
   unmatched.explained = block.role != BlockRole::Execute;
   return unmatched;
 }
@@ -332,27 +318,22 @@ static std::string getAlikeName(ArrayRef<std::string> names) {
 /// The runs of `candidates`, methods alike (indices into `methods`), whose
 /// blocks `times` holds: as one method's, under their names. An
 /// instruction that calls something else in each says all it calls.
-static MethodProfile summarizeAlike(const fb::Program &program,
-                                    ArrayRef<MethodInstructions> methods,
-                                    ArrayRef<unsigned> indices,
+static MethodProfile summarizeAlike(ArrayRef<MethodModel> methods,
                                     ArrayRef<unsigned> candidates,
                                     MethodTimes &times, StringRef debugBuffer) {
   MethodProfile profile =
-      summarizeMethod(program, methods[candidates.front()],
-                      indices[candidates.front()], times, debugBuffer);
+      summarizeMethod(methods[candidates.front()], times, debugBuffer);
   for (unsigned candidate : candidates) {
     profile.candidates.push_back(methods[candidate].getName().str());
-    profile.noInstructions &=
-        methods[candidate].getTotalInstructionCount() == 0;
+    profile.noInstructions &= methods[candidate].getInstructions().empty();
   }
   profile.name = getAlikeName(profile.candidates);
   for (InstructionProfile &entry : profile.instructions) {
     std::vector<std::string> callees;
     for (unsigned candidate : candidates) {
-      std::string callee =
-          methods[candidate]
-              .describe(program, entry.chain, entry.instruction)
-              .name;
+      std::string callee = describeInstruction(methods[candidate], entry.chain,
+                                               entry.instruction)
+                               .name;
       if (!llvm::is_contained(callees, callee))
         callees.push_back(std::move(callee));
     }
@@ -366,10 +347,9 @@ static MethodProfile summarizeAlike(const fb::Program &program,
 /// one per set of methods alike, and one for blocks `assigned` to none.
 static void buildTimeline(ArrayRef<Block> blocks,
                           ArrayRef<BlockAssignment> assigned,
-                          ArrayRef<MethodInstructions> methods,
-                          Timeline &timeline) {
+                          ArrayRef<MethodModel> methods, Timeline &timeline) {
   TimelineBuilder builder(timeline);
-  for (const MethodInstructions &method : methods)
+  for (const MethodModel &method : methods)
     builder.addLane(method.getName());
   std::map<SmallVector<unsigned, 1>, uint32_t> alikeLanes;
   std::optional<uint32_t> unmatched;
@@ -398,18 +378,18 @@ static void buildTimeline(ArrayRef<Block> blocks,
   builder.finish();
 }
 
-/// The methods of `selected` in the order the run executed them: as
-/// `named` gives them, or the program's.
-static std::vector<unsigned> getOrder(const SelectedMethods &selected,
+/// The methods of `methods` in the order the run executed them: as `named`
+/// gives them, or the program's.
+static std::vector<unsigned> getOrder(ArrayRef<MethodModel> methods,
                                       ArrayRef<std::string> named) {
   std::vector<unsigned> order;
   if (named.empty()) {
-    for (unsigned index = 0; index < selected.methods.size(); ++index)
+    for (unsigned index = 0; index < methods.size(); ++index)
       order.push_back(index);
     return order;
   }
   for (const std::string &name : named)
-    for (auto [index, method] : llvm::enumerate(selected.methods))
+    for (auto [index, method] : llvm::enumerate(methods))
       if (method.getName() == name)
         order.push_back(index);
   return order;
@@ -420,19 +400,18 @@ FailureOr<ProfileReport> profile::analyzeProfile(const ETDumpFile &etdump,
                                                  const ProfileOptions &options,
                                                  StringRef debugBuffer,
                                                  std::string &error) {
-  const fb::Program &program = *programFile.getProgram();
-  FailureOr<SelectedMethods> selected =
-      selectMethods(program, options.methods, error);
-  if (failed(selected))
+  std::optional<ProgramModel> selected =
+      selectMethods(programFile, options.methods, error);
+  if (!selected)
     return failure();
-  ArrayRef<MethodInstructions> methods = selected->methods;
+  ArrayRef<MethodModel> methods = selected->getMethods();
   ProfileReport report;
   std::vector<Block> blocks = readBlocks(etdump);
   startReport(etdump, report, blocks);
   report.programFile = programFile.getName().str();
   std::vector<BlockAssignment> assigned = assignBlocks(blocks, methods);
   if (options.inOrder)
-    assignInOrder(blocks, methods, getOrder(*selected, options.methods),
+    assignInOrder(blocks, methods, getOrder(methods, options.methods),
                   assigned);
   // Per method, and per set of methods alike (blocks that fit each).
   std::vector<MethodTimes> times(methods.size());
@@ -445,19 +424,17 @@ FailureOr<ProfileReport> profile::analyzeProfile(const ETDumpFile &etdump,
     MethodTimes &target = assignment.isMatched()
                               ? times[assignment.candidates.front()]
                               : alike[assignment.candidates];
-    target.blocks.push_back({block.index, block.name,
-                             getRoleName(block.role).str(), assignment.how});
+    target.blocks.push_back(
+        {block.index, block.name, block.role, assignment.how});
     addBlock(block, methods[assignment.candidates.front()], target);
   }
   for (auto [position, method] : llvm::enumerate(methods))
     if (!times[position].blocks.empty())
-      report.methods.push_back(summarizeMethod(program, method,
-                                               selected->indices[position],
-                                               times[position], debugBuffer));
+      report.methods.push_back(
+          summarizeMethod(method, times[position], debugBuffer));
   for (auto &[candidates, groupTimes] : alike)
-    report.methods.push_back(summarizeAlike(program, methods, selected->indices,
-                                            candidates, groupTimes,
-                                            debugBuffer));
+    report.methods.push_back(
+        summarizeAlike(methods, candidates, groupTimes, debugBuffer));
   if (options.timeline)
     buildTimeline(blocks, assigned, methods, report.timeline);
   return report;
@@ -468,34 +445,25 @@ profile::analyzeProfile(std::shared_ptr<const FileBuffer> etdumpBuffer,
                         PayloadFiles &files, const ProfileOptions &options,
                         std::string &error) {
   std::unique_ptr<CheckedFile> etdump =
-      openReadableFile(std::move(etdumpBuffer), FileKind::ETDump, error);
+      openReadableFile(std::move(etdumpBuffer), OpenAs::ETDump, error);
   if (!etdump)
     return failure();
   const auto &dump = cast<ETDumpFile>(*etdump);
   if (options.program.empty())
     return analyzeProfile(dump, options);
-  auto openChecked = [&](StringRef path, FileKind kind) {
-    std::string why;
-    std::shared_ptr<const FileBuffer> buffer = files.open(path, why);
-    if (!buffer) {
-      error = ("cannot read '" + path + "': " + why).str();
-      return std::unique_ptr<CheckedFile>();
-    }
-    return openReadableFile(std::move(buffer), kind, error);
-  };
   std::unique_ptr<CheckedFile> program =
-      openChecked(options.program, FileKind::ProgramOrBundle);
+      openReadableFile(files, options.program, OpenAs::ProgramOrBundle, error);
   if (!program)
     return failure();
   for (const std::string &path : options.dataFiles)
-    if (!openChecked(path, FileKind::DataFile))
+    if (!openReadableFile(files, path, OpenAs::DataFile, error))
       return failure();
   std::shared_ptr<const FileBuffer> debugBuffer;
   if (!options.debugBuffer.empty()) {
     std::string why;
     debugBuffer = files.open(options.debugBuffer, why);
     if (!debugBuffer) {
-      error = "cannot read '" + options.debugBuffer + "': " + why;
+      error = cannotRead(options.debugBuffer, why);
       return failure();
     }
   }

@@ -6,6 +6,8 @@
 
 #include "Timeline.h"
 
+#include "Events.h"
+
 #include <algorithm>
 
 using namespace emit;
@@ -24,17 +26,20 @@ uint32_t TimelineBuilder::intern(StringRef name) {
 }
 
 void TimelineBuilder::addBlock(const Block &block, uint32_t lane,
-                               const MethodInstructions *method) {
+                               const MethodModel *method) {
   for (const ProfileEvent &event : block.events) {
     uint32_t own = intern(event.getReportName());
     uint32_t shown = own;
     // OPERATOR_CALL and DELEGATE_CALL say less than what they call.
-    bool call = !event.delegate && !event.name.starts_with("native_call_");
+    bool call = !event.delegate &&
+                classifyEvent(event.name, false).kind != EventKind::Kernel;
     if (method && call && event.isOfInstruction())
-      if (std::optional<uint64_t> slot =
-              method->getSlot(event.chain, event.instruction))
-        if (!method->getCallee(*slot).empty())
-          shown = intern(method->getCallee(*slot));
+      if (std::optional<uint32_t> slot =
+              method->getSlot(event.chain, event.instruction)) {
+        StringRef callee = method->getCallee(method->getInstructions()[*slot]);
+        if (!callee.empty())
+          shown = intern(callee);
+      }
     timeline.events.push_back({event.start, event.end, shown, own, lane,
                                block.index, event.chain, event.instruction,
                                event.delegate});

@@ -21,8 +21,7 @@ public:
   uint32_t addLane(StringRef name);
   /// Adds the events of `block` to `lane`; a joined block's instruction
   /// events are named by what the instruction calls (`method`).
-  void addBlock(const Block &block, uint32_t lane,
-                const MethodInstructions *method);
+  void addBlock(const Block &block, uint32_t lane, const MethodModel *method);
   /// Orders the events by start, an outer event before those it holds.
   void finish();
 

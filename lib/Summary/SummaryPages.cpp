@@ -13,10 +13,12 @@
 #include "emit/Summary/SummaryModel.h"
 
 #include "emit/Memory/RuntimeModel.h"
+#include "emit/Support/Report.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+
 #include "llvm/Support/Format.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -32,21 +34,15 @@ static constexpr unsigned kMaxRows = 60;
 /// Identical groups shown before the rest are summed up.
 static constexpr unsigned kMaxGroups = 20;
 
-/// "1 method", "10,000 methods".
-static std::string counted(uint64_t value, StringRef noun,
+/// "1 method", "10,000 methods": every count on the page has separators.
+static std::string countOf(uint64_t value, StringRef noun,
                            StringRef plural = "") {
-  return withSeparators(value) + " " +
-         (value == 1       ? noun.str()
-          : plural.empty() ? noun.str() + "s"
-                           : plural.str());
+  return counted(value, noun, plural, /*separators=*/true);
 }
 
 /// `part` of `whole` as "12.5%".
 static std::string percent(uint64_t part, uint64_t whole) {
-  std::string text;
-  llvm::raw_string_ostream(text)
-      << llvm::format("%.1f%%", whole ? 100.0 * part / whole : 0.0);
-  return text;
+  return formatPercent(whole ? 100.0 * part / whole : 0.0);
 }
 
 /// The indices of the blobs to draw, in program order: all of them, or the
@@ -106,7 +102,7 @@ static void printSVGHeader(const Summary &summary, unsigned width,
   os << "<text x=\"16\" y=\"28\" font-size=\"18\" font-weight=\"bold\">"
      << escapeHTML(summary.name) << "</text>\n";
   os << "<text x=\"16\" y=\"52\" id=\"totals\">"
-     << counted(summary.blobs.size(), "blob") << ", "
+     << countOf(summary.blobs.size(), "blob") << ", "
      << humanBytes(summary.storedBytes) << " stored; "
      << humanBytes(summary.storedBytesAfterDedup)
      << " after --dedup-delegate-blobs (saves "
@@ -188,7 +184,7 @@ void summary::printSVG(const Summary &summary, raw_ostream &os) {
   }
   if (hiddenCount)
     os << "<text x=\"16\" y=\"" << y + 15 << "\" fill=\"#555555\" id=\"more\">"
-       << counted(hiddenCount, "more blob") << ", " << humanBytes(hiddenBytes)
+       << countOf(hiddenCount, "more blob") << ", " << humanBytes(hiddenBytes)
        << " in all</text>\n";
   os << "</svg>\n";
 }
@@ -230,7 +226,7 @@ static void printIdentical(const Summary &summary, raw_ostream &os) {
   uint64_t saving = 0;
   for (const IdenticalGroup &group : summary.identical)
     saving += group.size * (group.blobs.size() - 1);
-  os << "<p>" << counted(summary.identical.size(), "group") << " of " << items
+  os << "<p>" << countOf(summary.identical.size(), "group") << " of " << items
      << (summary.identical.size() == 1 ? " holds" : " hold")
      << " byte-identical data: storing each once would save "
      << humanBytes(saving) << ". <code>--dedup-delegate-blobs</code> saves "
@@ -273,7 +269,7 @@ static void printIdentical(const Summary &summary, raw_ostream &os) {
   }
   if (restGroups)
     os << "<tr class=\"more\"><td colspan=\"4\">and "
-       << counted(restGroups, "more group") << ", saving "
+       << countOf(restGroups, "more group") << ", saving "
        << humanBytes(restSaving) << "</td></tr>\n";
   os << "</table></section>\n";
 }
@@ -377,29 +373,26 @@ static void printBlobs(const Summary &summary, raw_ostream &os) {
   }
   if (restCount)
     os << "<tr class=\"more\"><td colspan=\"5\">and "
-       << counted(restCount, "more blob") << ", " << humanBytes(restBytes)
+       << countOf(restCount, "more blob") << ", " << humanBytes(restBytes)
        << " in all</td></tr>\n";
   os << "</table></section>\n";
 }
 
 void summary::printHTML(const Summary &summary, raw_ostream &os) {
-  os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-        "<title>emit: "
-     << escapeHTML(summary.name) << "</title><style>" << getPageStyle()
-     << "</style></head>\n<body>\n";
+  printPageStart(os, "emit: " + escapeHTML(summary.name));
   os << "<h1>" << escapeHTML(summary.name) << "</h1>\n";
   os << "<p class=\"lead\" id=\"headline\">"
      << (summary.dataFile ? "Data file" : "Program");
   if (summary.fileBytes)
     os << " of " << humanBytes(*summary.fileBytes);
   if (summary.dataFile)
-    os << ": " << counted(summary.blobs.size(), "segment") << ", "
-       << counted(summary.keys, "key") << ".";
+    os << ": " << countOf(summary.blobs.size(), "segment") << ", "
+       << countOf(summary.keys, "key") << ".";
   else
-    os << ": " << counted(summary.methods.size(), "method") << ", "
-       << counted(summary.entryCount, "delegate entry", "delegate entries")
-       << ", " << counted(summary.callCount, "delegate call") << ", "
-       << counted(summary.blobs.size(), "blob") << ".";
+    os << ": " << countOf(summary.methods.size(), "method") << ", "
+       << countOf(summary.entryCount, "delegate entry", "delegate entries")
+       << ", " << countOf(summary.callCount, "delegate call") << ", "
+       << countOf(summary.blobs.size(), "blob") << ".";
   os << " <strong id=\"saves\" data-bytes=\"" << summary.dedupSaves()
      << "\">Deduplication would save " << humanBytes(summary.dedupSaves())
      << "</strong>";
@@ -417,5 +410,6 @@ void summary::printHTML(const Summary &summary, raw_ostream &os) {
   printBackends(summary, os);
   printBlobs(summary, os);
   os << "<p class=\"muted\">Written by <code>emit-translate --pte-summary "
-        "--pte-summary-format=html</code>.</p>\n</body></html>\n";
+        "--pte-summary-format=html</code>.</p>\n";
+  printPageEnd(os);
 }

@@ -1,4 +1,4 @@
-//===- Page.cpp - What emit's reports and pages print numbers with --------===//
+//===- Page.cpp - The kit of emit's self-contained pages ------------------===//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //
@@ -93,3 +93,19 @@ th { border-bottom: 2px solid #ccc; }
 )css";
 
 StringRef emit::getPageStyle() { return kStyle; }
+
+const char emit::kAxisStyle[] =
+    ".axis { display: flex; justify-content: space-between; color: #666;\n"
+    "        font-size: 12px; }\n";
+
+void emit::printPageStart(raw_ostream &os, StringRef title,
+                          ArrayRef<StringRef> styles) {
+  os << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+        "<title>"
+     << title << "</title><style>" << getPageStyle();
+  for (StringRef style : styles)
+    os << style;
+  os << "</style></head>\n<body>\n";
+}
+
+void emit::printPageEnd(raw_ostream &os) { os << "</body></html>\n"; }

@@ -67,6 +67,10 @@ void PayloadFiles::setBaseDirectory(StringRef directory) {
   byReference.clear();
 }
 
+std::string emit::cannotRead(StringRef path, StringRef why) {
+  return ("cannot read '" + path + "': " + why).str();
+}
+
 StringRef PayloadFiles::getBase(std::string &error) {
   if (baseDirectory.empty())
     baseDirectory = realPathOf(".", error);
@@ -76,7 +80,7 @@ StringRef PayloadFiles::getBase(std::string &error) {
 bool PayloadFiles::allowFile(StringRef file, std::string &error) {
   std::string real = realPathOf(file, error);
   if (real.empty()) {
-    error = "cannot read '" + file.str() + "': " + error;
+    error = cannotRead(file, error);
     return false;
   }
   std::lock_guard<std::mutex> lock(mutex);
@@ -141,7 +145,7 @@ FailureOr<FileReference> PayloadFiles::describe(StringRef file,
                                                 std::string &error) {
   std::string real = realPathOf(file, error);
   if (real.empty()) {
-    error = "cannot read '" + file.str() + "': " + error;
+    error = cannotRead(file, error);
     return failure();
   }
   std::lock_guard<std::mutex> lock(mutex);

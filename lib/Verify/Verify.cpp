@@ -32,9 +32,7 @@ using namespace mlir;
 using namespace emit;
 
 unsigned VerifyReport::count(Severity severity) const {
-  return llvm::count_if(findings.findings, [&](const Finding &finding) {
-    return finding.severity == severity;
-  });
+  return findings.count(severity);
 }
 
 /// Opens `buffer` as a data file, or as a program or bundled program, its
@@ -47,9 +45,8 @@ static OwningOpRef<ModuleOp> checkFile(std::shared_ptr<const FileBuffer> buffer,
                                        MLIRContext &context,
                                        VerifyReport &report) {
   report.files.push_back(buffer->getName().str());
-  std::unique_ptr<CheckedFile> file =
-      openFile(std::move(buffer),
-               dataFile ? FileKind::DataFile : FileKind::ProgramOrBundle);
+  std::unique_ptr<CheckedFile> file = openFile(
+      std::move(buffer), dataFile ? OpenAs::DataFile : OpenAs::ProgramOrBundle);
   llvm::append_range(report.findings.findings, file->getFindings().findings);
   const ProgramFile *program = getProgramOf(*file);
   const auto *bundle = dyn_cast<BundleFile>(file.get());
@@ -79,7 +76,7 @@ openInput(StringRef path, MLIRContext &context, std::string &error) {
   std::shared_ptr<const FileBuffer> file =
       et::getPayloadFiles(&context).open(path, error);
   if (!file)
-    error = ("cannot read '" + path + "': " + error).str();
+    error = cannotRead(path, error);
   return file;
 }
 
@@ -305,4 +302,15 @@ void emit::printVerifySARIF(const VerifyReport &report, raw_ostream &os) {
       {"runs", llvm::json::Array{std::move(run)}},
   };
   os << llvm::formatv("{0:2}", llvm::json::Value(std::move(log))) << "\n";
+}
+
+void VerifyReport::print(ReportFormat format, raw_ostream &os) const {
+  switch (format) {
+  case ReportFormat::JSON:
+    return printVerifyJSON(*this, os);
+  case ReportFormat::SARIF:
+    return printVerifySARIF(*this, os);
+  default:
+    return printVerifyText(*this, os);
+  }
 }

@@ -55,6 +55,19 @@ class _LinkOptions(ctypes.Structure):
                 ("segmentAlignment", ctypes.c_ulonglong)]
 
 
+class _ProfileRequest(ctypes.Structure):
+    _fields_ = [("programPath", ctypes.c_char_p),
+                ("etdumpPath", ctypes.c_char_p),
+                ("debugBufferPath", ctypes.c_char_p),
+                ("dataPaths", ctypes.POINTER(ctypes.c_char_p)),
+                ("dataCount", ctypes.c_size_t),
+                ("methods", ctypes.POINTER(ctypes.c_char_p)),
+                ("methodCount", ctypes.c_size_t),
+                ("inOrder", ctypes.c_int),
+                ("baselineProgramPath", ctypes.c_char_p),
+                ("baselineETDumpPath", ctypes.c_char_p)]
+
+
 def _load():
     path = os.path.join(os.path.dirname(os.path.abspath(__file__)), "_lib",
                         "libEmitCAPI.so")
@@ -76,9 +89,8 @@ def _load():
                                    buffer, buffer]
     lib.emitMemoryBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t, paths,
                                      ctypes.c_size_t, buffer, buffer]
-    lib.emitProfileFiles.argtypes = [ctypes.c_char_p, ctypes.c_char_p,
-                                     ctypes.c_char_p, paths, ctypes.c_size_t,
-                                     buffer, buffer]
+    lib.emitProfile.argtypes = [ctypes.POINTER(_ProfileRequest), buffer,
+                                buffer]
     lib.emitDiffFiles.argtypes = [ctypes.c_char_p, paths, ctypes.c_size_t,
                                   ctypes.c_char_p, paths, ctypes.c_size_t,
                                   buffer, buffer]
@@ -91,7 +103,7 @@ def _load():
                      lib.emitSummaryFile, lib.emitSummaryBuffer,
                      lib.emitVerifyFile, lib.emitVerifyBuffer,
                      lib.emitMemoryFile, lib.emitMemoryBuffer,
-                     lib.emitProfileFiles, lib.emitDiffFiles,
+                     lib.emitProfile, lib.emitDiffFiles,
                      lib.emitLinkFiles):
         function.restype = ctypes.c_int
     lib.emitFree.restype = None
@@ -307,7 +319,9 @@ def memory(src: Union[Path, Data], data: Iterable[Path] = ()) -> Report:
 
 def profile(etdump: Path, program: Optional[Path] = None,
             data: Iterable[Path] = (),
-            debug_buffer: Optional[Path] = None) -> Report:
+            debug_buffer: Optional[Path] = None,
+            methods: Iterable[str] = (), in_order: bool = False,
+            baseline: Optional[Tuple[Path, Path]] = None) -> Report:
     """Where a run's time went: the JSON report of ``emit-profile
     --format=json`` (schema emit-profile-1) as a dict. ``etdump`` is the
     ETDump the runtime wrote (.etdp); ``program`` the program (.pte or
@@ -316,13 +330,21 @@ def profile(etdump: Path, program: Optional[Path] = None,
     times, ``instructions`` (each with ``chain``, ``instruction``,
     ``kind``, ``name``, ``count``, ``total_ns``, ``p50_ns``, ...,
     ``share`` and ``operands``, a delegate's ``backend`` and
-    ``payload_bytes``), ``by_operator`` and ``by_backend``; blocks no
-    method explains are in ``unmatched``. ``debug_buffer`` is the buffer
-    ETDumpGen's data sink wrote logged tensors to: each instruction's
-    ``outputs`` then has their ``stats``. Without a program, the events by
-    name (``events``).
+    ``payload_bytes``), ``by_operator`` and ``by_backend``; methods an
+    ETDump cannot tell apart are one entry with their ``candidates``;
+    blocks no method explains are in ``unmatched``. ``debug_buffer`` is the
+    buffer ETDumpGen's data sink wrote logged tensors to: each
+    instruction's ``outputs`` then has their ``stats``. Without a program,
+    the events by name (``events``).
 
-    :class:`EmitError` is raised only when a file cannot be read.
+    ``methods`` names the methods the run executed (``--method``), and
+    ``in_order`` says it executed them in that order (the program's,
+    without ``methods``; ``--in-order``). ``baseline`` is an older run,
+    ``(program, etdump)``, to compare with (``--baseline``): the report's
+    ``baseline``.
+
+    :class:`EmitError` is raised only when a file cannot be read (or a
+    baseline program does not import).
 
     Example::
 
@@ -330,13 +352,21 @@ def profile(etdump: Path, program: Optional[Path] = None,
         for method in report["methods"]:
             print(method["name"], method["by_operator"][:3])
     """
-    paths, count = _paths(data)
-    report, error = _Buffer(), _Buffer()
     def optional(path):
         return os.fsencode(path) if path is not None else None
-    status = _lib.emitProfileFiles(
+    paths, count = _paths(data)
+    names = [methods] if isinstance(methods, str) else list(methods)
+    method_array = (ctypes.c_char_p * max(1, len(names)))(
+        *[name.encode() for name in names])
+    old_program, old_etdump = baseline if baseline is not None else (None,
+                                                                     None)
+    request = _ProfileRequest(
         optional(program), os.fsencode(etdump), optional(debug_buffer), paths,
-        count, ctypes.byref(report), ctypes.byref(error))
+        count, method_array, len(names), 1 if in_order else 0,
+        optional(old_program), optional(old_etdump))
+    report, error = _Buffer(), _Buffer()
+    status = _lib.emitProfile(ctypes.byref(request), ctypes.byref(report),
+                              ctypes.byref(error))
     text = _take(report)
     _check(status, error)
     return json.loads(text)

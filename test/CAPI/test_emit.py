@@ -288,6 +288,42 @@ def test_profile(profiled, tmp_path):
         emit.profile(program)
 
 
+def test_profile_options(profiled, tmp_path):
+    """emit.profile's methods=, in_order= and baseline= are emit-profile's
+    --method, --in-order and --baseline: the same report as the tool's."""
+    program, dumps = profiled
+
+    def cli(*args, check=True):
+        return json.loads(subprocess.run(
+            [os.path.join(BIN, "emit-profile"), "--format=json"] +
+            [str(arg) for arg in args], check=check,
+            capture_output=True).stdout)
+
+    order = ["decode", "forward"]
+    ordered = emit.profile(dumps / "in-order.etdp", program, methods=order,
+                           in_order=True)
+    assert ordered == cli(program, dumps / "in-order.etdp", "--method=decode",
+                          "--method=forward", "--in-order")
+    assert all("--in-order" in block["how"]
+               for method in ordered["methods"] for block in method["blocks"])
+    only = emit.profile(dumps / "joined.etdp", program, methods="decode")
+    assert only == cli(program, dumps / "joined.etdp", "--method=decode",
+                       check=False)
+
+    inputs = os.path.join(ROOT, "test", "tools", "emit-profile", "Inputs")
+    new = tmp_path / "new.pte"
+    tool("emit-translate", "--to-pte", "-o", str(new),
+         os.path.join(inputs, "profiled-v2.mlir"))
+    compared = emit.profile(dumps / "v2.etdp", new,
+                            baseline=(program, dumps / "joined.etdp"))
+    assert compared == cli(new, dumps / "v2.etdp", "--baseline", program,
+                           dumps / "joined.etdp")
+    assert compared["baseline"]["methods"][1]["matched_by"] == "instruction"
+    with pytest.raises(emit.EmitError, match="baseline: cannot read"):
+        emit.profile(dumps / "v2.etdp", new,
+                     baseline=(program, tmp_path / "missing.etdp"))
+
+
 def test_diff(qnn, tmp_path):
     """emit.diff is emit-diff --format=json: a program against its
     deduplicated self holds the same content; a grown payload is a changed

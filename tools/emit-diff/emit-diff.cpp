@@ -29,10 +29,6 @@
 using namespace emit;
 namespace cl = llvm::cl;
 
-namespace {
-enum class Format { Text, JSON, HTML };
-} // namespace
-
 static cl::OptionCategory category("emit-diff options");
 static cl::opt<std::string> oldPath(cl::Positional, cl::Required,
                                     cl::desc("<old.pte | old.ptd>"),
@@ -48,13 +44,12 @@ static cl::list<std::string>
     newData("new-data",
             cl::desc("A data file the new program loads with (repeatable)"),
             cl::value_desc("file.ptd"), cl::cat(category));
-static cl::opt<Format> format(
-    "format", cl::desc("How to print the differences"), cl::init(Format::Text),
-    cl::values(clEnumValN(Format::Text, "text", "text for people"),
-               clEnumValN(Format::JSON, "json", "JSON, schema emit-diff-1"),
-               clEnumValN(Format::HTML, "html",
-                          "one self-contained HTML page")),
-    cl::cat(category));
+static FormatOption
+    format("How to print the differences",
+           {{ReportFormat::Text, "text for people"},
+            {ReportFormat::JSON, "JSON, schema emit-diff-1"},
+            {ReportFormat::HTML, "one self-contained HTML page"}},
+           category);
 static cl::opt<std::string> outputPath("o", cl::desc("Write to this file"),
                                        cl::value_desc("file"), cl::init("-"),
                                        cl::cat(category));
@@ -98,17 +93,7 @@ int main(int argc, char **argv) {
                  << "': " << error.message() << "\n";
     return 2;
   }
-  switch (format) {
-  case Format::Text:
-    printDiffText(*report, os);
-    break;
-  case Format::JSON:
-    printDiffJSON(*report, os);
-    break;
-  case Format::HTML:
-    printDiffHTML(*report, os);
-    break;
-  }
+  report->print(format, os);
   os.flush();
   return report->sameContent() ? 0 : 1;
 }

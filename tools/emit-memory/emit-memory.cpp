@@ -29,10 +29,6 @@ using namespace emit;
 using namespace emit::memory;
 namespace cl = llvm::cl;
 
-namespace {
-enum class Format { Text, JSON, HTML };
-} // namespace
-
 static cl::OptionCategory category("emit-memory options");
 static cl::opt<std::string> inputPath(cl::Positional, cl::Required,
                                       cl::desc("<program.pte>"),
@@ -47,12 +43,11 @@ static cl::list<std::string>
                 cl::desc("Report this method (repeatable; "
                          "default: every method)"),
                 cl::value_desc("name"), cl::cat(category));
-static cl::opt<Format> format(
-    "format", cl::desc("How to print the report"), cl::init(Format::Text),
-    cl::values(clEnumValN(Format::Text, "text", "for people"),
-               clEnumValN(Format::JSON, "json", "JSON, schema emit-memory-1"),
-               clEnumValN(Format::HTML, "html", "one self-contained page")),
-    cl::cat(category));
+static FormatOption format("How to print the report",
+                           {{ReportFormat::Text, "for people"},
+                            {ReportFormat::JSON, "JSON, schema emit-memory-1"},
+                            {ReportFormat::HTML, "one self-contained page"}},
+                           category);
 static cl::opt<std::string> outputPath("o", cl::desc("Write to this file"),
                                        cl::value_desc("file"), cl::init("-"),
                                        cl::cat(category));
@@ -62,8 +57,7 @@ static int run() {
   std::string error;
   std::shared_ptr<const FileBuffer> input = files.open(inputPath, error);
   if (!input) {
-    llvm::errs() << "emit-memory: cannot read '" << inputPath << "': " << error
-                 << "\n";
+    llvm::errs() << "emit-memory: " << cannotRead(inputPath, error) << "\n";
     return 2;
   }
   MemoryOptions options;
@@ -82,17 +76,7 @@ static int run() {
                  << "': " << ec.message() << "\n";
     return 2;
   }
-  switch (format) {
-  case Format::Text:
-    printMemoryText(*report, os);
-    break;
-  case Format::JSON:
-    printMemoryJSON(*report, os);
-    break;
-  case Format::HTML:
-    printMemoryHTML(*report, os);
-    break;
-  }
+  report->print(format, os);
   return report->count(Severity::Error) ? 1 : 0;
 }
 

@@ -19,16 +19,13 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "emit/Diff/Diff.h"
-#include "emit/InitAll.h"
+#include "emit/Diff/ProfileBaseline.h"
 #include "emit/Profile/ProfileReport.h"
 #include "emit/Support/AtomicOutput.h"
 #include "emit/Support/HugePageHeap.h"
 #include "emit/Support/PayloadFiles.h"
 #include "emit/Support/Version.h"
 
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
@@ -36,10 +33,6 @@
 using namespace emit;
 using namespace emit::profile;
 namespace cl = llvm::cl;
-
-namespace {
-enum class Format { Text, JSON, HTML, ChromeTrace };
-} // namespace
 
 static cl::OptionCategory category("emit-profile options");
 static cl::list<std::string> inputPaths(cl::Positional, cl::OneOrMore,
@@ -74,58 +67,17 @@ static cl::list<std::string> baselinePaths(
              "same methods of both programs instruction by instruction, "
              "the others by operator"),
     cl::value_desc("old.pte old.etdp"), cl::cat(category));
-static cl::opt<Format> format(
-    "format", cl::desc("How to print the report"), cl::init(Format::Text),
-    cl::values(clEnumValN(Format::Text, "text", "for people"),
-               clEnumValN(Format::JSON, "json", "JSON, schema emit-profile-1"),
-               clEnumValN(Format::HTML, "html", "one self-contained page"),
-               clEnumValN(Format::ChromeTrace, "chrome-trace",
-                          "the events as a Chrome trace (Perfetto, "
-                          "chrome://tracing)")),
-    cl::cat(category));
+static FormatOption format("How to print the report",
+                           {{ReportFormat::Text, "for people"},
+                            {ReportFormat::JSON, "JSON, schema emit-profile-1"},
+                            {ReportFormat::HTML, "one self-contained page"},
+                            {ReportFormat::ChromeTrace,
+                             "the events as a Chrome trace "
+                             "(Perfetto, chrome://tracing)"}},
+                           category);
 static cl::opt<std::string> outputPath("o", cl::desc("Write to this file"),
                                        cl::value_desc("file"), cl::init("-"),
                                        cl::cat(category));
-
-/// Compares `report` with the baseline run (--baseline): which methods are
-/// the same in both programs is emit-diff's finding.
-static LogicalResult compareWithBaselineRun(ProfileReport &report,
-                                            const ProfileOptions &options,
-                                            PayloadFiles &files) {
-  std::string error;
-  ProfileOptions old;
-  old.program = baselinePaths[0];
-  std::shared_ptr<const FileBuffer> etdump =
-      files.open(baselinePaths[1], error);
-  if (!etdump) {
-    llvm::errs() << "emit-profile: baseline: cannot read '" << baselinePaths[1]
-                 << "': " << error << "\n";
-    return failure();
-  }
-  FailureOr<ProfileReport> baseline =
-      analyzeProfile(std::move(etdump), files, old, error);
-  if (failed(baseline)) {
-    llvm::errs() << "emit-profile: baseline: " << error << "\n";
-    return failure();
-  }
-  mlir::DialectRegistry registry;
-  registerAllDialects(registry);
-  mlir::MLIRContext context(registry);
-  mlir::ScopedDiagnosticHandler diagnostics(&context, [](mlir::Diagnostic &d) {
-    llvm::errs() << "emit-profile: baseline: " << d.str() << "\n";
-    return success();
-  });
-  FailureOr<DiffReport> diff = diffFiles(
-      {old.program, {}}, {options.program, options.dataFiles}, context);
-  if (failed(diff))
-    return failure();
-  std::vector<std::string> same;
-  for (const MethodProfile &method : report.methods)
-    if (diff->isMethodUnchanged(method.name))
-      same.push_back(method.name);
-  compareWithBaseline(report, *baseline, same);
-  return success();
-}
 
 static int run() {
   if (inputPaths.size() > 2) {
@@ -148,14 +100,14 @@ static int run() {
   options.methods.assign(methodNames.begin(), methodNames.end());
   options.inOrder = inOrder;
   options.debugBuffer = debugBufferPath;
-  options.timeline = format == Format::ChromeTrace || format == Format::HTML;
+  options.timeline =
+      format == ReportFormat::ChromeTrace || format == ReportFormat::HTML;
   const std::string &etdumpPath = inputPaths[inputPaths.size() - 1];
   PayloadFiles files;
   std::string error;
   std::shared_ptr<const FileBuffer> etdump = files.open(etdumpPath, error);
   if (!etdump) {
-    llvm::errs() << "emit-profile: cannot read '" << etdumpPath
-                 << "': " << error << "\n";
+    llvm::errs() << "emit-profile: " << cannotRead(etdumpPath, error) << "\n";
     return 2;
   }
   FailureOr<ProfileReport> report =
@@ -165,7 +117,11 @@ static int run() {
     return 2;
   }
   if (!baselinePaths.empty() &&
-      failed(compareWithBaselineRun(*report, options, files)))
+      failed(compareWithBaselineRun(
+          *report, options, {baselinePaths[0], baselinePaths[1]}, files,
+          [](StringRef message) {
+            llvm::errs() << "emit-profile: baseline: " << message << "\n";
+          })))
     return 2;
   std::error_code ec;
   llvm::raw_fd_ostream os(outputPath, ec);
@@ -174,20 +130,7 @@ static int run() {
                  << "': " << ec.message() << "\n";
     return 2;
   }
-  switch (format) {
-  case Format::Text:
-    printProfileText(*report, os);
-    break;
-  case Format::JSON:
-    printProfileJSON(*report, os);
-    break;
-  case Format::HTML:
-    printProfileHTML(*report, os);
-    break;
-  case Format::ChromeTrace:
-    printChromeTrace(*report, os);
-    break;
-  }
+  report->print(format, os);
   return report->fits() ? 0 : 1;
 }
 

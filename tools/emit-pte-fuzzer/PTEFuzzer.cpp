@@ -193,7 +193,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     profileETDump(std::move(buffer));
     return 0;
   }
-  std::unique_ptr<CheckedFile> file = openFile(buffer, FileKind::Any);
+  std::unique_ptr<CheckedFile> file = openFile(buffer, OpenAs::Any);
 
   // The memory analysis reads any program that reads (a bundle's too): it
   // must finish, and not crash, on every one.
@@ -220,7 +220,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   os.flush();
 
   std::unique_ptr<CheckedFile> output =
-      openFile(FileBuffer::view(written, "output"), FileKind::Any);
+      openFile(FileBuffer::view(written, "output"), OpenAs::Any);
   if (!importFile(*output, &context))
     fail("a file emit wrote failed to import");
   return 0;

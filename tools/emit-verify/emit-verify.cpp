@@ -27,10 +27,6 @@
 using namespace emit;
 namespace cl = llvm::cl;
 
-namespace {
-enum class Format { Text, JSON, SARIF };
-} // namespace
-
 static cl::OptionCategory category("emit-verify options");
 static cl::opt<std::string> inputPath(cl::Positional, cl::Required,
                                       cl::desc("<program.pte | data.ptd>"),
@@ -41,12 +37,11 @@ static cl::list<std::string>
                        "(repeatable): checked on its own and against the "
                        "program"),
               cl::value_desc("file.ptd"), cl::cat(category));
-static cl::opt<Format> format(
-    "format", cl::desc("How to print the findings"), cl::init(Format::Text),
-    cl::values(clEnumValN(Format::Text, "text", "one line per finding"),
-               clEnumValN(Format::JSON, "json", "JSON, schema emit-verify-1"),
-               clEnumValN(Format::SARIF, "sarif", "SARIF 2.1.0")),
-    cl::cat(category));
+static FormatOption format("How to print the findings",
+                           {{ReportFormat::Text, "one line per finding"},
+                            {ReportFormat::JSON, "JSON, schema emit-verify-1"},
+                            {ReportFormat::SARIF, "SARIF 2.1.0"}},
+                           category);
 static cl::opt<bool> warningsAreErrors("werror",
                                        cl::desc("Exit 1 on a warning too"),
                                        cl::cat(category));
@@ -73,17 +68,7 @@ int main(int argc, char **argv) {
     llvm::errs() << "emit-verify: " << error << "\n";
     return 2;
   }
-  switch (format) {
-  case Format::Text:
-    printVerifyText(*report, llvm::outs());
-    break;
-  case Format::JSON:
-    printVerifyJSON(*report, llvm::outs());
-    break;
-  case Format::SARIF:
-    printVerifySARIF(*report, llvm::outs());
-    break;
-  }
+  report->print(format, llvm::outs());
   bool failedCheck = report->count(Severity::Error) ||
                      (warningsAreErrors && report->count(Severity::Warning));
   return failedCheck ? 1 : 0;

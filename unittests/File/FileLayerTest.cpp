@@ -125,7 +125,8 @@ TEST(FileLayerTest, AFileOfAnotherKindSaysWhichItIs) {
   EXPECT_NE(finding.message.find("this is a data file (.ptd)"),
             std::string::npos);
   // openFile follows the identifier when told either kind will do.
-  auto either = openFile(FileBuffer::view(bytes, "x.pte"), FileKind::Either);
+  auto either =
+      openFile(FileBuffer::view(bytes, "x.pte"), OpenAs::ProgramOrDataFile);
   EXPECT_TRUE(dynamic_cast<DataFile *>(either.get()));
   // (No FH01 header.)
   EXPECT_EQ(checksOf(*either), std::vector<Check>{Check::HeaderLength});

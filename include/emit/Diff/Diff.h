@@ -16,6 +16,7 @@
 #define EMIT_DIFF_DIFF_H
 
 #include "emit/Support/LLVM.h"
+#include "emit/Support/Report.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/raw_ostream.h"
@@ -111,7 +112,7 @@ struct TestSuiteDiff {
 };
 
 /// What differs between two exports, every list largest first.
-struct DiffReport {
+struct DiffReport : Report {
   DiffSide oldSide, newSide;
   bool dataFiles = false; // Two .ptd files: no methods.
   std::vector<DiffKindBytes> byKind;
@@ -128,6 +129,8 @@ struct DiffReport {
   /// Method `name`, in both, has the same content in both: its
   /// instructions, delegates, operators and constants.
   bool isMethodUnchanged(StringRef name) const;
+  /// Text, JSON (emit-diff-1) or HTML.
+  void print(ReportFormat format, raw_ostream &os) const override;
 };
 
 /// Compares `oldInput` with `newInput`. Fails, with the diagnostics

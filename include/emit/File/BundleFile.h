@@ -104,9 +104,6 @@ public:
   Finding toBundleFinding(Finding finding) const;
 
   /// A bundle's own segments: none (its program's are the program's).
-  size_t getSegmentCount() const override { return 0; }
-  SegmentPlacement getSegmentPlacement(uint32_t) const override { return {}; }
-  uint64_t getSegmentEntryOffset(uint32_t) const override { return 0; }
 
 private:
   friend class BundleChecker;

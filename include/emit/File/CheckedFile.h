@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// What the file layer's views of both formats share (ProgramFile.h,
-// DataFile.h): the open file, the findings of reading it, and where its
-// segments lie. A format's view adds its header and its tables.
+// What the file layer's views of every format share (ProgramFile.h,
+// DataFile.h, BundleFile.h, ETDumpFile.h): the open file and the findings
+// of reading it; a program's and a data file's, where their segments lie
+// (SegmentedFile). A format's view adds its header and its tables.
 //
 //===----------------------------------------------------------------------===//
 
@@ -28,17 +29,19 @@ namespace emit {
 
 using layout::SegmentPlacement;
 
-/// What a file is (Program, DataFile, Bundle, ETDump), and what a file to
-/// open may be: Either a program or a data file (a bundle is then opened as
-/// a program, which refuses it), ProgramOrBundle, or Any of the three;
-/// which one is read off its identifier. A run's profile (ETDump) is only
-/// opened as one.
-enum class FileKind {
+/// What a file is, as its identifier says.
+enum class FileKind { Program, DataFile, Bundle, ETDump };
+
+/// What a caller opens a file as: one kind, or whichever of several the
+/// file's identifier says it is. ProgramOrDataFile opens a bundle as a
+/// program, which refuses it; Any is a program, a data file or a bundle. A
+/// run's profile (ETDump) is only opened as one.
+enum class OpenAs {
   Program,
   DataFile,
   Bundle,
   ETDump,
-  Either,
+  ProgramOrDataFile,
   ProgramOrBundle,
   Any
 };
@@ -62,26 +65,9 @@ public:
   bool breaksInvariants() const;
   /// The first finding for which the import refuses the file, if any.
   const Finding *getImportError() const;
-  /// How many findings come before the tables after the segment table
-  /// (where an import reports how it lays out the segments), once the
-  /// segment table has read.
-  std::optional<size_t> getSegmentTableEnd() const { return segmentTableEnd; }
 
   /// The bytes of the flatbuffer, with the header inserted in it.
   uint64_t getFlatbufferSize() const { return flatbufferSize; }
-  /// Where segment data starts; 0 when the file has none.
-  uint64_t getSegmentBase() const { return segmentBase; }
-  /// How many entries the segment table has (none without a verified
-  /// flatbuffer).
-  virtual size_t getSegmentCount() const = 0;
-  /// Where entry `index` of the segment table places its bytes.
-  virtual SegmentPlacement getSegmentPlacement(uint32_t index) const = 0;
-  /// The file offset of entry `index` of the segment table.
-  virtual uint64_t getSegmentEntryOffset(uint32_t index) const = 0;
-  /// Every entry's placement, for a readable file.
-  SmallVector<SegmentPlacement> getSegmentPlacements() const;
-  /// The bytes of segment `index` of a readable file, which lie in it.
-  ArrayRef<char> getSegmentBytes(uint32_t index) const;
   /// The file offset of an object of the flatbuffer.
   uint64_t offsetOf(const void *object) const {
     return static_cast<const char *>(object) - getBytes().data();
@@ -98,28 +84,68 @@ protected:
   std::shared_ptr<const FileBuffer> buffer;
   FindingList findings;
   bool readable = false;
-  std::optional<size_t> segmentTableEnd;
   uint64_t flatbufferSize = 0;
+};
+
+/// A file whose flatbuffer lists segments of data after it: a program or a
+/// data file (a bundle embeds a program; an ETDump has none).
+class SegmentedFile : public CheckedFile {
+public:
+  static bool classof(const CheckedFile *file) {
+    return file->getKind() == FileKind::Program ||
+           file->getKind() == FileKind::DataFile;
+  }
+
+  /// Where segment data starts; 0 when the file has none.
+  uint64_t getSegmentBase() const { return segmentBase; }
+  /// How many entries the segment table has (none without a verified
+  /// flatbuffer).
+  virtual size_t getSegmentCount() const = 0;
+  /// Where entry `index` of the segment table places its bytes.
+  virtual SegmentPlacement getSegmentPlacement(uint32_t index) const = 0;
+  /// The file offset of entry `index` of the segment table.
+  virtual uint64_t getSegmentEntryOffset(uint32_t index) const = 0;
+  /// Every entry's placement, for a readable file.
+  SmallVector<SegmentPlacement> getSegmentPlacements() const;
+  /// The bytes of segment `index` of a readable file, which lie in it.
+  ArrayRef<char> getSegmentBytes(uint32_t index) const;
+  /// How many findings come before the tables after the segment table
+  /// (where an import reports how it lays out the segments), once the
+  /// segment table has read.
+  std::optional<size_t> getSegmentTableEnd() const { return segmentTableEnd; }
+
+protected:
+  using CheckedFile::CheckedFile;
+
   uint64_t segmentBase = 0;
+  std::optional<size_t> segmentTableEnd;
 };
 
 /// Opens and checks `buffer` as a file of `kind`: a data file (DataFile), a
 /// bundled program (BundleFile) or a program (ProgramFile).
 std::unique_ptr<CheckedFile> openFile(std::shared_ptr<const FileBuffer> buffer,
-                                      FileKind kind);
+                                      OpenAs kind);
 
 /// Opens and checks the file at `path` through a job's `files`, which map
 /// each file once and hold it; null with the reason in `error` when it
 /// cannot be read.
 std::unique_ptr<CheckedFile> openFile(PayloadFiles &files, StringRef path,
-                                      FileKind kind, std::string &error);
+                                      OpenAs kind, std::string &error);
 
 /// Opens and checks `buffer` as a file of `kind`: null, with the reason in
 /// `error` (the file layer's first refusal, where and why), when it is not
 /// one or does not read.
 std::unique_ptr<CheckedFile>
-openReadableFile(std::shared_ptr<const FileBuffer> buffer, FileKind kind,
+openReadableFile(std::shared_ptr<const FileBuffer> buffer, OpenAs kind,
                  std::string &error);
+
+/// Opens and checks the file at `path` through a job's `files` as `kind`:
+/// null, with what to say in `error` (that it cannot be read, or the file
+/// layer's first refusal), when it cannot be read or does not read. How
+/// every tool opens its inputs.
+std::unique_ptr<CheckedFile> openReadableFile(PayloadFiles &files,
+                                              StringRef path, OpenAs kind,
+                                              std::string &error);
 
 class ProgramFile;
 /// The program `file` is or, for a bundle, embeds; null for a data file or

@@ -27,7 +27,7 @@ struct FlatTensor;
 namespace emit {
 
 /// A data file, open and checked.
-class DataFile : public CheckedFile {
+class DataFile : public SegmentedFile {
 public:
   /// Reads and checks the data file in `buffer`: what is wrong with it is a
   /// finding.
@@ -52,7 +52,7 @@ public:
 
 private:
   friend class DataFileChecker;
-  using CheckedFile::CheckedFile;
+  using SegmentedFile::SegmentedFile;
 
   ptd::Header header;
   const flat_tensor_flatbuffer::FlatTensor *flatTensor = nullptr;

@@ -45,9 +45,6 @@ public:
   const etdump::ETDump *getETDump() const { return etdump; }
 
   /// An ETDump has no segments.
-  size_t getSegmentCount() const override { return 0; }
-  SegmentPlacement getSegmentPlacement(uint32_t) const override { return {}; }
-  uint64_t getSegmentEntryOffset(uint32_t) const override { return 0; }
 
 private:
   friend class ETDumpChecker;

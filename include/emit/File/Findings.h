@@ -1,4 +1,4 @@
-//===- Findings.h - What is wrong with a .pte or .ptd file ------*- C++ -*-===//
+//===- Findings.h - What is wrong with a file emit reads --------*- C++ -*-===//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //
@@ -21,6 +21,7 @@
 #include "llvm/Support/JSON.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -107,6 +108,8 @@ struct Finding {
   /// check's (an operator index the runtime only sometimes checks).
   RuntimeLoad runtime;
   ImportEffect import;
+  /// The execution plan it is in, for a finding of one method.
+  std::optional<unsigned> method = std::nullopt;
 
   /// The message with its detail, as emit-verify reports it.
   std::string text() const { return message + detail; }
@@ -118,13 +121,18 @@ llvm::json::Object getFindingJSON(const Finding &finding);
 /// `finding` as a line in emit's diagnostic style:
 /// `FILE: at byte N (PATH): error: MESSAGE [check]`.
 void printFinding(const Finding &finding, raw_ostream &os);
+/// `finding` as a paragraph of a page, of class `finding SEVERITY`: its
+/// text and check, after its severity when `labelled`.
+void printFindingHTML(const Finding &finding, bool labelled, raw_ostream &os);
 
 /// The findings of one or more files, in the order found.
 struct FindingList {
   std::vector<Finding> findings;
 
+  /// How many findings are of `severity`.
+  unsigned count(Severity severity) const;
   /// Whether any finding is an error.
-  bool hasErrors() const;
+  bool hasErrors() const { return count(Severity::Error) != 0; }
 };
 
 } // namespace emit

@@ -29,7 +29,7 @@ struct Program;
 namespace emit {
 
 /// A program file, open and checked.
-class ProgramFile : public CheckedFile {
+class ProgramFile : public SegmentedFile {
 public:
   /// Reads and checks the program in `buffer`: what is wrong with it is a
   /// finding.
@@ -62,7 +62,7 @@ public:
 
 private:
   friend class ProgramChecker;
-  using CheckedFile::CheckedFile;
+  using SegmentedFile::SegmentedFile;
 
   std::optional<pte::ReadHeader> header;
   uint64_t programSize = 0;

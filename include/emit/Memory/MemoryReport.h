@@ -17,8 +17,10 @@
 #ifndef EMIT_MEMORY_MEMORYREPORT_H
 #define EMIT_MEMORY_MEMORYREPORT_H
 
+#include "emit/File/DataFlow.h"
 #include "emit/File/Findings.h"
 #include "emit/Support/LLVM.h"
+#include "emit/Support/Report.h"
 
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/raw_ostream.h"
@@ -36,11 +38,8 @@ class ProgramFile;
 namespace memory {
 
 /// Instructions `first` to `last` (inclusive), numbered across a method's
-/// chains in order.
-struct Lifetime {
-  uint32_t first = UINT32_MAX;
-  uint32_t last = 0;
-};
+/// chains in order (the file layer's data flow).
+using Lifetime = emit::Lifetime;
 
 /// A planned buffer, as the runtime's MethodMeta lists it.
 struct PlannedBuffer {
@@ -92,7 +91,7 @@ struct MethodMemory {
 };
 
 /// The memory a program's methods need.
-struct MemoryReport {
+struct MemoryReport : Report {
   std::string file;
   /// The bytes the report's names point into.
   std::shared_ptr<const FileBuffer> bytes;
@@ -101,6 +100,8 @@ struct MemoryReport {
   FindingList findings;
 
   unsigned count(Severity severity) const;
+  /// Text, JSON (emit-memory-1) or HTML.
+  void print(ReportFormat format, raw_ostream &os) const override;
 };
 
 /// What to analyze, and with what.

@@ -18,20 +18,19 @@
 
 #include "emit/Memory/RuntimeModel.h"
 
-namespace executorch_flatbuffer {
-struct ExecutionPlan;
-} // namespace executorch_flatbuffer
+namespace emit {
+class MethodModel;
 
-namespace emit::memory {
+namespace memory {
 
-/// The method allocator bytes loading `plan` takes on `target`. With
+/// The method allocator bytes loading `method` takes on `target`. With
 /// `mergesDataMaps`, the runtime merges the data files it is given with the
-/// program's named data (both present), which takes one more object. The
-/// plan's tables must have passed the file layer's checks.
-uint64_t
-getMethodAllocatorBytes(const executorch_flatbuffer::ExecutionPlan &plan,
-                        bool mergesDataMaps, const RuntimeTarget &target);
+/// program's named data (both present), which takes one more object.
+uint64_t getMethodAllocatorBytes(const MethodModel &method, bool mergesDataMaps,
+                                 const RuntimeTarget &target);
 
-} // namespace emit::memory
+} // namespace memory
+
+} // namespace emit
 
 #endif // EMIT_MEMORY_METHODALLOCATOR_H

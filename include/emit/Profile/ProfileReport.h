@@ -19,7 +19,9 @@
 #define EMIT_PROFILE_PROFILEREPORT_H
 
 #include "emit/File/Findings.h"
+#include "emit/File/ProgramModel.h"
 #include "emit/Support/LLVM.h"
+#include "emit/Support/Report.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -60,8 +62,8 @@ struct NamedEvents {
 /// A value a kernel call reads or writes.
 struct Operand {
   uint32_t value;
-  /// `tensor`, `int`, `tensor_list`, ... (the program's value kinds).
-  std::string kind;
+  /// Its kind; Unknown for an index past the method's values.
+  ValueKind kind;
   /// For a tensor: its scalar type, sizes and bytes, and where its data
   /// is planned (none: constant or unplanned).
   std::string dtype;
@@ -73,8 +75,7 @@ struct Operand {
 
 /// What an instruction is, from the program.
 struct InstructionInfo {
-  /// `kernel`, `delegate`, `move`, `jump_false` or `free`.
-  std::string kind;
+  InstructionKind kind = InstructionKind::Unknown;
   /// A kernel's operator (`aten::add.out`) or a delegate's backend id.
   std::string name;
   std::vector<Operand> operands;
@@ -130,12 +131,17 @@ struct GroupProfile {
   double share = 0;
 };
 
+/// What a block records: a method's load (Program::load_method), a run
+/// (Method::execute, or an instruction's events), or neither.
+enum class BlockRole : uint8_t { Load, Execute, Unknown };
+/// `load`, `execute` or `unknown`, as reports name it.
+StringRef getBlockRoleName(BlockRole role);
+
 /// Which method a block went to, and why.
 struct BlockMatch {
   unsigned block;
   std::string name;
-  /// `load` or `execute`.
-  std::string role;
+  BlockRole role;
   std::string how;
 };
 
@@ -168,8 +174,7 @@ struct MethodProfile {
 struct UnmatchedBlock {
   unsigned block;
   std::string name;
-  /// `load`, `execute` or `unknown`.
-  std::string role;
+  BlockRole role;
   std::string reason;
   /// False for an execution no method's instructions explain: the ETDump
   /// does not fit the program.
@@ -241,7 +246,7 @@ struct ProfileComparison {
 };
 
 /// A run's profile, and what the program says of it.
-struct ProfileReport {
+struct ProfileReport : Report {
   std::string etdumpFile;
   /// Empty without a program.
   std::string programFile;
@@ -266,6 +271,8 @@ struct ProfileReport {
     return llvm::all_of(
         unmatched, [](const UnmatchedBlock &block) { return block.explained; });
   }
+  /// Text, JSON (emit-profile-1), HTML or a Chrome trace.
+  void print(ReportFormat format, raw_ostream &os) const override;
 };
 
 /// What to open, and what to report.

@@ -165,6 +165,33 @@ inline std::optional<ReadHeader> readHeader(StringRef bytes) {
 
 } // namespace ptd
 
+/// A run's profile (ETDump, .etdp), as the runtime's ETDumpGen writes it
+/// (devtools/etdump): a size-prefixed flatbuffer, and the names it gives
+/// its events, which say what each timed.
+namespace etdp {
+
+/// The file identifier, after the 4-byte size prefix and the root offset.
+inline constexpr char kIdentifier[] = "ED00";
+inline constexpr uint64_t kIdentifierOffset = 8;
+
+/// Program::load_method (runtime/executor/program.cpp), around
+/// Method::init (method.cpp): a method's load.
+inline constexpr char kLoadMethodEvent[] = "Program::load_method";
+inline constexpr char kInitEvent[] = "Method::init";
+/// Method::execute (method.cpp): one run of a method.
+inline constexpr char kExecuteEvent[] = "Method::execute";
+/// The event a kernel wrapper logs around its kernel: this, then the
+/// operator's name after its namespace and its overload (codegen/gen.py).
+inline constexpr char kKernelEventPrefix[] = "native_call_";
+/// The events Method::execute logs around each instruction, by kind.
+inline constexpr char kOperatorCallEvent[] = "OPERATOR_CALL";
+inline constexpr char kDelegateCallEvent[] = "DELEGATE_CALL";
+inline constexpr char kMoveCallEvent[] = "MOVE_CALL";
+inline constexpr char kJumpFalseCallEvent[] = "JF_CALL";
+inline constexpr char kFreeCallEvent[] = "FREE_CALL";
+
+} // namespace etdp
+
 /// Whether `bytes` hold a data file (.ptd) rather than a program.
 inline bool isDataFileBuffer(StringRef bytes) {
   return getFileIdentifier(bytes) == ptd::kIdentifier;

@@ -1,12 +1,13 @@
-//===- Page.h - What emit's reports and pages print numbers with -*- C++
-//-*-===//
+//===- Page.h - The kit of emit's self-contained pages ----------*- C++ -*-===//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 //
-// Shared by the summary, emit-diff's and emit-memory's pages: byte counts
-// for people, HTML escaping, and the one style sheet every page uses.
+// The kit every one of emit's self-contained pages is written with (the
+// summary's, emit-diff's, emit-memory's, emit-profile's): its document head
+// and end, the one style sheet, the picture axis and how many boxes a
+// picture draws; byte counts for people and HTML escaping.
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,7 +15,9 @@
 #define EMIT_SUPPORT_PAGE_H
 
 #include "emit/Support/LLVM.h"
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
 #include <string>
@@ -32,6 +35,19 @@ std::string exactBytes(uint64_t count);
 std::string escapeHTML(StringRef text);
 /// The style sheet of emit's self-contained pages.
 StringRef getPageStyle();
+
+/// Starts a page: the document head (`title`, already escaped, and the
+/// shared style sheet followed by the page's own `styles`), then opens its
+/// body.
+void printPageStart(raw_ostream &os, StringRef title,
+                    ArrayRef<StringRef> styles = {});
+/// Ends the page printPageStart started.
+void printPageEnd(raw_ostream &os);
+
+/// The style of the axis under a picture (`.axis`: its ends' labels).
+extern const char kAxisStyle[];
+/// The most boxes one picture draws: past it, a page draws the largest.
+inline constexpr unsigned kMaxPictureBoxes = 4000;
 
 } // namespace emit
 

@@ -55,6 +55,10 @@ struct FileReference {
   FileFingerprint fingerprint;
 };
 
+/// What every tool says of a file it cannot open: "cannot read 'PATH':
+/// WHY".
+std::string cannotRead(StringRef path, StringRef why);
+
 /// The files one job reads and its payload references name. Thread-safe.
 class PayloadFiles {
 public:

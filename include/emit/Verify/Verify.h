@@ -18,6 +18,7 @@
 #include "emit/File/Findings.h"
 #include "emit/Support/FileBuffer.h"
 #include "emit/Support/LLVM.h"
+#include "emit/Support/Report.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -29,7 +30,7 @@
 namespace emit {
 
 /// What emit-verify found in a program and its data files.
-struct VerifyReport {
+struct VerifyReport : Report {
   /// The files verified, as named: the program (or data file) first.
   std::vector<std::string> files;
   FindingList findings;
@@ -37,6 +38,8 @@ struct VerifyReport {
   RuntimeLoad runtimeLoad = RuntimeLoad::Loads;
 
   unsigned count(Severity severity) const;
+  /// Text, JSON (emit-verify-1) or SARIF 2.1.0.
+  void print(ReportFormat format, raw_ostream &os) const override;
 };
 
 /// Verifies the `.pte` or `.ptd` at `path`, a program with the data files

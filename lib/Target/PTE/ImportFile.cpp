@@ -1,4 +1,4 @@
-//===- ImportFile.cpp - Import a .pte or .ptd file ------------ -*- C++ -*-===//
+//===- ImportFile.cpp - Import a .pte, .ptd or .bpte file -------*- C++ -*-===//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //
@@ -70,7 +70,7 @@ OwningOpRef<ModuleOp> emit::importFile(const CheckedFile &file,
 /// Warns of each segment whose offset its layout in `segments` does not
 /// reproduce.
 static void
-warnUnalignedSegments(const CheckedFile &file,
+warnUnalignedSegments(const SegmentedFile &file,
                       const layout::InferredSegments &segments,
                       function_ref<Location(StringRef, uint64_t)> locate) {
   uint64_t previousEnd = 0;
@@ -102,10 +102,12 @@ LogicalResult emit::reportImportFindings(
                         FileLineColLoc::get(fileName, 0, offset + shift));
   };
   ArrayRef<Finding> findings = file.getFindings().findings;
-  std::optional<size_t> segmentTableEnd = file.getSegmentTableEnd();
+  const auto *segmented = dyn_cast<SegmentedFile>(&file);
+  std::optional<size_t> segmentTableEnd =
+      segmented ? segmented->getSegmentTableEnd() : std::nullopt;
   for (size_t index = from; index <= findings.size(); ++index) {
     if (segments && index == segmentTableEnd)
-      warnUnalignedSegments(file, *segments, locate);
+      warnUnalignedSegments(*segmented, *segments, locate);
     if (index == findings.size())
       break;
     const Finding &finding = findings[index];

@@ -20,6 +20,7 @@
 
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/File/ProgramFile.h"
+#include "emit/File/ProgramModel.h"
 #include "emit/File/ReadScalars.h"
 #include "emit/File/program_generated.h"
 #include "emit/Support/MLIRCompat.h"
@@ -297,8 +298,7 @@ ProgramImporter::getValues(const flatbuffers::Vector<T> *indices,
 void ProgramImporter::setTensorPlacement(const fb::Tensor *tensor,
                                          TensorOp op) {
   if (const fb::AllocationDetails *allocation = tensor->allocation_info()) {
-    uint64_t offset = (uint64_t(allocation->memory_offset_high()) << 32) |
-                      allocation->memory_offset_low();
+    uint64_t offset = getPlannedOffset(*allocation);
     op.setMemoryIdAttr(builder.getI32IntegerAttr(allocation->memory_id()));
     op.setMemoryOffsetAttr(builder.getI64IntegerAttr(offset));
   }

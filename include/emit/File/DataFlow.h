@@ -1,4 +1,4 @@
-//===- Lifetimes.h - When a method's values are live ------------*- C++ -*-===//
+//===- DataFlow.h - What instructions read and write, and when --*- C++ -*-===//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //
@@ -11,31 +11,40 @@
 // named inside a loop (a backward jump) live for the whole loop; and which
 // tensors each instruction writes.
 //
+// ExecuTorch knowledge every data-flow view needs (memory plans, graphs),
+// read off a method's model (ProgramModel.h).
+//
 // What an instruction writes is read off the emitter's layout of a call:
 // a kernel call's last argument is what it returns (its out argument, or a
 // list of them); a delegate call's outputs follow its inputs, so they are
-// the arguments at its end that nothing named before it. What a kernel's
-// result may share with what it reads is read off its operator's name.
+// the arguments at its end that nothing named before it. It reads the rest
+// of its arguments; a move reads its source and writes its destination; a
+// jump reads its condition. What a kernel's result may share with what it
+// reads is read off its operator's name.
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef EMIT_LIB_MEMORY_LIFETIMES_H
-#define EMIT_LIB_MEMORY_LIFETIMES_H
+#ifndef EMIT_FILE_DATAFLOW_H
+#define EMIT_FILE_DATAFLOW_H
 
-#include "emit/Memory/MemoryReport.h"
+#include "emit/Support/LLVM.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <vector>
 
-namespace executorch_flatbuffer {
-struct ExecutionPlan;
-struct Instruction;
-struct KernelCall;
-} // namespace executorch_flatbuffer
+namespace emit {
+class MethodModel;
 
-namespace emit::memory {
+/// Instructions `first` to `last` (inclusive), numbered across a method's
+/// chains in order.
+struct Lifetime {
+  uint32_t first = UINT32_MAX;
+  uint32_t last = 0;
+};
 
 /// What a kernel call's result may share with what it reads, as ExecuTorch
 /// plans it (exir/memory_planning.py's verify_storage_reuse allows storage
@@ -62,19 +71,20 @@ enum class KernelSharing : uint8_t {
 /// How the kernel `name` (without its overload) shares its result's bytes.
 KernelSharing getKernelSharing(StringRef name);
 
-/// What one instruction does with memory.
+/// What one instruction does with its values.
 struct InstructionUse {
-  /// Where its writes start in `MethodUses::written`.
+  /// Where its writes and reads start in `MethodDataFlow::written` and
+  /// `MethodDataFlow::read`.
   uint32_t writesBegin = 0;
+  uint32_t readsBegin = 0;
   /// The value of its first tensor argument, for a kernel call that has
   /// one: what `et_view` returns a view of.
   int32_t firstTensorArgument = -1;
-  /// The instruction in the file (null past the last).
-  const executorch_flatbuffer::Instruction *instruction = nullptr;
   KernelSharing sharing = KernelSharing::None;
 };
+
 /// How a method's instructions use its values.
-struct MethodUses {
+struct MethodDataFlow {
   uint32_t instructionCount = 0;
   /// Per value, its lifetime; `first > last` when nothing names it.
   std::vector<Lifetime> lifetimes;
@@ -86,6 +96,9 @@ struct MethodUses {
   std::vector<InstructionUse> instructions;
   /// The tensors each instruction writes, instruction after instruction.
   std::vector<uint32_t> written;
+  /// The values each instruction reads (a list as itself), instruction
+  /// after instruction.
+  std::vector<uint32_t> read;
   /// The values that hold their data from before the first instruction
   /// to after the last: mutable buffers.
   llvm::BitVector persistent;
@@ -102,12 +115,17 @@ struct MethodUses {
         instructions[instruction + 1].writesBegin -
             instructions[instruction].writesBegin);
   }
+  ArrayRef<uint32_t> getReads(uint32_t instruction) const {
+    return ArrayRef<uint32_t>(read).slice(
+        instructions[instruction].readsBegin,
+        instructions[instruction + 1].readsBegin -
+            instructions[instruction].readsBegin);
+  }
 };
 
-/// Reads how `plan`'s instructions use its values. Indices out of range
-/// (which the file layer reports) are skipped.
-MethodUses computeMethodUses(const executorch_flatbuffer::ExecutionPlan &plan);
+/// Reads how `method`'s instructions use its values.
+MethodDataFlow computeDataFlow(const MethodModel &method);
 
-} // namespace emit::memory
+} // namespace emit
 
-#endif // EMIT_LIB_MEMORY_LIFETIMES_H
+#endif // EMIT_FILE_DATAFLOW_H

@@ -1,18 +1,16 @@
-//===- Lifetimes.cpp - When a method's values are live --------------------===//
+//===- DataFlow.cpp - What instructions read and write, and when ----------===//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //
 //===----------------------------------------------------------------------===//
 
-#include "Lifetimes.h"
+#include "emit/File/DataFlow.h"
 
-#include "emit/File/program_generated.h"
+#include "emit/File/ProgramModel.h"
 
 #include <algorithm>
 
 using namespace emit;
-using namespace emit::memory;
-namespace fb = executorch_flatbuffer;
 
 /// ATen's element-wise operators with portable `.out` kernels: each output
 /// element is computed from the input elements at its own index (an input
@@ -46,7 +44,7 @@ static bool isInPlaceName(StringRef base) {
   return dunder.consume_front("i") && llvm::is_contained(kAugmented, dunder);
 }
 
-KernelSharing memory::getKernelSharing(StringRef name) {
+KernelSharing emit::getKernelSharing(StringRef name) {
   if (name == "executorch_prim::et_view")
     return KernelSharing::View;
   auto [space, base] = name.rsplit("::");
@@ -62,11 +60,11 @@ KernelSharing memory::getKernelSharing(StringRef name) {
 }
 
 namespace {
-/// Reads a method's instructions in order, filling in its uses.
+/// Reads a method's instructions in order, filling in its data flow.
 class UseReader {
 public:
-  UseReader(const fb::ExecutionPlan &plan, MethodUses &uses)
-      : plan(plan), values(*plan.values()), uses(uses) {}
+  UseReader(const MethodModel &method, MethodDataFlow &uses)
+      : method(method), values(method.getValues()), uses(uses) {}
   void run();
 
 private:
@@ -79,9 +77,15 @@ private:
   /// Notes that the current instruction writes the tensor `index` or, for a
   /// list, its items (up to kMaxListWrites items in all).
   void write(int64_t index);
+  /// Notes that the current instruction reads `index`, unless it writes it.
+  void read(int64_t index, size_t writesBegin);
   void giveItemsListLifetimes();
-  void readKernelCall(const fb::KernelCall &call);
-  void readDelegateCall(const fb::DelegateCall &call);
+  void readInstruction(const InstructionModel &instruction,
+                       SmallVectorImpl<std::pair<uint32_t, uint32_t>> &loops);
+  void readKernelCall(const InstructionModel &call);
+  void readDelegateCall(const InstructionModel &call);
+  void markGiven();
+  void extendSignature();
   /// The values named before the current instruction are those whose
   /// lifetime starts before it.
   bool namedBefore(uint32_t value) const {
@@ -89,9 +93,9 @@ private:
   }
   void extendOverLoops(ArrayRef<std::pair<uint32_t, uint32_t>> loops);
 
-  const fb::ExecutionPlan &plan;
-  const flatbuffers::Vector<flatbuffers::Offset<fb::EValue>> &values;
-  MethodUses &uses;
+  const MethodModel &method;
+  ArrayRef<ValueModel> values;
+  MethodDataFlow &uses;
   /// Per operator, how its kernel shares its result's bytes.
   std::vector<KernelSharing> sharingOf;
   uint32_t current = 0;
@@ -105,24 +109,16 @@ static constexpr uint64_t kMaxListWrites = uint64_t(1) << 24;
 
 template <typename Fn>
 void UseReader::forEachTensor(int64_t index, Fn fn) const {
-  if (index < 0 || index >= values.size())
+  if (index < 0 || index >= static_cast<int64_t>(values.size()))
     return;
-  const fb::EValue *value = values.Get(index);
   fn(static_cast<uint32_t>(index));
-  auto items = [&](const flatbuffers::Vector<int32_t> *list) {
-    if (list)
-      for (int32_t item : *list)
-        if (item >= 0 && static_cast<uint32_t>(item) < values.size())
-          fn(static_cast<uint32_t>(item));
-  };
-  if (const auto *list = value->val_as_TensorList())
-    items(list->items());
-  else if (const auto *list = value->val_as_OptionalTensorList())
-    items(list->items());
+  for (int32_t item : values[index].items)
+    if (item >= 0 && static_cast<uint32_t>(item) < values.size())
+      fn(static_cast<uint32_t>(item));
 }
 
 void UseReader::name(int64_t index) {
-  if (index < 0 || index >= values.size())
+  if (index < 0 || index >= static_cast<int64_t>(values.size()))
     return;
   Lifetime &lifetime = uses.lifetimes[index];
   lifetime.first = std::min(lifetime.first, current);
@@ -133,9 +129,17 @@ void UseReader::write(int64_t index) {
   forEachTensor(index, [&](uint32_t value) {
     if (value != index && ++listWrites > kMaxListWrites)
       return;
-    if (values.Get(value)->val_type() == fb::KernelTypes::Tensor)
+    if (values[value].kind == ValueKind::Tensor)
       uses.written.push_back(value);
   });
+}
+
+void UseReader::read(int64_t index, size_t writesBegin) {
+  if (index < 0 || index >= static_cast<int64_t>(values.size()))
+    return;
+  auto writes = ArrayRef<uint32_t>(uses.written).drop_front(writesBegin);
+  if (!llvm::is_contained(writes, static_cast<uint32_t>(index)))
+    uses.read.push_back(index);
 }
 
 void UseReader::giveItemsListLifetimes() {
@@ -151,41 +155,44 @@ void UseReader::giveItemsListLifetimes() {
   }
 }
 
-void UseReader::readKernelCall(const fb::KernelCall &call) {
+void UseReader::readKernelCall(const InstructionModel &call) {
   InstructionUse &use = uses.instructions[current];
-  if (call.op_index() >= 0 &&
-      static_cast<uint32_t>(call.op_index()) < sharingOf.size())
-    use.sharing = sharingOf[call.op_index()];
-  const auto *args = call.args();
-  if (!args || args->size() == 0)
+  if (call.callee >= 0)
+    use.sharing = sharingOf[call.callee];
+  ArrayRef<int32_t> args = call.args;
+  if (args.empty())
     return;
-  for (int32_t arg : *args) {
+  for (int32_t arg : args) {
     if (use.firstTensorArgument < 0 && arg >= 0 &&
         static_cast<uint32_t>(arg) < values.size() &&
-        values.Get(arg)->val_type() == fb::KernelTypes::Tensor)
+        values[arg].kind == ValueKind::Tensor)
       use.firstTensorArgument = arg;
     name(arg);
   }
-  write(args->Get(args->size() - 1));
+  size_t writesBegin = uses.written.size();
+  write(args.back());
+  for (int32_t arg : args.drop_back())
+    read(arg, writesBegin);
 }
 
-void UseReader::readDelegateCall(const fb::DelegateCall &call) {
-  const auto *args = call.args();
-  if (!args)
-    return;
+void UseReader::readDelegateCall(const InstructionModel &call) {
+  ArrayRef<int32_t> args = call.args;
   // The outputs: the longest run at the end of arguments named here first.
-  unsigned outputsBegin = args->size();
+  unsigned outputsBegin = args.size();
   for (; outputsBegin > 0; --outputsBegin) {
-    int32_t arg = args->Get(outputsBegin - 1);
+    int32_t arg = args[outputsBegin - 1];
     if (arg < 0 || static_cast<uint32_t>(arg) >= values.size() ||
         namedBefore(arg) || uses.given.test(arg))
       break;
   }
-  for (auto [position, arg] : llvm::enumerate(*args)) {
+  for (auto [position, arg] : llvm::enumerate(args)) {
     if (position >= outputsBegin)
       write(arg);
     name(arg);
   }
+  size_t writesBegin = uses.instructions[current].writesBegin;
+  for (int32_t arg : args.take_front(outputsBegin))
+    read(arg, writesBegin);
 }
 
 void UseReader::extendOverLoops(ArrayRef<std::pair<uint32_t, uint32_t>> loops) {
@@ -216,67 +223,61 @@ void UseReader::extendOverLoops(ArrayRef<std::pair<uint32_t, uint32_t>> loops) {
   }
 }
 
-void UseReader::run() {
-  if (const auto *operators = plan.operators())
-    for (const fb::Operator *op : *operators)
-      sharingOf.push_back(op->name()
-                              ? getKernelSharing(op->name()->string_view())
-                              : KernelSharing::None);
-  uses.lifetimes.assign(values.size(), Lifetime());
-  uses.persistent.resize(values.size());
-  for (auto [index, value] : llvm::enumerate(values))
-    if (const fb::Tensor *tensor = value->val_as_Tensor())
-      if (tensor->allocation_info() && tensor->data_buffer_idx() > 0)
+void UseReader::markGiven() {
+  for (uint32_t index = 0; index < values.size(); ++index)
+    if (const TensorModel *tensor = method.getTensor(index))
+      if (tensor->isMutableBuffer())
         uses.persistent.set(index);
   uses.given = uses.persistent;
-  for (int32_t input : *plan.inputs())
+  for (int32_t input : method.getInputs())
     if (input >= 0 && static_cast<uint32_t>(input) < values.size())
       uses.given.set(input);
   // A list given is its items given (each list once, however often named).
   for (unsigned list : llvm::to_vector(uses.given.set_bits()))
     forEachTensor(list, [&](uint32_t item) { uses.given.set(item); });
-  for (const fb::Chain *chain : *plan.chains())
-    if (chain->instructions())
-      uses.instructionCount += chain->instructions()->size();
-  uses.instructions.resize(uses.instructionCount + 1);
+}
 
-  SmallVector<std::pair<uint32_t, uint32_t>> loops;
-  for (const fb::Chain *chain : *plan.chains()) {
-    if (!chain->instructions())
-      continue;
-    uint32_t chainBegin = current;
-    uint32_t chainSize = chain->instructions()->size();
-    for (const fb::Instruction *instruction : *chain->instructions()) {
-      uses.instructions[current].writesBegin = uses.written.size();
-      uses.instructions[current].instruction = instruction;
-      if (const auto *call = instruction->instr_args_as_KernelCall()) {
-        readKernelCall(*call);
-      } else if (const auto *call = instruction->instr_args_as_DelegateCall()) {
-        readDelegateCall(*call);
-      } else if (const auto *jump =
-                     instruction->instr_args_as_JumpFalseCall()) {
-        name(jump->cond_value_index());
-        uint32_t destination = jump->destination_instruction();
-        if (destination < chainSize && chainBegin + destination <= current)
-          loops.push_back({chainBegin + destination, current});
-      } else if (const auto *move = instruction->instr_args_as_MoveCall()) {
-        name(move->move_from());
-        name(move->move_to());
-      } else if (const auto *free = instruction->instr_args_as_FreeCall()) {
-        name(free->value_index());
-      }
-      ++current;
-    }
+void UseReader::readInstruction(
+    const InstructionModel &instruction,
+    SmallVectorImpl<std::pair<uint32_t, uint32_t>> &loops) {
+  InstructionUse &use = uses.instructions[current];
+  use.writesBegin = uses.written.size();
+  use.readsBegin = uses.read.size();
+  switch (instruction.kind) {
+  case InstructionKind::Kernel:
+    return readKernelCall(instruction);
+  case InstructionKind::Delegate:
+    return readDelegateCall(instruction);
+  case InstructionKind::JumpFalse: {
+    name(instruction.first);
+    read(instruction.first, uses.written.size());
+    uint32_t destination = static_cast<uint32_t>(instruction.second);
+    uint32_t chainBegin = current - instruction.index;
+    if (destination < method.getInstructionCount(instruction.chain) &&
+        chainBegin + destination <= current)
+      loops.push_back({chainBegin + destination, current});
+    return;
   }
-  uses.instructions[current].writesBegin = uses.written.size();
+  case InstructionKind::Move:
+    // The destination becomes the source's value: no byte is written.
+    name(instruction.first);
+    name(instruction.second);
+    return read(instruction.first, uses.written.size());
+  case InstructionKind::Free:
+    return name(instruction.first);
+  case InstructionKind::Unknown:
+    return;
+  }
+}
 
+void UseReader::extendSignature() {
   uint32_t end = uses.instructionCount ? uses.instructionCount - 1 : 0;
-  for (int32_t input : *plan.inputs())
+  for (int32_t input : method.getInputs())
     if (input >= 0 && static_cast<uint32_t>(input) < values.size()) {
       uses.lifetimes[input].first = 0;
       uses.lifetimes[input].last = std::max(uses.lifetimes[input].last, 0u);
     }
-  for (int32_t output : *plan.outputs())
+  for (int32_t output : method.getOutputs())
     if (output >= 0 && static_cast<uint32_t>(output) < values.size()) {
       uses.lifetimes[output].first =
           std::min(uses.lifetimes[output].first, end);
@@ -284,21 +285,38 @@ void UseReader::run() {
     }
   for (unsigned value : uses.persistent.set_bits())
     uses.lifetimes[value] = {0, end};
+}
+
+void UseReader::run() {
+  for (const OperatorModel &op : method.getOperators())
+    sharingOf.push_back(getKernelSharing(op.name));
+  uses.lifetimes.assign(values.size(), Lifetime());
+  uses.persistent.resize(values.size());
+  markGiven();
+  uses.instructionCount = method.getInstructions().size();
+  uses.instructions.resize(uses.instructionCount + 1);
+  SmallVector<std::pair<uint32_t, uint32_t>> loops;
+  for (const InstructionModel &instruction : method.getInstructions()) {
+    readInstruction(instruction, loops);
+    ++current;
+  }
+  uses.instructions[current].writesBegin = uses.written.size();
+  uses.instructions[current].readsBegin = uses.read.size();
+  extendSignature();
   giveItemsListLifetimes();
   uses.lastNamed.reserve(values.size());
   for (const Lifetime &lifetime : uses.lifetimes)
     uses.lastNamed.push_back(lifetime.last);
   // The method returns its outputs: they outlive every instruction.
-  for (int32_t output : *plan.outputs())
-    if (output >= 0 && static_cast<uint32_t>(output) < values.size())
-      forEachTensor(output, [&](uint32_t value) {
-        uses.lastNamed[value] = MethodUses::kAfterLast;
-      });
+  for (int32_t output : method.getOutputs())
+    forEachTensor(output, [&](uint32_t value) {
+      uses.lastNamed[value] = MethodDataFlow::kAfterLast;
+    });
   extendOverLoops(loops);
 }
 
-MethodUses memory::computeMethodUses(const fb::ExecutionPlan &plan) {
-  MethodUses uses;
-  UseReader(plan, uses).run();
+MethodDataFlow emit::computeDataFlow(const MethodModel &method) {
+  MethodDataFlow uses;
+  UseReader(method, uses).run();
   return uses;
 }

@@ -1,0 +1,272 @@
+//===- ProgramModel.h - A readable program, resolved once -------*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// What every view of a program reads (memory, profile, graph), built once
+// from a readable ProgramFile: per method its values, operators, delegate
+// entries and instructions, with each index the runtime follows resolved
+// and each absent table settled, so that a view trusts what it reads, as
+// the runtime's callers trust its MethodMeta and TensorInfo. The one
+// dispatch over instruction kinds is here; what an instruction reads and
+// writes is DataFlow.h's.
+//
+// What a readable file guarantees (the file layer refused it otherwise):
+// every method has a name, values, inputs, outputs, chains, delegates and
+// buffer sizes; every tensor has sizes and a dim order; every value index
+// a list, an instruction or a method's signature names is in range; every
+// jump's destination lies in its chain. What it does not (the runtime only
+// refuses it when a method runs, or not at all): an operator or delegate
+// index in range, a scalar type it knows. The model resolves those to
+// "none" (`kNone`), and says so.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_FILE_PROGRAMMODEL_H
+#define EMIT_FILE_PROGRAMMODEL_H
+
+#include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Support/LLVM.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace executorch_flatbuffer {
+struct BackendDelegate;
+struct ExecutionPlan;
+struct Instruction;
+struct Program;
+} // namespace executorch_flatbuffer
+
+namespace emit {
+class ProgramFile;
+
+/// What an instruction does (the schema's InstructionArguments).
+enum class InstructionKind : uint8_t {
+  Kernel,
+  Delegate,
+  Move,
+  JumpFalse,
+  Free,
+  /// A kind this schema does not know.
+  Unknown,
+};
+
+/// `kernel`, `delegate`, `move`, `jump_false`, `free` or `other`, as
+/// reports name it.
+StringRef getInstructionKindName(InstructionKind kind);
+/// The kind of `instruction` in the file: the one dispatch over
+/// `instr_args_type`.
+InstructionKind
+getInstructionKind(const executorch_flatbuffer::Instruction &instruction);
+
+/// What a value is (the schema's KernelTypes).
+enum class ValueKind : uint8_t {
+  Null,
+  Int,
+  Bool,
+  Double,
+  Tensor,
+  String,
+  IntList,
+  DoubleList,
+  BoolList,
+  TensorList,
+  OptionalTensorList,
+  /// A kind this schema does not know.
+  Unknown,
+};
+
+/// `null`, `int`, `bool`, `double`, `tensor`, `string`, `int_list`,
+/// `double_list`, `bool_list`, `tensor_list`, `optional_tensor_list`, or
+/// `invalid`, as reports name it.
+StringRef getValueKindName(ValueKind kind);
+
+/// A planned tensor's offset in its buffer: its allocation_info's high and
+/// low words (an executorch_flatbuffer::AllocationDetails), read here only.
+template <typename AllocationDetails>
+uint64_t getPlannedOffset(const AllocationDetails &allocation) {
+  return uint64_t(allocation.memory_offset_high()) << 32 |
+         allocation.memory_offset_low();
+}
+
+/// An index the model could not resolve (out of range, or absent).
+constexpr int32_t kNone = -1;
+
+/// A tensor value.
+struct TensorModel {
+  /// The raw scalar type, and the type when emit knows it.
+  int32_t rawScalarType = 0;
+  std::optional<et::ScalarType> scalarType;
+  ArrayRef<int32_t> sizes;
+  ArrayRef<uint8_t> dimOrder;
+  /// Its data's bytes from its type and sizes; none when the type is
+  /// unknown or the count overflows.
+  std::optional<uint64_t> bytes;
+  /// Whether its data is planned (it has allocation_info), and where:
+  /// its buffer (memory id; 0 is reserved) and offset.
+  bool planned = false;
+  uint32_t memoryId = 0;
+  /// Its offset in the planned buffer: allocation_info's high and low
+  /// words, read here once.
+  uint64_t offset = 0;
+  /// Its data index (constant data, or a mutable buffer's initial state
+  /// when planned); 0 for none.
+  uint32_t dataIndex = 0;
+  /// Its fully qualified name, where the file has one.
+  StringRef name;
+  /// Its data is external (a named key, resolved from a data file).
+  bool external = false;
+  /// Its shape may change (shape_dynamism is not STATIC).
+  bool dynamic = false;
+
+  /// A mutable buffer: planned, with initial data.
+  bool isMutableBuffer() const { return planned && dataIndex > 0; }
+  /// A constant: data in the program or a data file, not planned.
+  bool isConstant() const { return !planned && (dataIndex || external); }
+};
+
+/// One value of a method.
+struct ValueModel {
+  ValueKind kind = ValueKind::Null;
+  /// For a tensor, its index in MethodModel::tensors; else kNone.
+  int32_t tensor = kNone;
+  /// A tensor list's items, value indices (an optional tensor list's -1
+  /// is None).
+  ArrayRef<int32_t> items;
+  /// How many items a list of any kind has.
+  uint32_t itemCount = 0;
+};
+
+/// An operator of a method's table.
+struct OperatorModel {
+  StringRef name;
+  StringRef overload;
+  /// Whether the entry has a name at all.
+  bool hasName = false;
+  /// `aten::add.out`: the name, and the overload after a dot.
+  std::string qualifiedName;
+  /// `add.out`: the name after its namespace, with the overload, as the
+  /// runtime's kernels name their profiling events.
+  std::string kernelName;
+};
+
+/// A delegate entry of a method's table.
+struct DelegateModel {
+  StringRef backend;
+  /// Whether the entry has an id at all.
+  bool hasId = false;
+  /// Where its payload is: a segment (`segment`), the program's inline
+  /// data (`inline`); its index there, and its bytes (0 when the index is
+  /// past the table).
+  bool inSegment = false;
+  uint32_t dataIndex = 0;
+  uint64_t payloadBytes = 0;
+  /// Its compile specs' keys, in order; whether it has the table at all
+  /// (the runtime allocates for an empty one).
+  std::vector<StringRef> compileSpecKeys;
+  bool hasCompileSpecs = false;
+  const executorch_flatbuffer::BackendDelegate *table = nullptr;
+};
+
+/// One instruction, numbered across its method's chains in order.
+struct InstructionModel {
+  InstructionKind kind = InstructionKind::Unknown;
+  uint32_t chain = 0;
+  uint32_t index = 0;
+  /// A kernel call's operator, a delegate call's entry: its index in the
+  /// method's table, or kNone.
+  int32_t callee = kNone;
+  /// A kernel or delegate call's arguments.
+  ArrayRef<int32_t> args;
+  /// A move's source and destination; a jump's condition and destination
+  /// (within its chain); a free's value.
+  int64_t first = kNone;
+  int64_t second = kNone;
+};
+
+/// One method, resolved.
+class MethodModel {
+public:
+  StringRef getName() const { return name; }
+  /// Its index in the program's execution plans.
+  unsigned getIndex() const { return index; }
+  const executorch_flatbuffer::ExecutionPlan &getPlan() const { return *plan; }
+
+  ArrayRef<ValueModel> getValues() const { return values; }
+  ArrayRef<TensorModel> getTensors() const { return tensors; }
+  /// The tensor value `value` is; null for another kind.
+  const TensorModel *getTensor(uint32_t value) const;
+  ArrayRef<OperatorModel> getOperators() const { return operators; }
+  ArrayRef<DelegateModel> getDelegates() const { return delegates; }
+  ArrayRef<InstructionModel> getInstructions() const { return instructions; }
+  ArrayRef<int32_t> getInputs() const { return inputs; }
+  ArrayRef<int32_t> getOutputs() const { return outputs; }
+  /// Per planned buffer id (0 first, reserved), its bytes.
+  ArrayRef<int64_t> getBufferSizes() const { return bufferSizes; }
+
+  uint32_t getChainCount() const { return chainStarts.size() - 1; }
+  uint32_t getInstructionCount(uint32_t chain) const {
+    return chainStarts[chain + 1] - chainStarts[chain];
+  }
+  /// The instruction `instruction` of chain `chain`, if it is one.
+  std::optional<uint32_t> getSlot(int64_t chain, int64_t instruction) const;
+  unsigned getKernelCallCount() const { return kernelCalls; }
+  unsigned getDelegateCallCount() const { return delegateCalls; }
+
+  /// What `instruction` calls: its operator (`aten::add.out`) or its
+  /// delegate's backend; empty for another kind or an index out of range.
+  StringRef getCallee(const InstructionModel &instruction) const;
+  /// The delegate entry a delegate call calls, if its index is in range.
+  const DelegateModel *getDelegate(const InstructionModel &instruction) const;
+  /// The operator a kernel call calls, if its index is in range.
+  const OperatorModel *getOperator(const InstructionModel &instruction) const;
+
+private:
+  friend class ProgramModel;
+  friend class MethodModelBuilder;
+
+  StringRef name;
+  unsigned index = 0;
+  const executorch_flatbuffer::ExecutionPlan *plan = nullptr;
+  std::vector<ValueModel> values;
+  std::vector<TensorModel> tensors;
+  std::vector<OperatorModel> operators;
+  std::vector<DelegateModel> delegates;
+  std::vector<InstructionModel> instructions;
+  std::vector<uint32_t> chainStarts;
+  ArrayRef<int32_t> inputs, outputs;
+  SmallVector<int64_t> bufferSizes;
+  unsigned kernelCalls = 0;
+  unsigned delegateCalls = 0;
+};
+
+/// A readable program's methods, resolved. It points into the file's
+/// bytes: the file outlives it.
+class ProgramModel {
+public:
+  /// Builds the model of `file`, which reads (ProgramFile::isReadable).
+  explicit ProgramModel(const ProgramFile &file);
+  /// The same, of only the methods `wanted` accepts by name.
+  ProgramModel(const ProgramFile &file,
+               llvm::function_ref<bool(StringRef)> wanted);
+
+  const ProgramFile &getFile() const { return file; }
+  ArrayRef<MethodModel> getMethods() const { return methods; }
+  /// The method named `name`, if the program has one.
+  const MethodModel *getMethod(StringRef name) const;
+
+private:
+  const ProgramFile &file;
+  std::vector<MethodModel> methods;
+};
+
+} // namespace emit
+
+#endif // EMIT_FILE_PROGRAMMODEL_H

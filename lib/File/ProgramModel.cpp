@@ -1,0 +1,399 @@
+//===- ProgramModel.cpp - A readable program, resolved once ---------------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/File/ProgramModel.h"
+
+#include "emit/File/ProgramFile.h"
+#include "emit/File/ReadScalars.h"
+#include "emit/File/program_generated.h"
+
+#include <cassert>
+
+using namespace emit;
+namespace fb = executorch_flatbuffer;
+
+StringRef emit::getInstructionKindName(InstructionKind kind) {
+  switch (kind) {
+  case InstructionKind::Kernel:
+    return "kernel";
+  case InstructionKind::Delegate:
+    return "delegate";
+  case InstructionKind::Move:
+    return "move";
+  case InstructionKind::JumpFalse:
+    return "jump_false";
+  case InstructionKind::Free:
+    return "free";
+  case InstructionKind::Unknown:
+    break;
+  }
+  return "other";
+}
+
+InstructionKind emit::getInstructionKind(const fb::Instruction &instruction) {
+  switch (instruction.instr_args_type()) {
+  case fb::InstructionArguments::KernelCall:
+    return InstructionKind::Kernel;
+  case fb::InstructionArguments::DelegateCall:
+    return InstructionKind::Delegate;
+  case fb::InstructionArguments::MoveCall:
+    return InstructionKind::Move;
+  case fb::InstructionArguments::JumpFalseCall:
+    return InstructionKind::JumpFalse;
+  case fb::InstructionArguments::FreeCall:
+    return InstructionKind::Free;
+  default:
+    return InstructionKind::Unknown;
+  }
+}
+
+StringRef emit::getValueKindName(ValueKind kind) {
+  switch (kind) {
+  case ValueKind::Null:
+    return "null";
+  case ValueKind::Int:
+    return "int";
+  case ValueKind::Bool:
+    return "bool";
+  case ValueKind::Double:
+    return "double";
+  case ValueKind::Tensor:
+    return "tensor";
+  case ValueKind::String:
+    return "string";
+  case ValueKind::IntList:
+    return "int_list";
+  case ValueKind::DoubleList:
+    return "double_list";
+  case ValueKind::BoolList:
+    return "bool_list";
+  case ValueKind::TensorList:
+    return "tensor_list";
+  case ValueKind::OptionalTensorList:
+    return "optional_tensor_list";
+  case ValueKind::Unknown:
+    break;
+  }
+  return "invalid";
+}
+
+static ValueKind getValueKind(fb::KernelTypes type) {
+  switch (type) {
+  case fb::KernelTypes::Null:
+    return ValueKind::Null;
+  case fb::KernelTypes::Int:
+    return ValueKind::Int;
+  case fb::KernelTypes::Bool:
+    return ValueKind::Bool;
+  case fb::KernelTypes::Double:
+    return ValueKind::Double;
+  case fb::KernelTypes::Tensor:
+    return ValueKind::Tensor;
+  case fb::KernelTypes::String:
+    return ValueKind::String;
+  case fb::KernelTypes::IntList:
+    return ValueKind::IntList;
+  case fb::KernelTypes::DoubleList:
+    return ValueKind::DoubleList;
+  case fb::KernelTypes::BoolList:
+    return ValueKind::BoolList;
+  case fb::KernelTypes::TensorList:
+    return ValueKind::TensorList;
+  case fb::KernelTypes::OptionalTensorList:
+    return ValueKind::OptionalTensorList;
+  default:
+    return ValueKind::Unknown;
+  }
+}
+
+template <typename T>
+static ArrayRef<T> arrayOf(const flatbuffers::Vector<T> *vector) {
+  return vector ? ArrayRef<T>(vector->data(), vector->size()) : ArrayRef<T>();
+}
+
+static StringRef stringOf(const flatbuffers::String *string) {
+  return string ? StringRef(string->c_str(), string->size()) : StringRef();
+}
+
+/// `index` if it is one of `count` entries, else kNone.
+static int32_t resolve(int64_t index, size_t count) {
+  return index >= 0 && static_cast<uint64_t>(index) < count
+             ? static_cast<int32_t>(index)
+             : kNone;
+}
+
+//===----------------------------------------------------------------------===//
+// MethodModel
+//===----------------------------------------------------------------------===//
+
+const TensorModel *MethodModel::getTensor(uint32_t value) const {
+  if (value >= values.size() || values[value].tensor == kNone)
+    return nullptr;
+  return &tensors[values[value].tensor];
+}
+
+std::optional<uint32_t> MethodModel::getSlot(int64_t chain,
+                                             int64_t instruction) const {
+  if (chain < 0 || chain >= getChainCount() || instruction < 0 ||
+      instruction >= getInstructionCount(chain))
+    return std::nullopt;
+  return chainStarts[chain] + instruction;
+}
+
+const OperatorModel *
+MethodModel::getOperator(const InstructionModel &instruction) const {
+  if (instruction.kind != InstructionKind::Kernel || instruction.callee < 0)
+    return nullptr;
+  return &operators[instruction.callee];
+}
+
+const DelegateModel *
+MethodModel::getDelegate(const InstructionModel &instruction) const {
+  if (instruction.kind != InstructionKind::Delegate || instruction.callee < 0)
+    return nullptr;
+  return &delegates[instruction.callee];
+}
+
+StringRef MethodModel::getCallee(const InstructionModel &instruction) const {
+  if (const OperatorModel *op = getOperator(instruction))
+    return op->qualifiedName;
+  if (const DelegateModel *delegate = getDelegate(instruction))
+    return delegate->backend;
+  return "";
+}
+
+//===----------------------------------------------------------------------===//
+// Building a method's model
+//===----------------------------------------------------------------------===//
+
+namespace emit {
+/// Reads one execution plan of a readable program into its model.
+class MethodModelBuilder {
+public:
+  MethodModelBuilder(const fb::Program &program, const fb::ExecutionPlan &plan,
+                     MethodModel &method)
+      : program(program), plan(plan), method(method) {}
+  void run();
+
+private:
+  void readValues();
+  TensorModel readTensor(const fb::Tensor &tensor) const;
+  void readOperators();
+  void readDelegates();
+  uint64_t getPayloadBytes(const fb::BackendDelegateDataReference &data) const;
+  void readInstructions();
+  InstructionModel readInstruction(const fb::Instruction &instruction) const;
+
+  const fb::Program &program;
+  const fb::ExecutionPlan &plan;
+  MethodModel &method;
+};
+} // namespace emit
+
+void MethodModelBuilder::run() {
+  method.plan = &plan;
+  method.name = stringOf(plan.name());
+  readValues();
+  readOperators();
+  readDelegates();
+  readInstructions();
+  method.inputs = arrayOf(plan.inputs());
+  method.outputs = arrayOf(plan.outputs());
+  // Copied out: a file may leave its 8-byte sizes unaligned.
+  method.bufferSizes = readScalars(plan.non_const_buffer_sizes());
+}
+
+TensorModel MethodModelBuilder::readTensor(const fb::Tensor &tensor) const {
+  TensorModel model;
+  model.rawScalarType = static_cast<int32_t>(tensor.scalar_type());
+  model.scalarType =
+      et::symbolizeScalarType(static_cast<uint32_t>(model.rawScalarType));
+  model.sizes = arrayOf(tensor.sizes());
+  model.dimOrder = arrayOf(tensor.dim_order());
+  if (model.scalarType)
+    model.bytes = et::getTensorByteSize(*model.scalarType, model.sizes);
+  if (const fb::AllocationDetails *allocation = tensor.allocation_info()) {
+    model.planned = true;
+    model.memoryId = allocation->memory_id();
+    model.offset = getPlannedOffset(*allocation);
+  }
+  model.dataIndex = tensor.data_buffer_idx();
+  if (const fb::ExtraTensorInfo *info = tensor.extra_tensor_info()) {
+    model.name = stringOf(info->fully_qualified_name());
+    model.external = info->location() == fb::TensorDataLocation::EXTERNAL;
+  }
+  model.dynamic = tensor.shape_dynamism() != fb::TensorShapeDynamism::STATIC;
+  return model;
+}
+
+void MethodModelBuilder::readValues() {
+  const auto &values = *plan.values();
+  method.values.reserve(values.size());
+  size_t tensors = llvm::count_if(values, [](const fb::EValue *value) {
+    return value->val_type() == fb::KernelTypes::Tensor;
+  });
+  method.tensors.reserve(tensors);
+  for (const fb::EValue *value : values) {
+    ValueModel model;
+    model.kind = getValueKind(value->val_type());
+    if (const fb::Tensor *tensor = value->val_as_Tensor()) {
+      model.tensor = method.tensors.size();
+      method.tensors.push_back(readTensor(*tensor));
+    } else if (const auto *list = value->val_as_TensorList()) {
+      model.items = arrayOf(list->items());
+    } else if (const auto *list = value->val_as_OptionalTensorList()) {
+      model.items = arrayOf(list->items());
+    } else if (const auto *list = value->val_as_IntList()) {
+      model.itemCount = arrayOf(list->items()).size();
+    } else if (const auto *list = value->val_as_DoubleList()) {
+      model.itemCount = arrayOf(list->items()).size();
+    } else if (const auto *list = value->val_as_BoolList()) {
+      model.itemCount = arrayOf(list->items()).size();
+    }
+    if (!model.items.empty())
+      model.itemCount = model.items.size();
+    method.values.push_back(model);
+  }
+}
+
+void MethodModelBuilder::readOperators() {
+  if (!plan.operators())
+    return;
+  for (const fb::Operator *op : *plan.operators()) {
+    OperatorModel model;
+    model.name = stringOf(op->name());
+    model.overload = stringOf(op->overload());
+    model.hasName = op->name() != nullptr;
+    model.qualifiedName = model.name.str();
+    StringRef kernel = model.name;
+    size_t separator = kernel.rfind("::");
+    if (separator != StringRef::npos)
+      kernel = kernel.drop_front(separator + 2);
+    model.kernelName = kernel.str();
+    if (!model.overload.empty()) {
+      model.qualifiedName += "." + model.overload.str();
+      model.kernelName += "." + model.overload.str();
+    }
+    method.operators.push_back(std::move(model));
+  }
+}
+
+uint64_t MethodModelBuilder::getPayloadBytes(
+    const fb::BackendDelegateDataReference &data) const {
+  if (data.location() == fb::DataLocation::SEGMENT) {
+    const auto *segments = program.segments();
+    return segments && data.index() < segments->size()
+               ? segments->Get(data.index())->size()
+               : 0;
+  }
+  const auto *inlined = program.backend_delegate_data();
+  if (!inlined || data.index() >= inlined->size())
+    return 0;
+  const auto *bytes = inlined->Get(data.index())->data();
+  return bytes ? bytes->size() : 0;
+}
+
+void MethodModelBuilder::readDelegates() {
+  for (const fb::BackendDelegate *delegate : *plan.delegates()) {
+    DelegateModel model;
+    model.backend = stringOf(delegate->id());
+    model.hasId = delegate->id() != nullptr;
+    model.table = delegate;
+    if (const fb::BackendDelegateDataReference *data = delegate->processed()) {
+      model.inSegment = data->location() == fb::DataLocation::SEGMENT;
+      model.dataIndex = data->index();
+      model.payloadBytes = getPayloadBytes(*data);
+    }
+    if (const auto *specs = delegate->compile_specs()) {
+      model.hasCompileSpecs = true;
+      for (const fb::CompileSpec *spec : *specs)
+        model.compileSpecKeys.push_back(stringOf(spec->key()));
+    }
+    method.delegates.push_back(std::move(model));
+  }
+}
+
+InstructionModel
+MethodModelBuilder::readInstruction(const fb::Instruction &instruction) const {
+  InstructionModel model;
+  model.kind = getInstructionKind(instruction);
+  switch (model.kind) {
+  case InstructionKind::Kernel: {
+    const fb::KernelCall *call = instruction.instr_args_as_KernelCall();
+    model.callee = resolve(call->op_index(), method.operators.size());
+    model.args = arrayOf(call->args());
+    break;
+  }
+  case InstructionKind::Delegate: {
+    const fb::DelegateCall *call = instruction.instr_args_as_DelegateCall();
+    model.callee = resolve(call->delegate_index(), method.delegates.size());
+    model.args = arrayOf(call->args());
+    break;
+  }
+  case InstructionKind::Move: {
+    const fb::MoveCall *move = instruction.instr_args_as_MoveCall();
+    model.first = move->move_from();
+    model.second = move->move_to();
+    break;
+  }
+  case InstructionKind::JumpFalse: {
+    const fb::JumpFalseCall *jump = instruction.instr_args_as_JumpFalseCall();
+    model.first = jump->cond_value_index();
+    model.second = jump->destination_instruction();
+    break;
+  }
+  case InstructionKind::Free:
+    model.first = instruction.instr_args_as_FreeCall()->value_index();
+    break;
+  case InstructionKind::Unknown:
+    break;
+  }
+  return model;
+}
+
+void MethodModelBuilder::readInstructions() {
+  method.chainStarts.push_back(0);
+  for (auto [chainIndex, chain] : llvm::enumerate(*plan.chains())) {
+    if (const auto *instructions = chain->instructions())
+      for (auto [index, instruction] : llvm::enumerate(*instructions)) {
+        InstructionModel model = readInstruction(*instruction);
+        model.chain = chainIndex;
+        model.index = index;
+        method.kernelCalls += model.kind == InstructionKind::Kernel;
+        method.delegateCalls += model.kind == InstructionKind::Delegate;
+        method.instructions.push_back(model);
+      }
+    method.chainStarts.push_back(method.instructions.size());
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// ProgramModel
+//===----------------------------------------------------------------------===//
+
+ProgramModel::ProgramModel(const ProgramFile &file)
+    : ProgramModel(file, [](StringRef) { return true; }) {}
+
+ProgramModel::ProgramModel(const ProgramFile &file,
+                           llvm::function_ref<bool(StringRef)> wanted)
+    : file(file) {
+  const fb::Program *program = file.getProgram();
+  assert(program && file.isReadable() && "modelling a file that does not read");
+  for (auto [index, plan] : llvm::enumerate(*program->execution_plan())) {
+    if (!wanted(stringOf(plan->name())))
+      continue;
+    MethodModel &method = methods.emplace_back();
+    method.index = index;
+    MethodModelBuilder(*program, *plan, method).run();
+  }
+}
+
+const MethodModel *ProgramModel::getMethod(StringRef name) const {
+  for (const MethodModel &method : methods)
+    if (method.getName() == name)
+      return &method;
+  return nullptr;
+}
