@@ -102,7 +102,8 @@ LogicalResult DataFileChecker::checkHeader() {
   std::optional<ptd::ReadHeader> header = ptd::readHeader(bytes);
   if (!header)
     return error(Check::HeaderLength, 8, "header magic")
-           << "expected 'FH01', found '" << llvm::toHex(bytes.substr(8, 4))
+           << "expected '" << StringRef(ptd::kHeaderMagic, 4) << "', found '"
+           << llvm::toHex(bytes.substr(8, 4))
            << "' (hex); a .ptd needs its header";
   if (header->length < ptd::kHeaderLength)
     return error(Check::HeaderLength, 12, "header length")

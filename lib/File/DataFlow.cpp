@@ -64,7 +64,7 @@ namespace {
 class UseReader {
 public:
   UseReader(const MethodModel &method, MethodDataFlow &uses)
-      : method(method), values(method.getValues()), uses(uses) {}
+      : method(method), valueCount(method.getValueCount()), uses(uses) {}
   void run();
 
 private:
@@ -94,7 +94,7 @@ private:
   void extendOverLoops(ArrayRef<std::pair<uint32_t, uint32_t>> loops);
 
   const MethodModel &method;
-  ArrayRef<ValueModel> values;
+  uint32_t valueCount;
   MethodDataFlow &uses;
   /// Per operator, how its kernel shares its result's bytes.
   std::vector<KernelSharing> sharingOf;
@@ -109,16 +109,16 @@ static constexpr uint64_t kMaxListWrites = uint64_t(1) << 24;
 
 template <typename Fn>
 void UseReader::forEachTensor(int64_t index, Fn fn) const {
-  if (index < 0 || index >= static_cast<int64_t>(values.size()))
+  if (index < 0 || index >= static_cast<int64_t>(valueCount))
     return;
   fn(static_cast<uint32_t>(index));
-  for (int32_t item : values[index].items)
-    if (item >= 0 && static_cast<uint32_t>(item) < values.size())
+  for (int32_t item : method.getValue(index).getItems())
+    if (item >= 0 && static_cast<uint32_t>(item) < valueCount)
       fn(static_cast<uint32_t>(item));
 }
 
 void UseReader::name(int64_t index) {
-  if (index < 0 || index >= static_cast<int64_t>(values.size()))
+  if (index < 0 || index >= static_cast<int64_t>(valueCount))
     return;
   Lifetime &lifetime = uses.lifetimes[index];
   lifetime.first = std::min(lifetime.first, current);
@@ -129,13 +129,13 @@ void UseReader::write(int64_t index) {
   forEachTensor(index, [&](uint32_t value) {
     if (value != index && ++listWrites > kMaxListWrites)
       return;
-    if (values[value].kind == ValueKind::Tensor)
+    if (method.getValueKind(value) == ValueKind::Tensor)
       uses.written.push_back(value);
   });
 }
 
 void UseReader::read(int64_t index, size_t writesBegin) {
-  if (index < 0 || index >= static_cast<int64_t>(values.size()))
+  if (index < 0 || index >= static_cast<int64_t>(valueCount))
     return;
   auto writes = ArrayRef<uint32_t>(uses.written).drop_front(writesBegin);
   if (!llvm::is_contained(writes, static_cast<uint32_t>(index)))
@@ -164,8 +164,8 @@ void UseReader::readKernelCall(const InstructionModel &call) {
     return;
   for (int32_t arg : args) {
     if (use.firstTensorArgument < 0 && arg >= 0 &&
-        static_cast<uint32_t>(arg) < values.size() &&
-        values[arg].kind == ValueKind::Tensor)
+        static_cast<uint32_t>(arg) < valueCount &&
+        method.getValueKind(arg) == ValueKind::Tensor)
       use.firstTensorArgument = arg;
     name(arg);
   }
@@ -181,7 +181,7 @@ void UseReader::readDelegateCall(const InstructionModel &call) {
   unsigned outputsBegin = args.size();
   for (; outputsBegin > 0; --outputsBegin) {
     int32_t arg = args[outputsBegin - 1];
-    if (arg < 0 || static_cast<uint32_t>(arg) >= values.size() ||
+    if (arg < 0 || static_cast<uint32_t>(arg) >= valueCount ||
         namedBefore(arg) || uses.given.test(arg))
       break;
   }
@@ -224,13 +224,11 @@ void UseReader::extendOverLoops(ArrayRef<std::pair<uint32_t, uint32_t>> loops) {
 }
 
 void UseReader::markGiven() {
-  for (uint32_t index = 0; index < values.size(); ++index)
-    if (const TensorModel *tensor = method.getTensor(index))
-      if (tensor->isMutableBuffer())
-        uses.persistent.set(index);
+  for (uint32_t index : method.getMutableBuffers())
+    uses.persistent.set(index);
   uses.given = uses.persistent;
   for (int32_t input : method.getInputs())
-    if (input >= 0 && static_cast<uint32_t>(input) < values.size())
+    if (input >= 0 && static_cast<uint32_t>(input) < valueCount)
       uses.given.set(input);
   // A list given is its items given (each list once, however often named).
   for (unsigned list : llvm::to_vector(uses.given.set_bits()))
@@ -273,12 +271,12 @@ void UseReader::readInstruction(
 void UseReader::extendSignature() {
   uint32_t end = uses.instructionCount ? uses.instructionCount - 1 : 0;
   for (int32_t input : method.getInputs())
-    if (input >= 0 && static_cast<uint32_t>(input) < values.size()) {
+    if (input >= 0 && static_cast<uint32_t>(input) < valueCount) {
       uses.lifetimes[input].first = 0;
       uses.lifetimes[input].last = std::max(uses.lifetimes[input].last, 0u);
     }
   for (int32_t output : method.getOutputs())
-    if (output >= 0 && static_cast<uint32_t>(output) < values.size()) {
+    if (output >= 0 && static_cast<uint32_t>(output) < valueCount) {
       uses.lifetimes[output].first =
           std::min(uses.lifetimes[output].first, end);
       uses.lifetimes[output].last = end;
@@ -290,8 +288,8 @@ void UseReader::extendSignature() {
 void UseReader::run() {
   for (const OperatorModel &op : method.getOperators())
     sharingOf.push_back(getKernelSharing(op.name));
-  uses.lifetimes.assign(values.size(), Lifetime());
-  uses.persistent.resize(values.size());
+  uses.lifetimes.assign(valueCount, Lifetime());
+  uses.persistent.resize(valueCount);
   markGiven();
   uses.instructionCount = method.getInstructions().size();
   uses.instructions.resize(uses.instructionCount + 1);
@@ -304,7 +302,7 @@ void UseReader::run() {
   uses.instructions[current].readsBegin = uses.read.size();
   extendSignature();
   giveItemsListLifetimes();
-  uses.lastNamed.reserve(values.size());
+  uses.lastNamed.reserve(valueCount);
   for (const Lifetime &lifetime : uses.lifetimes)
     uses.lastNamed.push_back(lifetime.last);
   // The method returns its outputs: they outlive every instruction.

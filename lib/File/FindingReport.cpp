@@ -26,6 +26,9 @@ FindingReport::FindingReport(FindingSink &sink, Check check, uint64_t offset,
   finding.runtime = entry.runtime;
   finding.import = ImportEffect::Refuses;
   finding.method = sink.getMethod();
+  finding.chain = sink.getSite().chain;
+  finding.instruction = sink.getSite().instruction;
+  finding.value = sink.getSite().value;
 }
 
 FindingReport::~FindingReport() {

@@ -36,11 +36,18 @@ public:
   /// of no one method).
   void setMethod(std::optional<unsigned> index) { method = index; }
   std::optional<unsigned> getMethod() const { return method; }
+  /// Where in the method they are: an instruction of a chain, or a value.
+  struct Site {
+    std::optional<uint32_t> chain, instruction, value;
+  };
+  void setSite(Site where) { site = where; }
+  const Site &getSite() const { return site; }
 
 private:
   StringRef fileName;
   FindingList &list;
   std::optional<unsigned> method;
+  Site site;
 };
 
 /// One finding, recorded when the statement that streams it ends.

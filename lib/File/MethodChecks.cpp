@@ -44,8 +44,10 @@ LogicalResult ProgramChecker::checkMethod(const fb::ExecutionPlan *plan,
                                           unsigned planIndex) {
   // Every finding from here is of this method.
   sink.setMethod(planIndex);
-  auto ofNoMethod =
-      llvm::make_scope_exit([&] { sink.setMethod(std::nullopt); });
+  auto ofNoMethod = llvm::make_scope_exit([&] {
+    sink.setMethod(std::nullopt);
+    sink.setSite({});
+  });
   std::string where = ("execution_plan[" + Twine(planIndex) + "]").str();
   if (failed(checkMethodTables(plan, where)))
     return failure();
@@ -65,8 +67,8 @@ LogicalResult ProgramChecker::checkMethod(const fb::ExecutionPlan *plan,
   allRead &= succeeded(checkOperators(plan, where));
   allRead &= succeeded(checkDelegates(plan, where));
   for (auto [index, chain] : llvm::enumerate(*plan->chains()))
-    allRead &=
-        succeeded(checkChain(chain, where + ".chains[" + Twine(index) + "]"));
+    allRead &= succeeded(
+        checkChain(chain, index, where + ".chains[" + Twine(index) + "]"));
   allRead &= succeeded(checkValueIndices(plan->inputs(), Check::MethodIOIndex,
                                          where + ".inputs"));
   allRead &= succeeded(checkValueIndices(plan->outputs(), Check::MethodIOIndex,
@@ -217,6 +219,7 @@ LogicalResult ProgramChecker::checkValues(const fb::ExecutionPlan *plan,
   PendingItems pending;
   bool allRead = true;
   for (auto [index, value] : llvm::enumerate(*plan->values())) {
+    sink.setSite({std::nullopt, std::nullopt, uint32_t(index)});
     // A Twine: the path is spelled out only for a finding.
     bool read = succeeded(checkValue(
         value, where + ".values[" + Twine(index) + "]", index, pending));
@@ -229,6 +232,7 @@ LogicalResult ProgramChecker::checkValues(const fb::ExecutionPlan *plan,
                                 where + ".values[" + Twine(index) + "]"));
     allRead &= read;
   }
+  sink.setSite({});
   return success(succeeded(checkListItems(plan, pending, where)) && allRead);
 }
 
@@ -387,6 +391,7 @@ LogicalResult ProgramChecker::checkListItems(const fb::ExecutionPlan *plan,
   };
   bool allFound = true;
   auto check = [&](const auto &list) {
+    sink.setSite({std::nullopt, std::nullopt, list.valueIndex});
     bool optional = list.listOp == OptionalTensorListOp::getOperationName();
     for (auto [position, index] : llvm::enumerate(readScalars(list.items))) {
       if (optional && index == -1)
@@ -403,6 +408,7 @@ LogicalResult ProgramChecker::checkListItems(const fb::ExecutionPlan *plan,
     check(list);
   for (const PendingList<int64_t> &list : pending.intLists)
     check(list);
+  sink.setSite({});
   return success(allFound);
 }
 
@@ -550,6 +556,7 @@ ProgramChecker::checkDelegatePayload(const fb::BackendDelegate *delegate,
 //===----------------------------------------------------------------------===//
 
 LogicalResult ProgramChecker::checkChain(const fb::Chain *chain,
+                                         uint32_t chainIndex,
                                          const Twine &where) {
   if (!chain->instructions())
     return error(Check::Instruction, offsetOf(chain), where + ".instructions")
@@ -559,11 +566,14 @@ LogicalResult ProgramChecker::checkChain(const fb::Chain *chain,
   allRead &= succeeded(checkValueIndices(chain->outputs(), Check::ChainIOIndex,
                                          where + ".outputs"));
   const auto *instructions = chain->instructions();
-  for (auto [index, instruction] : llvm::enumerate(*instructions))
+  for (auto [index, instruction] : llvm::enumerate(*instructions)) {
+    sink.setSite({chainIndex, uint32_t(index), std::nullopt});
     // A Twine: the path is spelled out only for an error.
     allRead &= succeeded(checkInstruction(
         instruction, where + ".instructions[" + Twine(index) + "]",
         instructions->size()));
+  }
+  sink.setSite({});
   return success(allRead);
 }
 

@@ -172,7 +172,8 @@ private:
                               function_ref<std::string()> at);
   LogicalResult checkDelegatePayload(const fb::BackendDelegate *delegate,
                                      function_ref<std::string()> at);
-  LogicalResult checkChain(const fb::Chain *chain, const Twine &where);
+  LogicalResult checkChain(const fb::Chain *chain, uint32_t chainIndex,
+                           const Twine &where);
   /// One instruction of a chain of `size` instructions, at `at`.
   LogicalResult checkInstruction(const fb::Instruction *instruction,
                                  const Twine &at, uint32_t size);

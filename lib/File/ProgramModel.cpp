@@ -129,10 +129,51 @@ static int32_t resolve(int64_t index, size_t count) {
 // MethodModel
 //===----------------------------------------------------------------------===//
 
-const TensorModel *MethodModel::getTensor(uint32_t value) const {
-  if (value >= values.size() || values[value].tensor == kNone)
-    return nullptr;
-  return &tensors[values[value].tensor];
+static void setItems(ValueModel &model, ArrayRef<int32_t> items) {
+  model.itemData = items.data();
+  model.itemCount = items.size();
+}
+
+ValueModel MethodModel::getValue(uint32_t index) const {
+  ValueModel model;
+  model.kind = kinds[index];
+  const fb::EValue *value = plan->values()->Get(index);
+  if (const auto *list = value->val_as_TensorList())
+    setItems(model, arrayOf(list->items()));
+  else if (const auto *list = value->val_as_OptionalTensorList())
+    setItems(model, arrayOf(list->items()));
+  else if (const auto *list = value->val_as_IntList())
+    model.itemCount = arrayOf(list->items()).size();
+  else if (const auto *list = value->val_as_DoubleList())
+    model.itemCount = arrayOf(list->items()).size();
+  else if (const auto *list = value->val_as_BoolList())
+    model.itemCount = arrayOf(list->items()).size();
+  return model;
+}
+
+/// The model of `tensor`, a table of a verified flatbuffer.
+static TensorModel readTensor(const fb::Tensor &tensor) {
+  TensorModel model;
+  model.table = &tensor;
+  model.rawScalarType = static_cast<int32_t>(tensor.scalar_type());
+  model.scalarType =
+      et::symbolizeScalarType(static_cast<uint32_t>(model.rawScalarType));
+  if (const fb::AllocationDetails *allocation = tensor.allocation_info()) {
+    model.planned = true;
+    model.memoryId = allocation->memory_id();
+    model.offset = getPlannedOffset(*allocation);
+  }
+  model.dataIndex = tensor.data_buffer_idx();
+  if (const fb::ExtraTensorInfo *info = tensor.extra_tensor_info())
+    model.external = info->location() == fb::TensorDataLocation::EXTERNAL;
+  model.dynamic = tensor.shape_dynamism() != fb::TensorShapeDynamism::STATIC;
+  return model;
+}
+
+std::optional<TensorModel> MethodModel::getTensor(uint32_t value) const {
+  if (value >= kinds.size() || kinds[value] != ValueKind::Tensor)
+    return std::nullopt;
+  return readTensor(*plan->values()->Get(value)->val_as_Tensor());
 }
 
 std::optional<uint32_t> MethodModel::getSlot(int64_t chain,
@@ -165,6 +206,25 @@ StringRef MethodModel::getCallee(const InstructionModel &instruction) const {
   return "";
 }
 
+std::optional<uint64_t> TensorModel::getBytes() const {
+  if (!scalarType)
+    return std::nullopt;
+  return et::getTensorByteSize(*scalarType, getSizes());
+}
+
+ArrayRef<int32_t> TensorModel::getSizes() const {
+  return arrayOf(table->sizes());
+}
+
+ArrayRef<uint8_t> TensorModel::getDimOrder() const {
+  return arrayOf(table->dim_order());
+}
+
+StringRef TensorModel::getName() const {
+  const fb::ExtraTensorInfo *info = table->extra_tensor_info();
+  return info ? stringOf(info->fully_qualified_name()) : StringRef();
+}
+
 //===----------------------------------------------------------------------===//
 // Building a method's model
 //===----------------------------------------------------------------------===//
@@ -180,7 +240,6 @@ public:
 
 private:
   void readValues();
-  TensorModel readTensor(const fb::Tensor &tensor) const;
   void readOperators();
   void readDelegates();
   uint64_t getPayloadBytes(const fb::BackendDelegateDataReference &data) const;
@@ -206,56 +265,31 @@ void MethodModelBuilder::run() {
   method.bufferSizes = readScalars(plan.non_const_buffer_sizes());
 }
 
-TensorModel MethodModelBuilder::readTensor(const fb::Tensor &tensor) const {
-  TensorModel model;
-  model.rawScalarType = static_cast<int32_t>(tensor.scalar_type());
-  model.scalarType =
-      et::symbolizeScalarType(static_cast<uint32_t>(model.rawScalarType));
-  model.sizes = arrayOf(tensor.sizes());
-  model.dimOrder = arrayOf(tensor.dim_order());
-  if (model.scalarType)
-    model.bytes = et::getTensorByteSize(*model.scalarType, model.sizes);
-  if (const fb::AllocationDetails *allocation = tensor.allocation_info()) {
-    model.planned = true;
-    model.memoryId = allocation->memory_id();
-    model.offset = getPlannedOffset(*allocation);
-  }
-  model.dataIndex = tensor.data_buffer_idx();
-  if (const fb::ExtraTensorInfo *info = tensor.extra_tensor_info()) {
-    model.name = stringOf(info->fully_qualified_name());
-    model.external = info->location() == fb::TensorDataLocation::EXTERNAL;
-  }
-  model.dynamic = tensor.shape_dynamism() != fb::TensorShapeDynamism::STATIC;
-  return model;
-}
-
 void MethodModelBuilder::readValues() {
-  const auto &values = *plan.values();
-  method.values.reserve(values.size());
-  size_t tensors = llvm::count_if(values, [](const fb::EValue *value) {
-    return value->val_type() == fb::KernelTypes::Tensor;
-  });
-  method.tensors.reserve(tensors);
-  for (const fb::EValue *value : values) {
-    ValueModel model;
-    model.kind = getValueKind(value->val_type());
-    if (const fb::Tensor *tensor = value->val_as_Tensor()) {
-      model.tensor = method.tensors.size();
-      method.tensors.push_back(readTensor(*tensor));
-    } else if (const auto *list = value->val_as_TensorList()) {
-      model.items = arrayOf(list->items());
-    } else if (const auto *list = value->val_as_OptionalTensorList()) {
-      model.items = arrayOf(list->items());
-    } else if (const auto *list = value->val_as_IntList()) {
-      model.itemCount = arrayOf(list->items()).size();
-    } else if (const auto *list = value->val_as_DoubleList()) {
-      model.itemCount = arrayOf(list->items()).size();
-    } else if (const auto *list = value->val_as_BoolList()) {
-      model.itemCount = arrayOf(list->items()).size();
+  if (!plan.values())
+    return;
+  method.kinds.reserve(plan.values()->size());
+  for (const fb::EValue *value : *plan.values()) {
+    // A value whose table is missing (the file does not read) is of no
+    // kind a view can read.
+    method.kinds.push_back(
+        value->val() || value->val_type() == fb::KernelTypes::Null
+            ? getValueKind(value->val_type())
+            : ValueKind::Unknown);
+    if (method.kinds.back() != ValueKind::Tensor)
+      continue;
+    // Counted off the table: the model reads the tensor when asked.
+    const fb::Tensor &tensor = *value->val_as_Tensor();
+    const fb::ExtraTensorInfo *info = tensor.extra_tensor_info();
+    bool external =
+        info && info->location() == fb::TensorDataLocation::EXTERNAL;
+    if (!tensor.allocation_info()) {
+      method.externalConstants += external;
+      continue;
     }
-    if (!model.items.empty())
-      model.itemCount = model.items.size();
-    method.values.push_back(model);
+    ++method.plannedTensors;
+    if (tensor.data_buffer_idx() > 0)
+      method.mutableBuffers.push_back(method.kinds.size() - 1);
   }
 }
 
@@ -297,6 +331,8 @@ uint64_t MethodModelBuilder::getPayloadBytes(
 }
 
 void MethodModelBuilder::readDelegates() {
+  if (!plan.delegates())
+    return;
   for (const fb::BackendDelegate *delegate : *plan.delegates()) {
     DelegateModel model;
     model.backend = stringOf(delegate->id());
@@ -319,7 +355,8 @@ void MethodModelBuilder::readDelegates() {
 InstructionModel
 MethodModelBuilder::readInstruction(const fb::Instruction &instruction) const {
   InstructionModel model;
-  model.kind = getInstructionKind(instruction);
+  model.kind = instruction.instr_args() ? getInstructionKind(instruction)
+                                        : InstructionKind::Unknown;
   switch (model.kind) {
   case InstructionKind::Kernel: {
     const fb::KernelCall *call = instruction.instr_args_as_KernelCall();
@@ -356,6 +393,12 @@ MethodModelBuilder::readInstruction(const fb::Instruction &instruction) const {
 
 void MethodModelBuilder::readInstructions() {
   method.chainStarts.push_back(0);
+  if (!plan.chains())
+    return;
+  size_t count = 0;
+  for (const fb::Chain *chain : *plan.chains())
+    count += chain->instructions() ? chain->instructions()->size() : 0;
+  method.instructions.reserve(count);
   for (auto [chainIndex, chain] : llvm::enumerate(*plan.chains())) {
     if (const auto *instructions = chain->instructions())
       for (auto [index, instruction] : llvm::enumerate(*instructions)) {
@@ -381,7 +424,9 @@ ProgramModel::ProgramModel(const ProgramFile &file,
                            llvm::function_ref<bool(StringRef)> wanted)
     : file(file) {
   const fb::Program *program = file.getProgram();
-  assert(program && file.isReadable() && "modelling a file that does not read");
+  assert(program && "modelling a file whose flatbuffer does not verify");
+  if (!program->execution_plan())
+    return;
   for (auto [index, plan] : llvm::enumerate(*program->execution_plan())) {
     if (!wanted(stringOf(plan->name())))
       continue;

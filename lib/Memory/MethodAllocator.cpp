@@ -49,7 +49,7 @@ private:
 static void allocateValue(const MethodModel &method, uint32_t index,
                           BumpAllocator &allocator) {
   using RT = RuntimeType;
-  const ValueModel &value = method.getValues()[index];
+  ValueModel value = method.getValue(index);
   switch (value.kind) {
   case ValueKind::IntList:
     allocator.list(RT::EValuePointer, value.itemCount);
@@ -66,8 +66,8 @@ static void allocateValue(const MethodModel &method, uint32_t index,
     allocator.instance(RT::CharArrayRef);
     return;
   case ValueKind::Tensor: {
-    const TensorModel &tensor = *method.getTensor(index);
-    uint32_t rank = tensor.sizes.size();
+    TensorModel tensor = *method.getTensor(index);
+    uint32_t rank = tensor.getSizes().size();
     // Tensors whose shape can change get their own sizes and dim order.
     if (tensor.dynamic) {
       allocator.list(RT::SizesType, rank);
@@ -95,14 +95,11 @@ static void allocateValue(const MethodModel &method, uint32_t index,
 
 static void allocateValues(const MethodModel &method,
                            BumpAllocator &allocator) {
-  uint32_t count = method.getValues().size();
+  uint32_t count = method.getValueCount();
   allocator.list(RuntimeType::EValue, count);
   if (!method.getInputs().empty())
     allocator.list(RuntimeType::Bool, method.getInputs().size());
-  uint64_t externalConstants =
-      llvm::count_if(method.getTensors(), [](const TensorModel &tensor) {
-        return tensor.external && !tensor.planned;
-      });
+  uint64_t externalConstants = method.getExternalConstantCount();
   if (externalConstants > 0)
     allocator.list(RuntimeType::NamedData, externalConstants);
   for (uint32_t index = 0; index < count; ++index)

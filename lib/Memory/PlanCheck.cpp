@@ -69,18 +69,20 @@ static std::string deviceName(const fb::ExecutionPlan &plan,
 static void readTensors(const MethodModel &model, const MethodDataFlow &uses,
                         MethodMemory &method) {
   // Counted first: a method may plan hundreds of thousands.
-  method.tensors.reserve(llvm::count_if(
-      model.getTensors(), [](const TensorModel &t) { return t.planned; }));
-  for (uint32_t index = 0; index < model.getValues().size(); ++index) {
-    const TensorModel *tensor = model.getTensor(index);
-    if (!tensor || !tensor->planned || !tensor->bytes)
+  method.tensors.reserve(model.getPlannedTensorCount());
+  for (uint32_t index = 0; index < model.getValueCount(); ++index) {
+    std::optional<TensorModel> tensor = model.getTensor(index);
+    if (!tensor || !tensor->planned)
+      continue;
+    std::optional<uint64_t> bytes = tensor->getBytes();
+    if (!bytes)
       continue;
     PlannedTensor planned;
     planned.value = index;
-    planned.name = tensor->name;
+    planned.name = tensor->getName();
     planned.memoryId = tensor->memoryId;
     planned.offset = tensor->offset;
-    planned.bytes = *tensor->bytes;
+    planned.bytes = *bytes;
     if (uses.isLive(index))
       planned.lifetime = uses.lifetimes[index];
     method.tensors.push_back(std::move(planned));
@@ -258,13 +260,13 @@ bool PlanSweep::reads(uint32_t instruction, uint32_t value) const {
 bool PlanSweep::isSameLayout(const PlannedTensor &a,
                              const PlannedTensor &b) const {
   return !isReshaped(a.value, b.value) &&
-         model.getTensor(a.value)->dimOrder ==
-             model.getTensor(b.value)->dimOrder;
+         model.getTensor(a.value)->getDimOrder() ==
+             model.getTensor(b.value)->getDimOrder();
 }
 
 bool PlanSweep::isReshaped(uint32_t view, uint32_t base) const {
-  const TensorModel &a = *model.getTensor(view), &b = *model.getTensor(base);
-  return a.rawScalarType != b.rawScalarType || a.sizes != b.sizes;
+  TensorModel a = *model.getTensor(view), b = *model.getTensor(base);
+  return a.rawScalarType != b.rawScalarType || a.getSizes() != b.getSizes();
 }
 
 uint32_t PlanSweep::aliasClass(uint32_t tensor) {
@@ -276,7 +278,7 @@ uint32_t PlanSweep::aliasClass(uint32_t tensor) {
 void PlanSweep::findAliases() {
   aliasParent.resize(method.tensors.size());
   std::iota(aliasParent.begin(), aliasParent.end(), 0);
-  llvm::BitVector written(model.getValues().size());
+  llvm::BitVector written(model.getValueCount());
   for (uint32_t instruction = 0; instruction < uses.instructionCount;
        ++instruction) {
     const InstructionUse &use = uses.instructions[instruction];
@@ -519,9 +521,9 @@ void PlanSweep::reportSlack(const PlannedBuffer &buffer, uint32_t peakAt) {
 
 void PlanSweep::run() {
   unsigned bufferCount = method.buffers.size();
-  tensorOf.assign(model.getValues().size(), -1);
-  writtenNow.resize(model.getValues().size());
-  returnedNow.resize(model.getValues().size());
+  tensorOf.assign(model.getValueCount(), -1);
+  writtenNow.resize(model.getValueCount());
+  returnedNow.resize(model.getValueCount());
   // Tensors by the instruction they start and end at; each buffer's ends.
   uint32_t steps = std::max(uses.instructionCount, 1u);
   IndexGroups starts, ends;
@@ -581,6 +583,8 @@ void PlanSweep::run() {
   }
   if (stoppedAt || unlisted)
     reportUnchecked();
+  for (auto [buffer, at] : llvm::zip_equal(method.buffers, peakAt))
+    buffer.peakAt = at;
   for (auto [buffer, at] : llvm::zip_equal(method.buffers, peakAt))
     reportSlack(buffer, at);
 }

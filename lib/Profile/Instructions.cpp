@@ -54,17 +54,17 @@ static Operand describeValue(const MethodModel &method, int32_t index) {
                   0,
                   std::nullopt,
                   0};
-  if (index < 0 || static_cast<size_t>(index) >= method.getValues().size())
+  if (index < 0 || static_cast<size_t>(index) >= method.getValueCount())
     return operand;
-  operand.kind = method.getValues()[index].kind;
-  const TensorModel *tensor = method.getTensor(index);
+  operand.kind = method.getValueKind(index);
+  std::optional<TensorModel> tensor = method.getTensor(index);
   if (!tensor)
     return operand;
   operand.dtype = tensor->scalarType
                       ? et::stringifyScalarType(*tensor->scalarType).str()
                       : std::to_string(tensor->rawScalarType);
-  operand.shape.assign(tensor->sizes.begin(), tensor->sizes.end());
-  operand.bytes = tensor->bytes.value_or(0);
+  operand.shape.assign(tensor->getSizes().begin(), tensor->getSizes().end());
+  operand.bytes = tensor->getBytes().value_or(0);
   if (tensor->planned) {
     operand.buffer = tensor->memoryId;
     operand.offset = tensor->offset;

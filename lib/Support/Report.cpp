@@ -24,6 +24,10 @@ StringRef emit::getReportFormatName(ReportFormat format) {
     return "sarif";
   case ReportFormat::ChromeTrace:
     return "chrome-trace";
+  case ReportFormat::ModelExplorer:
+    return "model-explorer";
+  case ReportFormat::DOT:
+    return "dot";
   }
   llvm_unreachable("unknown report format");
 }

@@ -108,8 +108,12 @@ struct Finding {
   /// check's (an operator index the runtime only sometimes checks).
   RuntimeLoad runtime;
   ImportEffect import;
-  /// The execution plan it is in, for a finding of one method.
+  /// The execution plan it is in, for a finding of one method; there, the
+  /// instruction (chain and index in it) or the value it is of, if one.
   std::optional<unsigned> method = std::nullopt;
+  std::optional<uint32_t> chain = std::nullopt;
+  std::optional<uint32_t> instruction = std::nullopt;
+  std::optional<uint32_t> value = std::nullopt;
 
   /// The message with its detail, as emit-verify reports it.
   std::string text() const { return message + detail; }

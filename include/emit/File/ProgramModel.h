@@ -8,18 +8,24 @@
 // from a readable ProgramFile: per method its values, operators, delegate
 // entries and instructions, with each index the runtime follows resolved
 // and each absent table settled, so that a view trusts what it reads, as
-// the runtime's callers trust its MethodMeta and TensorInfo. The one
+// the runtime's callers trust its MethodMeta and TensorInfo. Values are
+// the exception: a method may have hundreds of thousands, so the model
+// keeps only their kinds and reads a value or tensor from its table when
+// asked (a few loads; the memory the model adds stays small). The one
 // dispatch over instruction kinds is here; what an instruction reads and
 // writes is DataFlow.h's.
 //
 // What a readable file guarantees (the file layer refused it otherwise):
 // every method has a name, values, inputs, outputs, chains, delegates and
-// buffer sizes; every tensor has sizes and a dim order; every value index
-// a list, an instruction or a method's signature names is in range; every
-// jump's destination lies in its chain. What it does not (the runtime only
-// refuses it when a method runs, or not at all): an operator or delegate
-// index in range, a scalar type it knows. The model resolves those to
-// "none" (`kNone`), and says so.
+// buffer sizes; every tensor has a known scalar type, sizes and a dim
+// order; every index an instruction follows (operator, delegate entry,
+// value, jump destination) is in range, and every value a list or a
+// method's signature names. Views of a readable file trust those. The
+// model also builds from a file whose flatbuffer verifies but which does
+// not read (emit-graph draws what is wrong): there an absent table is
+// empty, an operator or delegate index out of range is `kNone`, and value
+// indices and jump destinations are as the file has them, which a view
+// bounds-checks.
 //
 //===----------------------------------------------------------------------===//
 
@@ -42,6 +48,7 @@ struct BackendDelegate;
 struct ExecutionPlan;
 struct Instruction;
 struct Program;
+struct Tensor;
 } // namespace executorch_flatbuffer
 
 namespace emit {
@@ -99,32 +106,36 @@ uint64_t getPlannedOffset(const AllocationDetails &allocation) {
 /// An index the model could not resolve (out of range, or absent).
 constexpr int32_t kNone = -1;
 
-/// A tensor value.
+/// A tensor value, read from its table when asked (a method may have
+/// hundreds of thousands: the model holds none of them).
 struct TensorModel {
-  /// The raw scalar type, and the type when emit knows it.
-  int32_t rawScalarType = 0;
-  std::optional<et::ScalarType> scalarType;
-  ArrayRef<int32_t> sizes;
-  ArrayRef<uint8_t> dimOrder;
-  /// Its data's bytes from its type and sizes; none when the type is
-  /// unknown or the count overflows.
-  std::optional<uint64_t> bytes;
-  /// Whether its data is planned (it has allocation_info), and where:
-  /// its buffer (memory id; 0 is reserved) and offset.
-  bool planned = false;
-  uint32_t memoryId = 0;
+  /// Its table in the verified flatbuffer.
+  const executorch_flatbuffer::Tensor *table = nullptr;
   /// Its offset in the planned buffer: allocation_info's high and low
   /// words, read here once.
   uint64_t offset = 0;
+  /// Its planned buffer (memory id; 0 is reserved), when planned.
+  uint32_t memoryId = 0;
   /// Its data index (constant data, or a mutable buffer's initial state
   /// when planned); 0 for none.
   uint32_t dataIndex = 0;
-  /// Its fully qualified name, where the file has one.
-  StringRef name;
+  /// The raw scalar type, and the type when emit knows it.
+  int32_t rawScalarType = 0;
+  std::optional<et::ScalarType> scalarType;
+  /// Whether its data is planned (it has allocation_info).
+  bool planned = false;
   /// Its data is external (a named key, resolved from a data file).
   bool external = false;
   /// Its shape may change (shape_dynamism is not STATIC).
   bool dynamic = false;
+
+  /// Its data's bytes from its type and sizes; none when the type is
+  /// unknown or the count overflows.
+  std::optional<uint64_t> getBytes() const;
+  ArrayRef<int32_t> getSizes() const;
+  ArrayRef<uint8_t> getDimOrder() const;
+  /// Its fully qualified name, where the file has one.
+  StringRef getName() const;
 
   /// A mutable buffer: planned, with initial data.
   bool isMutableBuffer() const { return planned && dataIndex > 0; }
@@ -134,14 +145,18 @@ struct TensorModel {
 
 /// One value of a method.
 struct ValueModel {
-  ValueKind kind = ValueKind::Null;
-  /// For a tensor, its index in MethodModel::tensors; else kNone.
-  int32_t tensor = kNone;
   /// A tensor list's items, value indices (an optional tensor list's -1
-  /// is None).
-  ArrayRef<int32_t> items;
+  /// is None); null for another kind.
+  const int32_t *itemData = nullptr;
   /// How many items a list of any kind has.
   uint32_t itemCount = 0;
+  ValueKind kind = ValueKind::Null;
+
+  /// A tensor list's items.
+  ArrayRef<int32_t> getItems() const {
+    return itemData ? ArrayRef<int32_t>(itemData, itemCount)
+                    : ArrayRef<int32_t>();
+  }
 };
 
 /// An operator of a method's table.
@@ -199,10 +214,18 @@ public:
   unsigned getIndex() const { return index; }
   const executorch_flatbuffer::ExecutionPlan &getPlan() const { return *plan; }
 
-  ArrayRef<ValueModel> getValues() const { return values; }
-  ArrayRef<TensorModel> getTensors() const { return tensors; }
-  /// The tensor value `value` is; null for another kind.
-  const TensorModel *getTensor(uint32_t value) const;
+  /// Its values: each read from its table when asked, but for its kind.
+  uint32_t getValueCount() const { return kinds.size(); }
+  ValueKind getValueKind(uint32_t value) const { return kinds[value]; }
+  ValueModel getValue(uint32_t value) const;
+  /// The tensor value `value` is; none for another kind or index.
+  std::optional<TensorModel> getTensor(uint32_t value) const;
+  /// How many of its tensors are planned, and how many are external
+  /// constants.
+  unsigned getPlannedTensorCount() const { return plannedTensors; }
+  unsigned getExternalConstantCount() const { return externalConstants; }
+  /// Its mutable buffers (planned tensors with initial data), in order.
+  ArrayRef<uint32_t> getMutableBuffers() const { return mutableBuffers; }
   ArrayRef<OperatorModel> getOperators() const { return operators; }
   ArrayRef<DelegateModel> getDelegates() const { return delegates; }
   ArrayRef<InstructionModel> getInstructions() const { return instructions; }
@@ -235,8 +258,10 @@ private:
   StringRef name;
   unsigned index = 0;
   const executorch_flatbuffer::ExecutionPlan *plan = nullptr;
-  std::vector<ValueModel> values;
-  std::vector<TensorModel> tensors;
+  std::vector<ValueKind> kinds;
+  unsigned plannedTensors = 0;
+  unsigned externalConstants = 0;
+  std::vector<uint32_t> mutableBuffers;
   std::vector<OperatorModel> operators;
   std::vector<DelegateModel> delegates;
   std::vector<InstructionModel> instructions;
@@ -251,7 +276,7 @@ private:
 /// bytes: the file outlives it.
 class ProgramModel {
 public:
-  /// Builds the model of `file`, which reads (ProgramFile::isReadable).
+  /// Builds the model of `file`, whose flatbuffer verifies (getProgram).
   explicit ProgramModel(const ProgramFile &file);
   /// The same, of only the methods `wanted` accepts by name.
   ProgramModel(const ProgramFile &file,

@@ -47,8 +47,10 @@ struct PlannedBuffer {
   uint32_t memoryId;
   uint64_t bytes;
   std::string device;
-  /// The most bytes of it live at any one instruction.
+  /// The most bytes of it live at any one instruction, and the first
+  /// instruction where they are.
   uint64_t peakLiveBytes = 0;
+  uint32_t peakAt = 0;
 };
 
 /// A tensor whose data is planned.

@@ -27,9 +27,18 @@
 namespace emit {
 
 /// The formats emit's reports print in.
-enum class ReportFormat : uint8_t { Text, JSON, HTML, SARIF, ChromeTrace };
+enum class ReportFormat : uint8_t {
+  Text,
+  JSON,
+  HTML,
+  SARIF,
+  ChromeTrace,
+  ModelExplorer,
+  DOT,
+};
 
-/// `text`, `json`, `html`, `sarif` or `chrome-trace`, as --format says it.
+/// `text`, `json`, `html`, `sarif`, `chrome-trace`, `model-explorer` or
+/// `dot`, as --format says it.
 StringRef getReportFormatName(ReportFormat format);
 
 /// A report a tool prints: it prints itself in each format it has.
