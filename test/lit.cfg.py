@@ -76,6 +76,10 @@ config.substitutions.append(
         config.emit_src_root, "test", "Inputs", "expect-exit.py"))))
 # Decodes a .pte or a .ptd to JSON on stdout with the project's schemas.
 config.substitutions.append(
+    ("%graph-lines", "%s %s" % (config.python_executable, os.path.join(
+        config.emit_src_root, "test", "tools", "emit-graph", "Inputs",
+        "graph-lines.py"))))
+config.substitutions.append(
     ("%memory-lines", "%s %s" % (config.python_executable, os.path.join(
         config.emit_src_root, "test", "Inputs", "memory-lines.py"))))
 pte_json = os.path.join(config.emit_src_root, "test", "Inputs", "pte-json.py")
@@ -141,6 +145,7 @@ llvm_config.add_tool_substitutions(
      ToolSubst("emit-memory", unresolved="fatal"),
      ToolSubst("emit-profile", unresolved="fatal"),
      ToolSubst("emit-diff", unresolved="fatal"),
+     ToolSubst("emit-graph", unresolved="fatal"),
      ToolSubst("emit-pte-fuzz-replay", unresolved="fatal"),
      ToolSubst("emit-example-view", unresolved="fatal"),
      ToolSubst("mlir-opt", unresolved="fatal")],

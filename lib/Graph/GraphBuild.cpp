@@ -1,0 +1,671 @@
+//===- GraphBuild.cpp - Every method of a program as a graph --------------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// A method's graph is read off its model: a node per instruction with the
+// values it reads and writes (DataFlow.h), a node per signature entry, and
+// each value with where its bytes are. A delegate entry's payload is read
+// only as far as its header's first bytes.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PayloadMagic.h"
+
+#include "emit/File/BundleFile.h"
+#include "emit/File/CheckedFile.h"
+#include "emit/File/DataFile.h"
+#include "emit/File/ETDumpFile.h"
+#include "emit/File/flat_tensor_generated.h"
+#include "emit/File/ProgramFile.h"
+#include "emit/File/program_generated.h"
+#include "emit/Graph/GraphReport.h"
+#include "emit/Memory/MemoryReport.h"
+#include "emit/Profile/ProfileReport.h"
+#include "emit/Support/PayloadFiles.h"
+
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/ConvertUTF.h"
+
+#include <map>
+
+using namespace emit;
+using namespace emit::graph;
+namespace fb = executorch_flatbuffer;
+
+StringRef graph::getNodeKindName(NodeKind kind) {
+  switch (kind) {
+  case NodeKind::Kernel:
+    return "kernel";
+  case NodeKind::Delegate:
+    return "delegate";
+  case NodeKind::Move:
+    return "move";
+  case NodeKind::JumpFalse:
+    return "jump_false";
+  case NodeKind::Free:
+    return "free";
+  case NodeKind::Unknown:
+    break;
+  case NodeKind::Input:
+    return "input";
+  case NodeKind::Output:
+    return "output";
+  }
+  return "other";
+}
+
+std::string Node::getId() const {
+  switch (kind) {
+  case NodeKind::Input:
+    return "input" + std::to_string(index);
+  case NodeKind::Output:
+    return "output" + std::to_string(index);
+  default:
+    return "i" + std::to_string(index);
+  }
+}
+
+static NodeKind getNodeKind(InstructionKind kind) {
+  switch (kind) {
+  case InstructionKind::Kernel:
+    return NodeKind::Kernel;
+  case InstructionKind::Delegate:
+    return NodeKind::Delegate;
+  case InstructionKind::Move:
+    return NodeKind::Move;
+  case InstructionKind::JumpFalse:
+    return NodeKind::JumpFalse;
+  case InstructionKind::Free:
+    return NodeKind::Free;
+  case InstructionKind::Unknown:
+    break;
+  }
+  return NodeKind::Unknown;
+}
+
+/// The longest compile spec value shown whole; a longer one is cut.
+static constexpr size_t kMaxSpecText = 1024, kMaxSpecHex = 256;
+
+/// A compile spec's value as text, where it is printable UTF-8.
+static CompileSpecInfo describeSpec(StringRef key, StringRef value) {
+  CompileSpecInfo spec{key.str(), "", false, value.size()};
+  bool printable = llvm::all_of(value, [](char c) {
+    return static_cast<unsigned char>(c) >= 0x20 || c == '\n' || c == '\t' ||
+           c == '\r';
+  });
+  const auto *start = reinterpret_cast<const llvm::UTF8 *>(value.data());
+  if (printable && llvm::isLegalUTF8String(&start, start + value.size())) {
+    spec.text = true;
+    // Cut before a character, not inside one.
+    size_t length = std::min(value.size(), kMaxSpecText);
+    while (length < value.size() && (value[length] & 0xC0) == 0x80)
+      --length;
+    spec.value = value.take_front(length).str();
+    return spec;
+  }
+  spec.value = llvm::toHex(value.take_front(kMaxSpecHex), /*LowerCase=*/true);
+  return spec;
+}
+
+namespace {
+/// Where each delegate entry of a program keeps its payload, and which
+/// entries share each place.
+class PayloadPlaces {
+public:
+  explicit PayloadPlaces(const ProgramModel &program) {
+    for (const MethodModel &method : program.getMethods())
+      for (auto [index, delegate] : llvm::enumerate(method.getDelegates()))
+        users[{delegate.inSegment, delegate.dataIndex}].push_back(
+            (method.getName() + "#" + Twine(index)).str());
+  }
+  /// The entries other than `self` whose payload lies where `delegate`'s
+  /// does.
+  std::vector<std::string> getSharers(const DelegateModel &delegate,
+                                      StringRef self) const {
+    std::vector<std::string> others;
+    auto it = users.find({delegate.inSegment, delegate.dataIndex});
+    if (it != users.end())
+      for (const std::string &user : it->second)
+        if (user != self)
+          others.push_back(user);
+    return others;
+  }
+
+private:
+  std::map<std::pair<bool, uint32_t>, std::vector<std::string>> users;
+};
+
+/// Which file holds each named data key: the program or one of the data
+/// files given, the first that has it, as the runtime's merged data map
+/// looks keys up.
+class KeySources {
+public:
+  KeySources(const fb::Program &program,
+             ArrayRef<std::unique_ptr<CheckedFile>> dataFiles) {
+    if (const auto *named = program.named_data())
+      for (const fb::NamedData *entry : *named)
+        if (entry->key())
+          sources.try_emplace(entry->key()->string_view(), "program");
+    for (const std::unique_ptr<CheckedFile> &file : dataFiles) {
+      names.push_back(file->getName().str());
+      const auto *data = dyn_cast<DataFile>(file.get());
+      if (!data || !data->getFlatTensor() ||
+          !data->getFlatTensor()->named_data())
+        continue;
+      for (const auto *entry : *data->getFlatTensor()->named_data())
+        if (entry->key())
+          sources.try_emplace(entry->key()->string_view(),
+                              data->getName().str());
+    }
+  }
+  /// The data files given, by name.
+  ArrayRef<std::string> getDataFiles() const { return names; }
+  /// The file that holds `key`; empty when none does.
+  StringRef lookup(StringRef key) const {
+    auto it = sources.find(key);
+    return it == sources.end() ? StringRef() : StringRef(it->second);
+  }
+
+private:
+  llvm::StringMap<std::string> sources;
+  std::vector<std::string> names;
+};
+
+/// Builds one method's graph.
+class MethodGraphBuilder {
+public:
+  MethodGraphBuilder(const ProgramFile &file, const MethodModel &method,
+                     const PayloadPlaces &places, const KeySources &keys,
+                     MethodGraph &graph)
+      : file(file), method(method), places(places), keys(keys), graph(graph),
+        flow(computeDataFlow(method)) {
+    // The runtime reads constants from the constant segment when the
+    // program has one with entries, else from the deprecated buffer.
+    const auto *segment = file.getProgram()->constant_segment();
+    constantSegment =
+        segment && segment->offsets() && segment->offsets()->size() > 0;
+  }
+  void run();
+
+private:
+  void readValues();
+  ValueInfo readValue(uint32_t index) const;
+  void readSignature(ArrayRef<int32_t> values, NodeKind kind);
+  void readInstructions();
+  DelegateInfo describeDelegate(const InstructionModel &call,
+                                std::vector<std::string> &problems) const;
+  /// The first bytes of `delegate`'s payload, as far as they lie in the
+  /// file.
+  StringRef getPayloadPrefix(const DelegateModel &delegate) const;
+  void readOperands(const InstructionModel &instruction, uint32_t slot,
+                    Node &node) const;
+  void findAliases();
+  void connect();
+  void countFallback();
+
+  const ProgramFile &file;
+  const MethodModel &method;
+  const PayloadPlaces &places;
+  const KeySources &keys;
+  MethodGraph &graph;
+  MethodDataFlow flow;
+  bool constantSegment = false;
+};
+} // namespace
+
+void MethodGraphBuilder::run() {
+  graph.name = method.getName().str();
+  graph.inputs.assign(method.getInputs().begin(), method.getInputs().end());
+  graph.outputs.assign(method.getOutputs().begin(), method.getOutputs().end());
+  readValues();
+  readSignature(method.getInputs(), NodeKind::Input);
+  readInstructions();
+  readSignature(method.getOutputs(), NodeKind::Output);
+  findAliases();
+  connect();
+  countFallback();
+}
+
+void MethodGraphBuilder::connect() {
+  // Per value, the node that last wrote it (a position in graph.nodes).
+  std::vector<int32_t> writer(graph.values.size(), -1);
+  auto source = [&](uint32_t value) {
+    if (writer[value] < 0 && graph.values[value].aliasOf)
+      return writer[*graph.values[value].aliasOf];
+    return writer[value];
+  };
+  for (auto [to, node] : llvm::enumerate(graph.nodes)) {
+    size_t first = graph.edges.size();
+    auto add = [&](int32_t from, uint32_t value, uint32_t toInput) {
+      if (from < 0)
+        return;
+      for (const Edge &edge : ArrayRef(graph.edges).drop_front(first))
+        if (edge.from == uint32_t(from) && edge.value == value)
+          return;
+      const auto &outputs = graph.nodes[from].outputs;
+      uint32_t fromOutput = llvm::find(outputs, value) - outputs.begin();
+      graph.edges.push_back({uint32_t(from), uint32_t(to), value, fromOutput,
+                             toInput});
+    };
+    for (auto [position, value] : llvm::enumerate(node.inputs)) {
+      add(source(value), value, position);
+      for (int32_t item : method.getValue(value).getItems())
+        if (item >= 0 && size_t(item) < graph.values.size())
+          add(source(item), item, position);
+    }
+    for (uint32_t value : node.outputs)
+      writer[value] = to;
+  }
+}
+
+void MethodGraphBuilder::findAliases() {
+  // The value last written at each place of a planned buffer, in order.
+  std::map<std::pair<uint32_t, uint64_t>, uint32_t> lastWritten;
+  llvm::BitVector written(graph.values.size());
+  for (const Node &node : graph.nodes) {
+    for (uint32_t read : node.inputs) {
+      ValueInfo &value = graph.values[read];
+      if (written[read] || !value.buffer || value.aliasOf)
+        continue;
+      // A view has its base's bytes and type; a scratch tensor that
+      // reuses a dead tensor's place does not, mostly.
+      auto base = lastWritten.find({*value.buffer, value.offset});
+      if (base == lastWritten.end() || base->second == read)
+        continue;
+      const ValueInfo &candidate = graph.values[base->second];
+      if (candidate.bytes == value.bytes &&
+          candidate.rawDtype == value.rawDtype)
+        value.aliasOf = base->second;
+    }
+    for (uint32_t write : node.outputs) {
+      written.set(write);
+      const ValueInfo &value = graph.values[write];
+      if (value.buffer)
+        lastWritten[{*value.buffer, value.offset}] = write;
+    }
+  }
+}
+
+ValueInfo MethodGraphBuilder::readValue(uint32_t index) const {
+  ValueInfo value;
+  value.kind = method.getValueKind(index);
+  if (flow.isLive(index))
+    value.lifetime = flow.lifetimes[index];
+  std::optional<TensorModel> tensor = method.getTensor(index);
+  if (!tensor)
+    return value;
+  value.dtype = tensor->scalarType;
+  value.rawDtype = tensor->rawScalarType;
+  value.shape = tensor->getSizes();
+  value.bytes = tensor->getBytes();
+  value.name = tensor->getName();
+  value.dataIndex = tensor->dataIndex;
+  if (tensor->planned) {
+    value.buffer = tensor->memoryId;
+    value.offset = tensor->offset;
+  } else if (tensor->external) {
+    value.constant = ConstantPlace::External;
+    value.source = keys.lookup(tensor->getName()).str();
+    // Without data files its key is unresolved, not missing.
+    if (value.source.empty() && !keys.getDataFiles().empty())
+      value.problems.push_back("its key '" + tensor->getName().str() +
+                               "' is in the named data of neither the "
+                               "program nor a data file given");
+  } else if (tensor->dataIndex) {
+    value.constant = constantSegment ? ConstantPlace::ConstantSegment
+                                     : ConstantPlace::ConstantBuffer;
+  }
+  return value;
+}
+
+void MethodGraphBuilder::readValues() {
+  graph.values.reserve(method.getValueCount());
+  for (uint32_t index = 0; index < method.getValueCount(); ++index)
+    graph.values.push_back(readValue(index));
+}
+
+void MethodGraphBuilder::readSignature(ArrayRef<int32_t> values,
+                                       NodeKind kind) {
+  for (auto [position, value] : llvm::enumerate(values)) {
+    Node node;
+    node.kind = kind;
+    node.index = position;
+    node.name = "%" + std::to_string(value);
+    bool known = value >= 0 && size_t(value) < graph.values.size();
+    if (!known)
+      node.problems.push_back("value index " + std::to_string(value) +
+                              " is past the method's values");
+    else if (kind == NodeKind::Input)
+      node.outputs.push_back(value);
+    else
+      node.inputs.push_back(value);
+    graph.nodes.push_back(std::move(node));
+  }
+}
+
+StringRef
+MethodGraphBuilder::getPayloadPrefix(const DelegateModel &delegate) const {
+  const fb::Program &program = *file.getProgram();
+  if (!delegate.inSegment) {
+    const auto *inlined = program.backend_delegate_data();
+    if (!inlined || delegate.dataIndex >= inlined->size() ||
+        !inlined->Get(delegate.dataIndex)->data())
+      return "";
+    const auto *data = inlined->Get(delegate.dataIndex)->data();
+    return StringRef(reinterpret_cast<const char *>(data->data()),
+                     std::min<size_t>(data->size(), kPayloadPrefixBytes));
+  }
+  if (delegate.dataIndex >= file.getSegmentCount() ||
+      file.getSegmentBase() == 0)
+    return "";
+  SegmentPlacement segment = file.getSegmentPlacement(delegate.dataIndex);
+  StringRef bytes = file.getBytes();
+  uint64_t start = file.getSegmentBase() + segment.offset;
+  if (start < file.getSegmentBase() || start > bytes.size())
+    return "";
+  return bytes.substr(start, std::min<uint64_t>(
+                                 {segment.size, kPayloadPrefixBytes,
+                                  bytes.size() - start}));
+}
+
+DelegateInfo
+MethodGraphBuilder::describeDelegate(const InstructionModel &call,
+                                     std::vector<std::string> &problems) const {
+  const DelegateModel &delegate = *method.getDelegate(call);
+  DelegateInfo info;
+  info.backend = delegate.backend.str();
+  info.index = call.callee;
+  info.payloadBytes = delegate.payloadBytes;
+  info.storage = delegate.inSegment ? "segment" : "inline";
+  info.dataIndex = delegate.dataIndex;
+  info.sharedWith = places.getSharers(
+      delegate, (method.getName() + "#" + Twine(call.callee)).str());
+  if (const auto *specs = delegate.table->compile_specs())
+    for (const fb::CompileSpec *spec : *specs) {
+      StringRef value;
+      if (const auto *bytes = spec->value())
+        value = StringRef(reinterpret_cast<const char *>(bytes->data()),
+                          bytes->size());
+      info.compileSpecs.push_back(describeSpec(
+          spec->key() ? spec->key()->string_view() : "", value));
+    }
+  PayloadMagic magic =
+      identifyPayload(getPayloadPrefix(delegate), delegate.payloadBytes);
+  info.magic = magic.magic;
+  llvm::append_range(problems, magic.problems);
+  return info;
+}
+
+void MethodGraphBuilder::readOperands(const InstructionModel &instruction,
+                                      uint32_t slot, Node &node) const {
+  auto add = [&](std::vector<uint32_t> &list, int64_t value) {
+    if (value >= 0 && uint64_t(value) < graph.values.size())
+      list.push_back(value);
+  };
+  switch (instruction.kind) {
+  case InstructionKind::Kernel: {
+    // Its arguments but what it returns (the last) and, for an out
+    // variant, the out arguments before it (the emitter passes the result
+    // twice); an in-place call reads the argument it returns.
+    ArrayRef<int32_t> args = instruction.args;
+    ArrayRef<uint32_t> writes = flow.getWrites(slot);
+    if (!args.empty()) {
+      int32_t result = args.back();
+      args = args.drop_back();
+      const OperatorModel *op = method.getOperator(instruction);
+      bool inPlace =
+          op && getKernelSharing(op->name) == KernelSharing::InPlace;
+      while (!inPlace && !args.empty() &&
+             (args.back() == result ||
+              (args.back() >= 0 && llvm::is_contained(writes, args.back()))))
+        args = args.drop_back();
+    }
+    for (int32_t arg : args)
+      add(node.inputs, arg);
+    llvm::append_range(node.outputs, writes);
+    return;
+  }
+  case InstructionKind::Delegate:
+    llvm::append_range(node.inputs, flow.getReads(slot));
+    llvm::append_range(node.outputs, flow.getWrites(slot));
+    return;
+  case InstructionKind::Move:
+    // Its destination holds its source's value from then on.
+    add(node.inputs, instruction.first);
+    add(node.outputs, instruction.second);
+    return;
+  case InstructionKind::JumpFalse:
+  case InstructionKind::Free:
+    add(node.inputs, instruction.first);
+    return;
+  case InstructionKind::Unknown:
+    return;
+  }
+}
+
+void MethodGraphBuilder::readInstructions() {
+  for (auto [slot, instruction] : llvm::enumerate(method.getInstructions())) {
+    Node node;
+    node.kind = getNodeKind(instruction.kind);
+    node.chain = instruction.chain;
+    node.instruction = instruction.index;
+    node.index = slot;
+    node.name = method.getCallee(instruction).str();
+    if (node.name.empty())
+      node.name = getNodeKindName(node.kind).str();
+    if (instruction.kind == InstructionKind::JumpFalse)
+      node.name += " to " + std::to_string(instruction.second);
+    readOperands(instruction, slot, node);
+    if (method.getDelegate(instruction))
+      node.delegate = describeDelegate(instruction, node.problems);
+    else if ((instruction.kind == InstructionKind::Kernel ||
+              instruction.kind == InstructionKind::Delegate) &&
+             instruction.callee < 0)
+      node.problems.push_back(
+          (Twine("its ") +
+           (instruction.kind == InstructionKind::Kernel ? "operator"
+                                                        : "delegate") +
+           " index is out of range")
+              .str());
+    graph.nodes.push_back(std::move(node));
+  }
+}
+
+void MethodGraphBuilder::countFallback() {
+  Fallback &fallback = graph.fallback;
+  llvm::StringMap<unsigned> namespaces, backends;
+  for (const InstructionModel &instruction : method.getInstructions()) {
+    if (const OperatorModel *op = method.getOperator(instruction)) {
+      ++fallback.kernelCalls;
+      size_t separator = op->name.find("::");
+      ++namespaces[separator == StringRef::npos ? StringRef("")
+                                                : op->name.take_front(
+                                                      separator)];
+    } else if (const DelegateModel *delegate =
+                   method.getDelegate(instruction)) {
+      ++fallback.delegateCalls;
+      ++backends[delegate->backend];
+    }
+  }
+  auto sorted = [](const llvm::StringMap<unsigned> &counts) {
+    std::vector<std::pair<std::string, unsigned>> list;
+    for (const auto &entry : counts)
+      list.push_back({entry.getKey().str(), entry.getValue()});
+    llvm::sort(list, [](auto &a, auto &b) {
+      return a.second != b.second ? a.second > b.second : a.first < b.first;
+    });
+    return list;
+  };
+  fallback.byNamespace = sorted(namespaces);
+  fallback.byBackend = sorted(backends);
+}
+
+//===----------------------------------------------------------------------===//
+// The program
+//===----------------------------------------------------------------------===//
+
+/// Puts each of `findings` on the node or value of `graphs` it is of (those
+/// of no drawn method on the report).
+static void placeFindings(const FindingList &findings,
+                          ArrayRef<unsigned> methodIndices,
+                          GraphReport &report) {
+  for (const Finding &finding : findings.findings) {
+    std::string text = (getSeverityName(finding.severity) + ": " +
+                        finding.text() + " [" + finding.check->name + "]")
+                           .str();
+    const auto *drawn = finding.method
+                            ? llvm::find(methodIndices, *finding.method)
+                            : methodIndices.end();
+    if (drawn == methodIndices.end()) {
+      if (!finding.method)
+        report.problems.push_back(std::move(text));
+      continue;
+    }
+    MethodGraph &graph = report.methods[drawn - methodIndices.begin()];
+    auto node = llvm::find_if(graph.nodes, [&](const Node &node) {
+      return finding.chain && node.chain == int32_t(*finding.chain) &&
+             node.instruction == int32_t(*finding.instruction);
+    });
+    if (node != graph.nodes.end())
+      node->problems.push_back(std::move(text));
+    else if (finding.value && *finding.value < graph.values.size())
+      graph.values[*finding.value].problems.push_back(std::move(text));
+    else
+      graph.problems.push_back(std::move(text));
+  }
+}
+
+/// Each node's time in `profile`, a join of a run to the program: a group
+/// of methods alike gives its times to each of them.
+static void addTimes(const profile::ProfileReport &profile,
+                     GraphReport &report) {
+  for (const profile::MethodProfile &timed : profile.methods) {
+    SmallVector<StringRef> names(timed.candidates.begin(),
+                                 timed.candidates.end());
+    if (names.empty())
+      names.push_back(timed.name);
+    for (MethodGraph &graph : report.methods) {
+      if (!llvm::is_contained(names, graph.name))
+        continue;
+      for (const profile::InstructionProfile &entry : timed.instructions)
+        for (Node &node : graph.nodes)
+          if (node.chain == int32_t(entry.chain) &&
+              node.instruction == int32_t(entry.instruction))
+            node.time = NodeTime{entry.time.count, entry.time.total,
+                                 entry.time.p50};
+    }
+  }
+}
+
+/// Each planned buffer's peak, as emit-memory finds it.
+static void addPeaks(const ProgramFile &file, const GraphOptions &options,
+                     GraphReport &report) {
+  memory::MemoryOptions memoryOptions;
+  memoryOptions.methods = options.methods;
+  std::string error;
+  if (!file.isReadable())
+    return;
+  FailureOr<memory::MemoryReport> memory =
+      memory::analyzeMemory(file, memoryOptions, error);
+  if (failed(memory))
+    return;
+  for (const memory::MethodMemory &method : memory->methods)
+    for (MethodGraph &graph : report.methods)
+      if (graph.name == method.name)
+        for (const memory::PlannedBuffer &buffer : method.buffers)
+          graph.peaks.push_back({buffer.memoryId, buffer.bytes,
+                                 buffer.peakLiveBytes, buffer.peakAt});
+}
+
+static FailureOr<GraphReport>
+buildGraph(const ProgramFile &file,
+           ArrayRef<std::unique_ptr<CheckedFile>> dataFiles,
+           const GraphOptions &options, std::string &error) {
+  ProgramModel all(file);
+  for (const std::string &name : options.methods)
+    if (!all.getMethod(name)) {
+      error = "'" + file.getName().str() + "' has no method '" + name + "'";
+      return failure();
+    }
+  PayloadPlaces places(all);
+  KeySources keys(*file.getProgram(), dataFiles);
+  GraphReport report;
+  report.file = file.getName().str();
+  report.bytes = file.getBuffer();
+  SmallVector<unsigned> indices;
+  for (const MethodModel &method : all.getMethods()) {
+    if (!options.methods.empty() &&
+        !llvm::is_contained(options.methods, method.getName()))
+      continue;
+    MethodGraphBuilder(file, method, places, keys,
+                       report.methods.emplace_back())
+        .run();
+    indices.push_back(method.getIndex());
+  }
+  placeFindings(file.getFindings(), indices, report);
+  if (options.memory)
+    addPeaks(file, options, report);
+  return report;
+}
+
+FailureOr<GraphReport> graph::analyzeGraph(const ProgramFile &program,
+                                           const GraphOptions &options,
+                                           std::string &error) {
+  if (!program.getProgram()) {
+    error = "its flatbuffer does not verify";
+    return failure();
+  }
+  return buildGraph(program, {}, options, error);
+}
+
+FailureOr<GraphReport> graph::analyzeGraph(std::shared_ptr<const FileBuffer> input,
+                                           PayloadFiles &files,
+                                           const GraphOptions &options,
+                                           std::string &error) {
+  std::unique_ptr<CheckedFile> file =
+      openFile(std::move(input), OpenAs::ProgramOrBundle);
+  const ProgramFile *program = getProgramOf(*file);
+  if (!program || !program->getProgram()) {
+    const Finding *refusal = file->getImportError();
+    error = "'" + file->getName().str() + "' cannot be drawn: " +
+            (refusal ? refusal->message : "its program does not read");
+    return failure();
+  }
+  std::vector<std::unique_ptr<CheckedFile>> dataFiles;
+  for (const std::string &path : options.dataFiles) {
+    dataFiles.push_back(
+        openReadableFile(files, path, OpenAs::DataFile, error));
+    if (!dataFiles.back())
+      return failure();
+  }
+  FailureOr<GraphReport> report =
+      buildGraph(*program, dataFiles, options, error);
+  if (failed(report))
+    return failure();
+  report->file = file->getName().str();
+  if (options.profile.empty())
+    return report;
+  // Joined to the program already open: no second reading of it.
+  std::string why;
+  std::shared_ptr<const FileBuffer> etdumpBuffer =
+      files.open(options.profile, why);
+  if (!etdumpBuffer) {
+    error = cannotRead(options.profile, why);
+    return failure();
+  }
+  std::unique_ptr<CheckedFile> etdump =
+      openReadableFile(std::move(etdumpBuffer), OpenAs::ETDump, error);
+  if (!etdump)
+    return failure();
+  profile::ProfileOptions join;
+  join.methods = options.methods;
+  FailureOr<profile::ProfileReport> timed = profile::analyzeProfile(
+      cast<ETDumpFile>(*etdump), *program, join, StringRef(), error);
+  if (failed(timed))
+    return failure();
+  addTimes(*timed, *report);
+  return report;
+}

@@ -1,0 +1,39 @@
+//===- GraphFormat.cpp - How emit-graph's formats name things -------------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphFormat.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace emit;
+using namespace emit::graph;
+
+std::string graph::getDtypeName(const ValueInfo &value) {
+  return value.dtype ? et::stringifyScalarType(*value.dtype).str()
+                     : std::to_string(value.rawDtype);
+}
+
+StringRef graph::getConstantPlaceName(ConstantPlace place) {
+  switch (place) {
+  case ConstantPlace::ConstantSegment:
+    return "constant_segment";
+  case ConstantPlace::ConstantBuffer:
+    return "constant_buffer";
+  case ConstantPlace::External:
+    return "external";
+  }
+  llvm_unreachable("unknown constant place");
+}
+
+std::string graph::describeValue(const ValueInfo &value) {
+  if (value.kind != ValueKind::Tensor)
+    return getValueKindName(value.kind).str();
+  std::string text = getDtypeName(value) + "[";
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(value.shape, os);
+  os << "]";
+  return text;
+}

@@ -1,0 +1,87 @@
+#!/usr/bin/env python3
+"""emit-graph's JSON (emit-graph-1) on stdin as one line per fact, for
+FileCheck: each method, node (with the nodes its edges come from, and
+the values they carry), value and fallback count."""
+import json
+import sys
+
+
+def tensor(value):
+    text = "%s[%s]" % (value["dtype"], ", ".join(map(str, value["shape"])))
+    planned = value.get("planned")
+    if planned:
+        text += " planned %d+%d %d B" % (planned["buffer"], planned["offset"],
+                                        planned["bytes"])
+        if "alias_of" in planned:
+            text += " view of %%%d" % planned["alias_of"]
+    constant = value.get("constant")
+    if constant:
+        text += " constant %s" % constant["where"]
+        if "key" in constant:
+            text += " key '%s' source %s" % (constant["key"],
+                                             constant["source"] or "none")
+        else:
+            text += " index %d" % constant["index"]
+    return text
+
+
+def spec(item):
+    return "%s=%s:%s" % (item["key"], item["encoding"], item["value"])
+
+
+def main():
+    graph = json.load(sys.stdin)
+    assert graph["schema"] == "emit-graph-1", graph["schema"]
+    for method in graph["methods"]:
+        print("method %s: inputs %s outputs %s" % (
+            method["name"], method["inputs"], method["outputs"]))
+        ids = {node["id"] for node in method["nodes"]}
+        incoming = {}
+        for edge in method["edges"]:
+            assert edge["from"] in ids and edge["to"] in ids, edge
+            incoming.setdefault(edge["to"], []).append(
+                "%s:%%%d" % (edge["from"], edge["value"]))
+        for node in method["nodes"]:
+            where = ("%d:%d " % (node["chain"], node["instruction"])
+                     if node["chain"] is not None else "")
+            edges = incoming.get(node["id"], [])
+            print("node %s %s%s %s %s -> %s from [%s]" % (
+                node["id"], where, node["kind"], node["name"], node["inputs"],
+                node["outputs"], ", ".join(edges)))
+            delegate = node.get("delegate")
+            if delegate:
+                print("  delegate %s #%d %d B %s %d shared %s magic %s "
+                      "specs [%s]" % (
+                          delegate["backend"], delegate["index"],
+                          delegate["payload_bytes"],
+                          delegate["storage"]["where"],
+                          delegate["storage"]["index"],
+                          delegate["shared_with"], delegate["magic"],
+                          ", ".join(map(spec, delegate["compile_specs"]))))
+            if "time" in node:
+                time = node["time"]
+                print("  time count %d total %d ns p50 %d ns" % (
+                    time["count"], time["total_ns"], time["p50_ns"]))
+            for problem in node.get("problems", []):
+                print("  problem: %s" % problem)
+        for value in method["values"]:
+            text = "value %d %s" % (value["id"], value["type"])
+            if value["type"] == "tensor":
+                text += " " + tensor(value)
+            if value["first"] is not None:
+                text += " live %d..%d" % (value["first"], value["last"])
+            print(text)
+            for problem in value.get("problems", []):
+                print("  problem: %s" % problem)
+        fallback = method["fallback"]
+        print("fallback kernels %d %s delegates %d %s" % (
+            fallback["kernel_calls"], fallback["by_namespace"],
+            fallback["delegate_calls"], fallback["by_backend"]))
+        for problem in method.get("problems", []):
+            print("  problem: %s" % problem)
+    for problem in graph["problems"]:
+        print("problem: %s" % problem)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,133 @@
+//===- emit-graph.cpp - Every method of a program as a graph --------------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// emit-graph PROGRAM.pte|.bpte [--data=F.ptd]... [--method=NAME]...
+//            [--profile=RUN.etdp [--node-data=F.json]]
+//            [--format=html|json|model-explorer|dot] [-o FILE]
+//
+// Each method as a graph: a node per instruction and per input and output,
+// values as edges, constants and planned tensors with where their bytes
+// are, a delegate call with its entry, and per method what fell back to
+// kernels against what backends took. Draws any program whose flatbuffer
+// verifies: what emit does not know, or finds wrong, is on the node it is
+// of. With --profile, each node's time; --node-data writes that time as
+// Model Explorer's per-node data, the overlay for its graph JSON.
+// Exits 0 for every program the file layer reads, 2 on bad usage or a file
+// that does not read.
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/Graph/GraphReport.h"
+#include "emit/Support/AtomicOutput.h"
+#include "emit/Support/HugePageHeap.h"
+#include "emit/Support/PayloadFiles.h"
+#include "emit/Support/Version.h"
+
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace emit;
+using namespace emit::graph;
+namespace cl = llvm::cl;
+
+static cl::OptionCategory category("emit-graph options");
+static cl::opt<std::string> inputPath(cl::Positional, cl::Required,
+                                      cl::desc("<program.pte|.bpte>"),
+                                      cl::cat(category));
+static cl::list<std::string>
+    dataPaths("data",
+              cl::desc("A data file (.ptd) the program loads with "
+                       "(repeatable): where its external constants are"),
+              cl::value_desc("file.ptd"), cl::cat(category));
+static cl::list<std::string>
+    methodNames("method",
+                cl::desc("Draw this method (repeatable; default: every "
+                         "method)"),
+                cl::value_desc("name"), cl::cat(category));
+static cl::opt<std::string>
+    profilePath("profile",
+                cl::desc("A run's ETDump of the program: each node's time"),
+                cl::value_desc("run.etdp"), cl::cat(category));
+static FormatOption
+    format("How to print the graph",
+           {{ReportFormat::HTML, "one self-contained page that draws it"},
+            {ReportFormat::JSON, "JSON, schema emit-graph-1"},
+            {ReportFormat::ModelExplorer,
+             "Model Explorer's graph JSON (--node-data: its time overlay)"},
+            {ReportFormat::DOT, "Graphviz DOT"}},
+           category);
+static cl::opt<std::string> nodeDataPath(
+    "node-data",
+    cl::desc("Write each node's time (--profile) as Model Explorer's "
+             "per-node data to this file"),
+    cl::value_desc("file.json"), cl::cat(category));
+static cl::opt<std::string> outputPath("o", cl::desc("Write to this file"),
+                                       cl::value_desc("file"), cl::init("-"),
+                                       cl::cat(category));
+
+static int run() {
+  if (!nodeDataPath.empty() && profilePath.empty()) {
+    llvm::errs() << "emit-graph: --node-data is the times of a run: it "
+                    "needs --profile\n";
+    return 2;
+  }
+  PayloadFiles files;
+  std::string error;
+  std::shared_ptr<const FileBuffer> input = files.open(inputPath, error);
+  if (!input) {
+    llvm::errs() << "emit-graph: " << cannotRead(inputPath, error) << "\n";
+    return 2;
+  }
+  GraphOptions options;
+  options.dataFiles.assign(dataPaths.begin(), dataPaths.end());
+  options.methods.assign(methodNames.begin(), methodNames.end());
+  options.profile = profilePath;
+  options.memory = format == ReportFormat::HTML;
+  FailureOr<GraphReport> report =
+      analyzeGraph(std::move(input), files, options, error);
+  if (failed(report)) {
+    llvm::errs() << "emit-graph: " << error << "\n";
+    return 2;
+  }
+  std::error_code ec;
+  llvm::raw_fd_ostream os(outputPath, ec);
+  if (ec) {
+    llvm::errs() << "emit-graph: cannot write '" << outputPath
+                 << "': " << ec.message() << "\n";
+    return 2;
+  }
+  report->print(format, os);
+  // Atomic as -o is: whole or not written.
+  if (!nodeDataPath.empty())
+    if (llvm::Error failure = llvm::writeToOutput(
+            nodeDataPath, [&](raw_ostream &os) {
+              printModelExplorerNodeData(*report, os);
+              return llvm::Error::success();
+            })) {
+      llvm::errs() << "emit-graph: cannot write '" << nodeDataPath
+                   << "': " << llvm::toString(std::move(failure)) << "\n";
+      return 2;
+    }
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  emit::restartWithHugePageHeap(argv);
+  llvm::InitLLVM initLLVM(argc, argv);
+  AtomicOutput output(argc, argv);
+  if (output.failed())
+    return 2;
+  cl::HideUnrelatedOptions(category);
+  emit::setVersionPrinter();
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "emit-graph: every method of a program as a graph, with the "
+          "program's memory plan and a run's times on it\n",
+          &llvm::errs()))
+    return output.finish(2);
+  return output.finish(run());
+}
