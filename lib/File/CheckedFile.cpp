@@ -120,13 +120,17 @@ std::unique_ptr<CheckedFile>
 emit::openReadableFile(std::shared_ptr<const FileBuffer> buffer, OpenAs kind,
                        std::string &error) {
   std::unique_ptr<CheckedFile> file = openFile(std::move(buffer), kind);
-  const Finding *refusal = file->getImportError();
-  if (!refusal && file->isReadable())
+  if (!file->getImportError() && file->isReadable())
     return file;
-  error = ("'" + file->getName() + "' cannot be read").str();
-  if (refusal)
-    error += (": " + refusal->text() + " (at byte " + Twine(refusal->offset) +
-              ", " + refusal->path + ") [" + refusal->check->name + "]")
-                 .str();
+  error = describeRefusal(*file);
   return nullptr;
+}
+
+std::string emit::describeRefusal(const CheckedFile &file, StringRef verb) {
+  std::string text = ("'" + file.getName() + "' " + verb).str();
+  if (const Finding *refusal = file.getImportError())
+    text += (": " + refusal->text() + " (at byte " + Twine(refusal->offset) +
+             ", " + refusal->path + ") [" + refusal->check->name + "]")
+                .str();
+  return text;
 }

@@ -6,12 +6,11 @@
 
 #include "emit/Memory/MemoryReport.h"
 #include "emit/Memory/RuntimeModel.h"
+#include "emit/Support/JSONWriter.h"
 #include "emit/Support/Report.h"
 
 #include "llvm/Support/JSON.h"
 
-#include <charconv>
-#include <cstring>
 
 using namespace emit;
 using namespace emit::memory;
@@ -78,91 +77,41 @@ static void printFindings(llvm::json::OStream &json, StringRef key,
 }
 
 /// How deep a tensor's object sits: in the root, "methods", a method,
-/// "tensors" (two spaces a level).
-static constexpr unsigned kTensorIndent = 8;
+/// "tensors".
+static constexpr unsigned kTensorDepth = 4;
 
-namespace {
-/// One tensor's object as llvm::json::OStream writes it at kTensorIndent,
-/// keys sorted, formatted by hand into a buffer written at once: a method
-/// may have hundreds of thousands.
-class TensorPrinter {
-public:
-  explicit TensorPrinter(raw_ostream &os) : os(os) {}
-  void print(const PlannedTensor &tensor);
-
-private:
-  void append(StringRef part) {
-    std::memcpy(at, part.data(), part.size());
-    at += part.size();
-  }
-  void indent(unsigned spaces) {
-    std::memset(at, ' ', spaces);
-    at += spaces;
-  }
-  /// Starts the attribute `name`, after another unless it is the first.
-  void key(StringRef name, bool first = false) {
-    append(first ? "\n" : ",\n");
-    indent(kTensorIndent + 2);
-    append("\"");
-    append(name);
-    append("\": ");
-  }
-  void number(std::optional<uint64_t> value) {
-    if (value)
-      at = std::to_chars(at, std::end(text), *value).ptr;
-    else
-      append("null");
-  }
-  void flush() {
-    os.write(text, at - text);
-    at = text;
-  }
-
-  raw_ostream &os;
-  /// Room for every attribute but the name, which is written apart.
-  char text[256];
-  char *at = text;
-};
-} // namespace
-
-void TensorPrinter::print(const PlannedTensor &tensor) {
+/// One tensor's object as llvm::json::OStream writes it, keys sorted, by
+/// hand: a method may have hundreds of thousands.
+static void printTensor(raw_ostream &os, const PlannedTensor &tensor) {
   std::optional<uint64_t> first, last;
   if (tensor.lifetime) {
     first = tensor.lifetime->first;
     last = tensor.lifetime->last;
   }
-  append("{");
-  key("buffer", /*first=*/true);
-  number(tensor.memoryId);
-  key("bytes");
-  number(tensor.bytes);
-  key("first");
-  number(first);
-  key("last");
-  number(last);
-  key("name");
-  if (tensor.name.empty()) {
-    append("\"\"");
-  } else {
-    // Through OStream's quoting: its escapes and its repair of bad UTF-8.
-    flush();
-    llvm::json::OStream(os).value(tensor.name);
-  }
-  key("offset");
-  number(tensor.offset);
-  key("value");
-  number(tensor.value);
-  append("\n");
-  indent(kTensorIndent);
-  append("}");
-  flush();
+  JSONWriter json(os, /*indentWidth=*/2, kTensorDepth);
+  json.objectBegin();
+  json.key("buffer");
+  json.number(uint64_t(tensor.memoryId));
+  json.key("bytes");
+  json.number(tensor.bytes);
+  json.key("first");
+  json.number(first);
+  json.key("last");
+  json.number(last);
+  json.key("name");
+  json.string(tensor.name);
+  json.key("offset");
+  json.number(tensor.offset);
+  json.key("value");
+  json.number(uint64_t(tensor.value));
+  json.objectEnd();
 }
 
 static void printTensors(llvm::json::OStream &json,
                          const MethodMemory &method) {
   json.attributeArray("tensors", [&] {
     for (const PlannedTensor &tensor : method.tensors)
-      json.rawValue([&](raw_ostream &os) { TensorPrinter(os).print(tensor); });
+      json.rawValue([&](raw_ostream &os) { printTensor(os, tensor); });
   });
 }
 

@@ -132,6 +132,11 @@ std::unique_ptr<CheckedFile> openFile(std::shared_ptr<const FileBuffer> buffer,
 std::unique_ptr<CheckedFile> openFile(PayloadFiles &files, StringRef path,
                                       OpenAs kind, std::string &error);
 
+/// What a tool says of `file`, which does not read: `'NAME' <verb>: ` and
+/// the file layer's first refusal, where and why.
+std::string describeRefusal(const CheckedFile &file,
+                            StringRef verb = "cannot be read");
+
 /// Opens and checks `buffer` as a file of `kind`: null, with the reason in
 /// `error` (the file layer's first refusal, where and why), when it is not
 /// one or does not read.

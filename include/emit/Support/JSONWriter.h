@@ -1,0 +1,95 @@
+//===- JSONWriter.h - JSON for documents of many small objects --*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// llvm::json::OStream quotes every key and formats every number through
+// raw_ostream: in a report of hundreds of thousands of tensors or graph
+// nodes that is most of the time the tool takes. A JSONWriter writes what
+// OStream would, byte for byte, at a given depth and indentation (or on
+// one line), with keys the caller promises need no escaping, numbers by
+// std::to_chars, and strings quoted directly unless they need escaping or
+// repair, which OStream then does. Used for one object at a time through
+// OStream::rawValue, so the document around it stays OStream's.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_SUPPORT_JSONWRITER_H
+#define EMIT_SUPPORT_JSONWRITER_H
+
+#include "emit/Support/LLVM.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdint>
+#include <cstring>
+#include <optional>
+
+namespace emit {
+
+class JSONWriter {
+public:
+  /// Writes to `os` as an OStream of `indentWidth` (0: one line) would
+  /// where its current depth is `depth`.
+  explicit JSONWriter(raw_ostream &os, unsigned indentWidth = 0,
+                      unsigned depth = 0)
+      : os(os), indentWidth(indentWidth), depth(depth) {}
+  ~JSONWriter() { flush(); }
+
+  void objectBegin() { open('{'); }
+  void objectEnd() { close('}'); }
+  void arrayBegin() { open('['); }
+  void arrayEnd() { close(']'); }
+  /// Starts the attribute `name`, which must need no escaping.
+  void key(StringRef name);
+
+  void number(uint64_t value);
+  void number(int64_t value);
+  void number(std::optional<uint64_t> value);
+  void null();
+  void boolean(bool value);
+  void string(StringRef text);
+  /// An array of numbers.
+  void numbers(ArrayRef<uint32_t> values);
+  void numbers(ArrayRef<int32_t> values);
+
+  /// Writes out what is buffered.
+  void flush();
+
+private:
+  void open(char bracket);
+  void close(char bracket);
+  /// Before a value: a separator and a new line in an array.
+  void beginValue();
+  void newLine();
+  void append(StringRef part) {
+    if (part.size() > sizeof(text))
+      return appendLong(part);
+    reserve(part.size());
+    std::memcpy(at, part.data(), part.size());
+    at += part.size();
+  }
+  void appendLong(StringRef part);
+  /// Room for `bytes` more in the buffer.
+  void reserve(size_t bytes) {
+    if (static_cast<size_t>(text + sizeof(text) - at) < bytes)
+      flush();
+  }
+
+  raw_ostream &os;
+  unsigned indentWidth;
+  unsigned depth;
+  /// Per open container: whether it has an element yet.
+  SmallVector<bool, 8> filled;
+  bool afterKey = false;
+  char text[512];
+  char *at = text;
+};
+
+} // namespace emit
+
+#endif // EMIT_SUPPORT_JSONWRITER_H

@@ -1,0 +1,152 @@
+//===- JSONWriter.cpp - JSON for documents of many small objects ----------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The layout is llvm::json::OStream's: a comma after an element, each
+// array element and each attribute on a new line at the container's
+// depth (with an indentation), `"key": value`, a closing bracket on a line
+// of its own unless the container is empty.
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/Support/JSONWriter.h"
+
+#include "llvm/Support/JSON.h"
+
+#include <charconv>
+#include <cstring>
+#include <iterator>
+
+using namespace emit;
+
+void JSONWriter::flush() {
+  os.write(text, at - text);
+  at = text;
+}
+
+void JSONWriter::appendLong(StringRef part) {
+  flush();
+  os.write(part.data(), part.size());
+}
+
+void JSONWriter::newLine() {
+  if (!indentWidth)
+    return;
+  // No report nests this deep; a deeper one is misindented, not overrun.
+  size_t spaces = std::min(size_t(depth) * indentWidth, sizeof(text) - 1);
+  reserve(spaces + 1);
+  *at++ = '\n';
+  std::memset(at, ' ', spaces);
+  at += spaces;
+}
+
+void JSONWriter::beginValue() {
+  if (afterKey) {
+    afterKey = false;
+    return;
+  }
+  // The root value.
+  if (filled.empty())
+    return;
+  if (filled.back())
+    append(",");
+  newLine();
+  filled.back() = true;
+}
+
+void JSONWriter::open(char bracket) {
+  beginValue();
+  filled.push_back(false);
+  ++depth;
+  append(StringRef(&bracket, 1));
+}
+
+void JSONWriter::close(char bracket) {
+  --depth;
+  if (filled.back())
+    newLine();
+  append(StringRef(&bracket, 1));
+  filled.pop_back();
+}
+
+void JSONWriter::key(StringRef name) {
+  if (filled.back())
+    append(",");
+  newLine();
+  filled.back() = true;
+  // `"name": ` at once: keys are short.
+  if (name.size() + 4 > sizeof(text))
+    return appendLong(name);
+  reserve(name.size() + 4);
+  *at++ = '"';
+  std::memcpy(at, name.data(), name.size());
+  at += name.size();
+  *at++ = '"';
+  *at++ = ':';
+  if (indentWidth)
+    *at++ = ' ';
+  afterKey = true;
+}
+
+void JSONWriter::number(uint64_t value) {
+  beginValue();
+  reserve(24);
+  at = std::to_chars(at, std::end(text), value).ptr;
+}
+
+void JSONWriter::number(int64_t value) {
+  beginValue();
+  reserve(24);
+  at = std::to_chars(at, std::end(text), value).ptr;
+}
+
+void JSONWriter::number(std::optional<uint64_t> value) {
+  if (value)
+    number(*value);
+  else
+    null();
+}
+
+void JSONWriter::null() {
+  beginValue();
+  append("null");
+}
+
+void JSONWriter::boolean(bool value) {
+  beginValue();
+  append(value ? "true" : "false");
+}
+
+void JSONWriter::string(StringRef text) {
+  beginValue();
+  bool plain = llvm::all_of(text, [](char c) {
+    return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
+  });
+  if (plain) {
+    append("\"");
+    append(text);
+    append("\"");
+    return;
+  }
+  // Escapes and bad UTF-8's repair, as OStream does them.
+  flush();
+  llvm::json::OStream(os).value(text);
+}
+
+template <typename T>
+static void writeNumbers(JSONWriter &writer, ArrayRef<T> values) {
+  writer.arrayBegin();
+  for (T value : values)
+    writer.number(int64_t(value));
+  writer.arrayEnd();
+}
+
+void JSONWriter::numbers(ArrayRef<uint32_t> values) {
+  writeNumbers(*this, values);
+}
+
+void JSONWriter::numbers(ArrayRef<int32_t> values) {
+  writeNumbers(*this, values);
+}
