@@ -25,6 +25,7 @@
 #include "emit/Profile/ProfileReport.h"
 #include "emit/Support/PayloadFiles.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/ConvertUTF.h"
@@ -221,6 +222,9 @@ void MethodGraphBuilder::run() {
   graph.inputs.assign(method.getInputs().begin(), method.getInputs().end());
   graph.outputs.assign(method.getOutputs().begin(), method.getOutputs().end());
   readValues();
+  graph.nodes.reserve(method.getInputs().size() +
+                      method.getInstructions().size() +
+                      method.getOutputs().size());
   readSignature(method.getInputs(), NodeKind::Input);
   readInstructions();
   readSignature(method.getOutputs(), NodeKind::Output);
@@ -229,33 +233,47 @@ void MethodGraphBuilder::run() {
   countFallback();
 }
 
+/// The most edges into one node: a hostile file's list of thousands of
+/// items, each written by its own call and read by thousands, draws no
+/// millions of edges.
+static constexpr size_t kMaxEdgesIn = 1024;
+
 void MethodGraphBuilder::connect() {
   // Per value, the node that last wrote it (a position in graph.nodes).
   std::vector<int32_t> writer(graph.values.size(), -1);
-  auto source = [&](uint32_t value) {
-    if (writer[value] < 0 && graph.values[value].aliasOf)
-      return writer[*graph.values[value].aliasOf];
-    return writer[value];
+  // The value its writer wrote: a view's is its base.
+  auto written = [&](uint32_t value) {
+    const std::optional<uint32_t> &base = graph.values[value].aliasOf;
+    return writer[value] < 0 && base ? *base : value;
   };
+  llvm::DenseSet<std::pair<uint32_t, uint32_t>> drawn;
   for (auto [to, node] : llvm::enumerate(graph.nodes)) {
-    size_t first = graph.edges.size();
-    auto add = [&](int32_t from, uint32_t value, uint32_t toInput) {
-      if (from < 0)
+    drawn.clear();
+    size_t skipped = 0;
+    auto add = [&](uint32_t value, uint32_t toInput) {
+      value = written(value);
+      int32_t from = writer[value];
+      if (from < 0 || !drawn.insert({uint32_t(from), value}).second)
         return;
-      for (const Edge &edge : ArrayRef(graph.edges).drop_front(first))
-        if (edge.from == uint32_t(from) && edge.value == value)
-          return;
+      if (drawn.size() > kMaxEdgesIn) {
+        ++skipped;
+        return;
+      }
       const auto &outputs = graph.nodes[from].outputs;
       uint32_t fromOutput = llvm::find(outputs, value) - outputs.begin();
       graph.edges.push_back({uint32_t(from), uint32_t(to), value, fromOutput,
                              toInput});
     };
     for (auto [position, value] : llvm::enumerate(node.inputs)) {
-      add(source(value), value, position);
+      add(value, position);
       for (int32_t item : method.getValue(value).getItems())
         if (item >= 0 && size_t(item) < graph.values.size())
-          add(source(item), item, position);
+          add(item, position);
     }
+    if (skipped)
+      node.problems.push_back(std::to_string(skipped) +
+                              " more edges into it are not drawn (the first " +
+                              std::to_string(kMaxEdgesIn) + " are)");
     for (uint32_t value : node.outputs)
       writer[value] = to;
   }
@@ -629,9 +647,7 @@ FailureOr<GraphReport> graph::analyzeGraph(std::shared_ptr<const FileBuffer> inp
       openFile(std::move(input), OpenAs::ProgramOrBundle);
   const ProgramFile *program = getProgramOf(*file);
   if (!program || !program->getProgram()) {
-    const Finding *refusal = file->getImportError();
-    error = "'" + file->getName().str() + "' cannot be drawn: " +
-            (refusal ? refusal->message : "its program does not read");
+    error = describeRefusal(*file, "cannot be drawn");
     return failure();
   }
   std::vector<std::unique_ptr<CheckedFile>> dataFiles;

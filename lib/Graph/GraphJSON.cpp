@@ -5,137 +5,195 @@
 //===----------------------------------------------------------------------===//
 //
 // Streamed: a method of 50,000 kernel calls has 150,000 values, which a
-// document built in memory first would hold many times over.
+// document built in memory first would hold many times over. Each node,
+// value and edge is one line: the document stays readable and a third of
+// its size fully indented.
 //
 //===----------------------------------------------------------------------===//
 
 #include "GraphFormat.h"
+
+#include "emit/Support/JSONWriter.h"
 
 #include "llvm/Support/JSON.h"
 
 using namespace emit;
 using namespace emit::graph;
 
-static void printIds(llvm::json::OStream &json, StringRef key,
-                     ArrayRef<uint32_t> ids) {
-  json.attributeArray(key, [&] {
-    for (uint32_t id : ids)
-      json.value(int64_t(id));
+/// One element of an array, on a line of its own, written by hand
+/// (JSONWriter): a method may have hundreds of thousands.
+static void printLine(llvm::json::OStream &json,
+                      llvm::function_ref<void(JSONWriter &)> print) {
+  json.rawValue([&](raw_ostream &os) {
+    JSONWriter line(os);
+    print(line);
   });
 }
 
-static void printProblems(llvm::json::OStream &json,
-                          ArrayRef<std::string> problems) {
+static void printProblems(JSONWriter &json, ArrayRef<std::string> problems) {
   if (problems.empty())
     return;
-  json.attributeArray("problems", [&] {
-    for (const std::string &problem : problems)
-      json.value(problem);
-  });
+  json.key("problems");
+  json.arrayBegin();
+  for (const std::string &problem : problems)
+    json.string(problem);
+  json.arrayEnd();
 }
 
-static void printDelegate(llvm::json::OStream &json, const DelegateInfo &info) {
-  json.attributeObject("delegate", [&] {
-    json.attribute("backend", info.backend);
-    json.attribute("index", int64_t(info.index));
-    json.attribute("payload_bytes", int64_t(info.payloadBytes));
-    json.attributeObject("storage", [&] {
-      json.attribute("where", info.storage);
-      json.attribute("index", int64_t(info.dataIndex));
-    });
-    json.attributeArray("shared_with", [&] {
-      for (const std::string &entry : info.sharedWith)
-        json.value(entry);
-    });
-    json.attributeArray("compile_specs", [&] {
-      for (const CompileSpecInfo &spec : info.compileSpecs)
-        json.object([&] {
-          json.attribute("key", spec.key);
-          json.attribute("encoding", spec.text ? "utf-8" : "hex");
-          json.attribute("value", spec.value);
-          json.attribute("bytes", int64_t(spec.bytes));
-        });
-    });
-    if (info.magic.empty())
-      json.attribute("magic", nullptr);
-    else
-      json.attribute("magic", info.magic);
-  });
+static void printDelegate(JSONWriter &json, const DelegateInfo &info) {
+  json.key("delegate");
+  json.objectBegin();
+  json.key("backend");
+  json.string(info.backend);
+  json.key("index");
+  json.number(uint64_t(info.index));
+  json.key("payload_bytes");
+  json.number(info.payloadBytes);
+  json.key("storage");
+  json.objectBegin();
+  json.key("where");
+  json.string(info.storage);
+  json.key("index");
+  json.number(uint64_t(info.dataIndex));
+  json.objectEnd();
+  json.key("shared_with");
+  json.arrayBegin();
+  for (const std::string &entry : info.sharedWith)
+    json.string(entry);
+  json.arrayEnd();
+  json.key("compile_specs");
+  json.arrayBegin();
+  for (const CompileSpecInfo &spec : info.compileSpecs) {
+    json.objectBegin();
+    json.key("key");
+    json.string(spec.key);
+    json.key("encoding");
+    json.string(spec.text ? "utf-8" : "hex");
+    json.key("value");
+    json.string(spec.value);
+    json.key("bytes");
+    json.number(spec.bytes);
+    json.objectEnd();
+  }
+  json.arrayEnd();
+  json.key("magic");
+  if (info.magic.empty())
+    json.null();
+  else
+    json.string(info.magic);
+  json.objectEnd();
 }
 
-static void printNode(llvm::json::OStream &json, const Node &node) {
-  json.object([&] {
-    json.attribute("id", node.getId());
-    if (node.chain >= 0) {
-      json.attribute("chain", int64_t(node.chain));
-      json.attribute("instruction", int64_t(node.instruction));
-    } else {
-      json.attribute("chain", nullptr);
-      json.attribute("instruction", nullptr);
+static void printNode(JSONWriter &json, const Node &node) {
+  json.objectBegin();
+  json.key("id");
+  json.string(node.getId());
+  json.key("chain");
+  json.number(node.chain >= 0 ? std::optional<uint64_t>(node.chain)
+                              : std::nullopt);
+  json.key("instruction");
+  json.number(node.chain >= 0 ? std::optional<uint64_t>(node.instruction)
+                              : std::nullopt);
+  json.key("kind");
+  json.string(getNodeKindName(node.kind));
+  json.key("name");
+  json.string(node.name);
+  json.key("inputs");
+  json.numbers(node.inputs);
+  json.key("outputs");
+  json.numbers(node.outputs);
+  if (node.delegate)
+    printDelegate(json, *node.delegate);
+  if (node.time) {
+    json.key("time");
+    json.objectBegin();
+    json.key("count");
+    json.number(node.time->count);
+    json.key("total_ns");
+    json.number(node.time->totalNs);
+    json.key("p50_ns");
+    json.number(node.time->p50Ns);
+    json.objectEnd();
+  }
+  printProblems(json, node.problems);
+  json.objectEnd();
+}
+
+static void printTensor(JSONWriter &json, const ValueInfo &value) {
+  json.key("dtype");
+  json.string(getDtypeName(value));
+  json.key("shape");
+  json.numbers(value.shape);
+  if (value.buffer) {
+    json.key("planned");
+    json.objectBegin();
+    json.key("buffer");
+    json.number(uint64_t(*value.buffer));
+    json.key("offset");
+    json.number(value.offset);
+    json.key("bytes");
+    json.number(value.bytes.value_or(0));
+    if (value.aliasOf) {
+      json.key("alias_of");
+      json.number(uint64_t(*value.aliasOf));
     }
-    json.attribute("kind", getNodeKindName(node.kind));
-    json.attribute("name", node.name);
-    printIds(json, "inputs", node.inputs);
-    printIds(json, "outputs", node.outputs);
-    if (node.delegate)
-      printDelegate(json, *node.delegate);
-    if (node.time)
-      json.attributeObject("time", [&] {
-        json.attribute("count", int64_t(node.time->count));
-        json.attribute("total_ns", int64_t(node.time->totalNs));
-        json.attribute("p50_ns", int64_t(node.time->p50Ns));
-      });
-    printProblems(json, node.problems);
-  });
-}
-
-static void printTensor(llvm::json::OStream &json, const ValueInfo &value) {
-  json.attribute("dtype", getDtypeName(value));
-  json.attributeArray("shape", [&] {
-    for (int32_t size : value.shape)
-      json.value(int64_t(size));
-  });
-  if (value.buffer)
-    json.attributeObject("planned", [&] {
-      json.attribute("buffer", int64_t(*value.buffer));
-      json.attribute("offset", int64_t(value.offset));
-      json.attribute("bytes", int64_t(value.bytes.value_or(0)));
-      if (value.aliasOf)
-        json.attribute("alias_of", int64_t(*value.aliasOf));
-    });
-  if (value.constant)
-    json.attributeObject("constant", [&] {
-      json.attribute("where", getConstantPlaceName(*value.constant));
-      if (*value.constant == ConstantPlace::External) {
-        json.attribute("key", value.name);
-        if (value.source.empty())
-          json.attribute("source", nullptr);
-        else
-          json.attribute("source", value.source);
-      } else
-        json.attribute("index", int64_t(value.dataIndex));
-      json.attribute("bytes", int64_t(value.bytes.value_or(0)));
-    });
-  if (!value.name.empty())
-    json.attribute("name", value.name);
-}
-
-static void printValue(llvm::json::OStream &json, uint32_t id,
-                       const ValueInfo &value) {
-  json.object([&] {
-    json.attribute("id", int64_t(id));
-    json.attribute("type", getValueKindName(value.kind));
-    if (value.kind == ValueKind::Tensor)
-      printTensor(json, value);
-    if (value.lifetime) {
-      json.attribute("first", int64_t(value.lifetime->first));
-      json.attribute("last", int64_t(value.lifetime->last));
+    json.objectEnd();
+  }
+  if (value.constant) {
+    json.key("constant");
+    json.objectBegin();
+    json.key("where");
+    json.string(getConstantPlaceName(*value.constant));
+    if (*value.constant == ConstantPlace::External) {
+      json.key("key");
+      json.string(value.name);
+      json.key("source");
+      if (value.source.empty())
+        json.null();
+      else
+        json.string(value.source);
     } else {
-      json.attribute("first", nullptr);
-      json.attribute("last", nullptr);
+      json.key("index");
+      json.number(uint64_t(value.dataIndex));
     }
-    printProblems(json, value.problems);
-  });
+    json.key("bytes");
+    json.number(value.bytes.value_or(0));
+    json.objectEnd();
+  }
+  if (!value.name.empty()) {
+    json.key("name");
+    json.string(value.name);
+  }
+}
+
+static void printValue(JSONWriter &json, uint32_t id, const ValueInfo &value) {
+  json.objectBegin();
+  json.key("id");
+  json.number(uint64_t(id));
+  json.key("type");
+  json.string(getValueKindName(value.kind));
+  if (value.kind == ValueKind::Tensor)
+    printTensor(json, value);
+  json.key("first");
+  json.number(value.lifetime ? std::optional<uint64_t>(value.lifetime->first)
+                             : std::nullopt);
+  json.key("last");
+  json.number(value.lifetime ? std::optional<uint64_t>(value.lifetime->last)
+                             : std::nullopt);
+  printProblems(json, value.problems);
+  json.objectEnd();
+}
+
+static void printEdge(JSONWriter &json, const MethodGraph &graph,
+                      const Edge &edge) {
+  json.objectBegin();
+  json.key("from");
+  json.string(graph.nodes[edge.from].getId());
+  json.key("to");
+  json.string(graph.nodes[edge.to].getId());
+  json.key("value");
+  json.number(uint64_t(edge.value));
+  json.objectEnd();
 }
 
 static void printCounts(
@@ -160,19 +218,18 @@ static void printMethod(llvm::json::OStream &json, const MethodGraph &graph) {
     });
     json.attributeArray("nodes", [&] {
       for (const Node &node : graph.nodes)
-        printNode(json, node);
+        printLine(json, [&](JSONWriter &line) { printNode(line, node); });
     });
     json.attributeArray("values", [&] {
       for (auto [id, value] : llvm::enumerate(graph.values))
-        printValue(json, id, value);
+        printLine(json, [&, id = id](JSONWriter &line) {
+          printValue(line, id, value);
+        });
     });
     json.attributeArray("edges", [&] {
       for (const Edge &edge : graph.edges)
-        json.object([&] {
-          json.attribute("from", graph.nodes[edge.from].getId());
-          json.attribute("to", graph.nodes[edge.to].getId());
-          json.attribute("value", int64_t(edge.value));
-        });
+        printLine(json,
+                  [&](JSONWriter &line) { printEdge(line, graph, edge); });
     });
     json.attributeObject("fallback", [&] {
       json.attribute("kernel_calls", int64_t(graph.fallback.kernelCalls));
@@ -190,7 +247,11 @@ static void printMethod(llvm::json::OStream &json, const MethodGraph &graph) {
             json.attribute("peak_at", int64_t(peak.peakAt));
           });
       });
-    printProblems(json, graph.problems);
+    if (!graph.problems.empty())
+      json.attributeArray("problems", [&] {
+        for (const std::string &problem : graph.problems)
+          json.value(problem);
+      });
   });
 }
 

@@ -421,12 +421,22 @@
       const shown = document.getElementById("selected-name");
       results.push("click=" + (shown ? shown.textContent : "none"));
     }
-    search.value = S[view.method.nodes[Math.min(view.method.inputs.length,
-                                                view.method.nodes.length - 1)][1]];
-    search.dispatchEvent(new Event("input"));
-    search.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter"}));
-    const shown = document.getElementById("selected-name");
-    results.push("search=" + matches.length + " " + (shown ? shown.textContent : "none"));
+    // The search, as a user types: an operator, a value, a tensor's name.
+    function searchFor(text) {
+      search.value = text;
+      search.dispatchEvent(new Event("input"));
+      search.dispatchEvent(new KeyboardEvent("keydown", {key: "Enter"}));
+      const shown = document.getElementById("selected-name");
+      return matches.length + " " + (shown ? shown.textContent : "none");
+    }
+    const method = view.method;
+    const first = method.nodes[Math.min(method.inputs.length,
+                                        method.nodes.length - 1)];
+    results.push("search=" + searchFor(S[first[1]]));
+    if (first[5].length)
+      results.push("value=%" + first[5][0] + " " + searchFor("%" + first[5][0]));
+    const named = method.values.find((a) => a[11] >= 0);
+    if (named) results.push("name=" + S[named[11]] + " " + searchFor(S[named[11]]));
     out.textContent = results.join("\n");
   }
 

@@ -163,6 +163,7 @@ struct Fallback {
 struct Edge {
   /// Positions in MethodGraph::nodes.
   uint32_t from = 0, to = 0;
+  /// The value `from` wrote (a view's base, for a view `to` reads).
   uint32_t value = 0;
   /// Where the value is among `from`'s outputs and `to`'s inputs.
   uint32_t fromOutput = 0, toInput = 0;

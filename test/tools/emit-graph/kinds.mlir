@@ -36,7 +36,7 @@
 // CHECK-NEXT: node input0 input %0 [] -> [0] from []
 // CHECK-NEXT: node i0 0:0 kernel aten::relu.out [0] -> [1] from [input0:%0]
 // CHECK-NEXT: node i1 0:1 kernel aten::cat.out [2, 3] -> [4] from [input0:%0, i0:%1]
-// CHECK-NEXT: node i2 0:2 kernel aten::relu.out [6] -> [5] from [i1:%6]
+// CHECK-NEXT: node i2 0:2 kernel aten::relu.out [6] -> [5] from [i1:%4]
 // CHECK-NEXT: node output0 output %5 [5] -> [] from [i2:%5]
 // CHECK: value 6 tensor float[8] planned 1+64 32 B view of %4 live 2..2
 
@@ -46,7 +46,7 @@
 
 et.program @kinds {
   et.method @forward buffers [0, 96] {
-    %x = et.tensor float [2, 4] dim_order [0, 1] mem(1, 0)
+    %x = et.tensor float [2, 4] dim_order [0, 1] mem(1, 0) info #et.tensor_info<fqn = "input.x">
     %y = et.tensor float [2, 4] dim_order [0, 1] mem(1, 32)
     %z = et.tensor float [2, 4] dim_order [0, 1] mem(1, 64)
     %alpha = et.int 1

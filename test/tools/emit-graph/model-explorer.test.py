@@ -1,0 +1,64 @@
+"""Reads a Model Explorer graph collection as its JSON loader's schema
+(graph_builder.py's GraphCollection) states it: every field of every node
+of the right type, incoming edges from nodes of the same graph and to an
+input the target has metadata for, from an output the source has
+metadata for. With a node data file ({graph: {results: {node: {value}}}}),
+checks that each entry names a node of its graph. Prints a line per
+graph."""
+import json
+import sys
+
+collection = json.load(open(sys.argv[1]))
+node_data = json.load(open(sys.argv[2])) if len(sys.argv) > 2 else None
+assert isinstance(collection["label"], str)
+
+
+def check_attrs(attrs):
+    for attr in attrs:
+        assert set(attr) == {"key", "value"}, attr
+        assert isinstance(attr["key"], str) and isinstance(attr["value"], str)
+
+
+def check_metadata(items):
+    ids = []
+    for item in items:
+        assert isinstance(item["id"], str)
+        check_attrs(item["attrs"])
+        ids.append(item["id"])
+    assert len(ids) == len(set(ids))
+    return set(ids)
+
+
+for graph in collection["graphs"]:
+    assert isinstance(graph["id"], str)
+    nodes = {}
+    for node in graph["nodes"]:
+        assert set(node) >= {"id", "label", "namespace", "attrs",
+                             "incomingEdges", "inputsMetadata",
+                             "outputsMetadata", "subgraphIds"}, node.keys()
+        assert isinstance(node["label"], str)
+        assert isinstance(node["namespace"], str)
+        check_attrs(node["attrs"])
+        assert node["subgraphIds"] == []
+        assert node["id"] not in nodes, node["id"]
+        nodes[node["id"]] = node
+    edges = 0
+    for node in graph["nodes"]:
+        inputs = check_metadata(node["inputsMetadata"])
+        for edge in node["incomingEdges"]:
+            source = nodes[edge["sourceNodeId"]]
+            outputs = {item["id"] for item in source["outputsMetadata"]}
+            assert edge["sourceNodeOutputId"] in outputs, edge
+            assert edge["targetNodeInputId"] in inputs, edge
+            edges += 1
+        check_metadata(node["outputsMetadata"])
+        for item in node["outputsMetadata"]:
+            keys = [attr["key"] for attr in item["attrs"]]
+            assert "tensor_shape" in keys, item
+    line = "%s: %d nodes, %d edges" % (graph["id"], len(nodes), edges)
+    if node_data is not None:
+        results = node_data[graph["id"]]["results"]
+        assert all(node in nodes for node in results), results
+        line += "; node data " + " ".join(
+            "%s=%s" % (node, results[node]["value"]) for node in results)
+    print(line)
