@@ -11,6 +11,7 @@
 |* emitVerify* is `emit-verify --format=json`, emitMemory* is *|
 |* `emit-memory --format=json`, emitDiff* is `emit-diff --format=json`,       *|
 |* emitProfile is `emit-profile --format=json`,                               *|
+|* emitGraph* is `emit-graph --format=json`,                                  *|
 |* emitLinkFiles is `emit-link --report=-`.                                   *|
 |*                                                                            *|
 |* Every function returns 0 on success. On failure it returns non-zero,       *|
@@ -109,6 +110,22 @@ typedef struct EmitProfileRequest {
 /// does not read, or a baseline program does not import.
 int emitProfile(const EmitProfileRequest *request, EmitBuffer *report,
                 EmitBuffer *error);
+
+/// The JSON graph (schema emit-graph-1) of `emit-graph --format=json` on
+/// the program (or bundle) at `path`, with the `dataCount` data files at
+/// `dataPaths` (where its external constants are) and, unless null, the
+/// ETDump of a run at `profilePath` (each node's time). Whatever its
+/// delegates, operators or payloads, a program whose flatbuffer verifies
+/// is drawn: it fails only when a file cannot be read or does not read.
+int emitGraphFile(const char *path, const char *const *dataPaths,
+                  size_t dataCount, const char *profilePath,
+                  EmitBuffer *report, EmitBuffer *error);
+
+/// The same for a program in memory.
+int emitGraphBuffer(const void *data, size_t size,
+                    const char *const *dataPaths, size_t dataCount,
+                    const char *profilePath, EmitBuffer *report,
+                    EmitBuffer *error);
 
 /// The JSON report (schema emit-diff-1) of `emit-diff --format=json` on the
 /// program (or data file) at `oldPath` with its `oldDataCount` data files,

@@ -12,6 +12,7 @@
 #include "emit/Diff/Diff.h"
 #include "emit/Diff/ProfileBaseline.h"
 #include "emit/File/CheckedFile.h"
+#include "emit/Graph/GraphReport.h"
 #include "emit/Memory/MemoryReport.h"
 #include "emit/Pipeline/LinkFiles.h"
 #include "emit/Pipeline/Pipeline.h"
@@ -328,6 +329,54 @@ int emitProfile(const EmitProfileRequest *request, EmitBuffer *report,
   os.flush();
   give(report, json);
   return 0;
+}
+
+/// Gives `report` the emit-graph-1 JSON of the program in `input`, or
+/// `error` the reason it cannot be drawn.
+static int giveGraph(Session &session, std::shared_ptr<const FileBuffer> input,
+                     const char *const *dataPaths, size_t dataCount,
+                     const char *profilePath, EmitBuffer *report,
+                     EmitBuffer *error) {
+  graph::GraphOptions options;
+  options.dataFiles.assign(dataPaths, dataPaths + dataCount);
+  options.profile = profilePath ? profilePath : "";
+  std::string message;
+  FailureOr<graph::GraphReport> result = graph::analyzeGraph(
+      std::move(input), et::getPayloadFiles(&session.context), options,
+      message);
+  if (failed(result))
+    return session.fail(error, message);
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  graph::printGraphJSON(*result, os);
+  os.flush();
+  give(report, json);
+  return 0;
+}
+
+int emitGraphFile(const char *path, const char *const *dataPaths,
+                  size_t dataCount, const char *profilePath,
+                  EmitBuffer *report, EmitBuffer *error) {
+  Session session;
+  std::string message;
+  std::shared_ptr<const FileBuffer> input =
+      et::getPayloadFiles(&session.context).open(path, message);
+  if (!input)
+    return session.fail(error, cannotRead(path, message));
+  return giveGraph(session, std::move(input), dataPaths, dataCount,
+                   profilePath, report, error);
+}
+
+int emitGraphBuffer(const void *data, size_t size,
+                    const char *const *dataPaths, size_t dataCount,
+                    const char *profilePath, EmitBuffer *report,
+                    EmitBuffer *error) {
+  Session session;
+  return giveGraph(
+      session,
+      FileBuffer::view(StringRef(static_cast<const char *>(data), size),
+                       "<bytes>"),
+      dataPaths, dataCount, profilePath, report, error);
 }
 
 int emitDiffFiles(const char *oldPath, const char *const *oldDataPaths,

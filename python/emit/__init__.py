@@ -15,17 +15,18 @@ on the bytes ``to_executorch()`` gives::
     print(emit.verify("model.pte", data=["weights.ptd"])["runtime_load"])
     print(emit.memory("model.pte")["methods"][0]["method_allocator_bytes"])
     print(emit.profile("run.etdp", "model.pte")["methods"][0]["by_operator"])
+    print(emit.graph("model.pte")["methods"][0]["fallback"])
 
 Errors raise :class:`emit.EmitError`, whose message is emit's diagnostic.
 An installed wheel also puts emit's tools (``emit-translate``,
 ``emit-verify``, ...) on the environment's ``PATH``.
 """
 
-from ._capi import (EmitError, dedup, diff, link, memory, profile, summary,
-                    verify, version)
+from ._capi import (EmitError, dedup, diff, graph, link, memory, profile,
+                    summary, verify, version)
 
 #: emit's version, as its tools' ``--version`` and the C API say it.
 __version__ = version()
 
-__all__ = ["EmitError", "__version__", "dedup", "diff", "link", "memory",
-           "profile", "summary", "verify", "version"]
+__all__ = ["EmitError", "__version__", "dedup", "diff", "graph", "link",
+           "memory", "profile", "summary", "verify", "version"]

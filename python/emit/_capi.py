@@ -91,6 +91,11 @@ def _load():
                                      ctypes.c_size_t, buffer, buffer]
     lib.emitProfile.argtypes = [ctypes.POINTER(_ProfileRequest), buffer,
                                 buffer]
+    lib.emitGraphFile.argtypes = [ctypes.c_char_p, paths, ctypes.c_size_t,
+                                  ctypes.c_char_p, buffer, buffer]
+    lib.emitGraphBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t, paths,
+                                    ctypes.c_size_t, ctypes.c_char_p, buffer,
+                                    buffer]
     lib.emitDiffFiles.argtypes = [ctypes.c_char_p, paths, ctypes.c_size_t,
                                   ctypes.c_char_p, paths, ctypes.c_size_t,
                                   buffer, buffer]
@@ -103,7 +108,8 @@ def _load():
                      lib.emitSummaryFile, lib.emitSummaryBuffer,
                      lib.emitVerifyFile, lib.emitVerifyBuffer,
                      lib.emitMemoryFile, lib.emitMemoryBuffer,
-                     lib.emitProfile, lib.emitDiffFiles,
+                     lib.emitProfile, lib.emitGraphFile,
+                     lib.emitGraphBuffer, lib.emitDiffFiles,
                      lib.emitLinkFiles):
         function.restype = ctypes.c_int
     lib.emitFree.restype = None
@@ -315,6 +321,48 @@ def memory(src: Union[Path, Data], data: Iterable[Path] = ()) -> Report:
     """
     return _file_report(src, data, _lib.emitMemoryFile,
                         _lib.emitMemoryBuffer)
+
+
+def graph(src: Union[Path, Data], data: Iterable[Path] = (),
+          profile: Optional[Path] = None) -> Report:
+    """Every method of an ExecuTorch program as a graph: the JSON of
+    ``emit-graph --format=json`` (schema emit-graph-1) as a dict. Per
+    method (``methods``): its ``nodes`` (an instruction each, with ``id``,
+    ``chain``, ``instruction``, ``kind``, ``name`` and the value ids it
+    reads and writes, ``inputs`` and ``outputs``; a delegate call's
+    ``delegate`` with its ``backend``, ``payload_bytes``, ``storage``,
+    ``shared_with``, ``compile_specs`` and ``magic``; and a node per
+    method input and output), its ``values`` (a tensor's ``dtype``,
+    ``shape``, ``planned`` or ``constant`` place, ``first`` and ``last``
+    instruction), and its ``fallback``: kernel calls by operator namespace
+    against delegate calls by backend.
+
+    ``src`` is a path or the bytes of a program (or bundle); ``data`` the
+    data files (.ptd) its external constants are in; ``profile`` the ETDump
+    of a run of it: each node's ``time``. Unknown delegates, operators or
+    payloads are nodes with ``problems``; :class:`EmitError` is raised only
+    when a file cannot be read.
+
+    Example::
+
+        graph = emit.graph("model.pte")
+        for method in graph["methods"]:
+            print(method["name"], method["fallback"]["by_namespace"])
+    """
+    paths, count = _paths(data)
+    timed = os.fsencode(profile) if profile is not None else None
+    report, error = _Buffer(), _Buffer()
+    if isinstance(src, (bytes, bytearray, memoryview)):
+        program = _bytes_of(src)
+        status = _lib.emitGraphBuffer(program, len(program), paths, count,
+                                      timed, ctypes.byref(report),
+                                      ctypes.byref(error))
+    else:
+        status = _lib.emitGraphFile(os.fsencode(src), paths, count, timed,
+                                    ctypes.byref(report), ctypes.byref(error))
+    text = _take(report)
+    _check(status, error)
+    return json.loads(text)
 
 
 def profile(etdump: Path, program: Optional[Path] = None,

@@ -288,6 +288,40 @@ def test_profile(profiled, tmp_path):
         emit.profile(program)
 
 
+def test_graph(qnn, profiled, tmp_path):
+    """emit.graph is emit-graph --format=json, on paths and on bytes: per
+    method its nodes, values, edges and fallback counts; with a run's
+    ETDump, each node's time."""
+    graph = emit.graph(qnn)
+    assert graph["schema"] == "emit-graph-1"
+    assert [m["name"] for m in graph["methods"]] == ["prefill", "decode"]
+    prefill = graph["methods"][0]
+    delegates = [n for n in prefill["nodes"] if n["kind"] == "delegate"]
+    assert {n["delegate"]["backend"] for n in delegates} <= {
+        "QnnBackend", "XnnpackBackend"}
+    assert prefill["fallback"]["delegate_calls"] == len(delegates)
+    by_cli = json.loads(tool("emit-graph", "--format=json", str(qnn)).stdout)
+    assert by_cli == graph
+    by_bytes = emit.graph(qnn.read_bytes())
+    assert by_bytes["file"] == "<bytes>"
+    assert by_bytes["methods"] == graph["methods"]
+
+    program, dumps = profiled
+    timed = emit.graph(program, profile=dumps / "joined.etdp")
+    add = timed["methods"][0]["nodes"][1]
+    assert (add["name"], add["time"]["total_ns"]) == ("aten::add.out", 220)
+    on_bytes = emit.graph(program.read_bytes(),
+                          profile=str(dumps / "joined.etdp"))
+    assert on_bytes["methods"] == timed["methods"]
+
+    with pytest.raises(emit.EmitError, match="cannot read"):
+        emit.graph(tmp_path / "missing.pte")
+    with pytest.raises(emit.EmitError, match="cannot be drawn"):
+        emit.graph(qnn.read_bytes()[:100])
+    with pytest.raises(emit.EmitError, match="cannot read"):
+        emit.graph(qnn, data=[tmp_path / "missing.ptd"])
+
+
 def test_profile_options(profiled, tmp_path):
     """emit.profile's methods=, in_order= and baseline= are emit-profile's
     --method, --in-order and --baseline: the same report as the tool's."""

@@ -23,6 +23,7 @@
 #include "emit/File/DataFile.h"
 #include "emit/File/ETDumpFile.h"
 #include "emit/File/ProgramFile.h"
+#include "emit/Graph/GraphReport.h"
 #include "emit/Memory/MemoryReport.h"
 #include "emit/Profile/ProfileReport.h"
 #include "emit/Target/PTE/PTE.h"
@@ -202,6 +203,21 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     std::string error;
     if (failed(memory::analyzeMemory(*program, {}, error)))
       fail("the memory analysis failed on a program that reads");
+  }
+  // The graph draws any program whose flatbuffer verifies, in every format.
+  if (program && program->getProgram()) {
+    std::string error;
+    graph::GraphOptions options;
+    options.memory = true;
+    FailureOr<graph::GraphReport> drawn =
+        graph::analyzeGraph(*program, options, error);
+    if (failed(drawn))
+      fail("the graph failed on a program whose flatbuffer verifies");
+    llvm::raw_null_ostream sink;
+    for (ReportFormat format : {ReportFormat::JSON, ReportFormat::HTML,
+                                ReportFormat::ModelExplorer, ReportFormat::DOT})
+      drawn->print(format, sink);
+    graph::printModelExplorerNodeData(*drawn, sink);
   }
 
   std::string firstError;
