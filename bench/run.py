@@ -15,7 +15,9 @@
 #     the three tools a user composes, through files and pipes, and the
 #     tools that only read (emit-verify, emit-diff against the output,
 #     emit-memory); for graph, emit-memory beside --pte-to-pte (at most half
-#     its time, under 128 MiB);
+#     its time, under 128 MiB) and emit-graph's JSON (at most half its
+#     time, under 256 MiB) and page (under 20 MB); for llm, emit-graph's
+#     JSON of a 4 GiB program (no payload read: milliseconds);
 #   - for small and graph, ExecuTorch's own Python doing the same job
 #     (bench/et_python_job.py: read, share payloads by SHA-256, write with
 #     segments), when its serializer is set up (../shared/tools/et-python).
@@ -62,7 +64,7 @@ MiB = 1 << 20
 # name: (gen_pte.py arguments, unique payload count, payload size, calls)
 WORKLOADS = {
     "llm": dict(methods=2, calls=32, size=64 * MiB, unique=32,
-                names="prefill,decode",
+                names="prefill,decode", graph=True,
                 about="2 methods x 32 calls of 64 MiB, the same 32 payloads "
                       "in both: 4 GiB referenced, 2 GiB unique"),
     "small": dict(methods=8, calls=12500, size=4096, unique=10000, names="",
@@ -291,6 +293,8 @@ def bench(name, spec, args):
 
     runs = job_runs(args, path, out, env, before=baselines)
     jobs, rss = runs["jobs"], runs["rss"]
+    # Drawing a program reads no payload: milliseconds however large.
+    view = graph_runs(args, path, "json") if spec.get("graph") else None
     if os.path.exists(copy):
         os.remove(copy)
 
@@ -340,6 +344,10 @@ def bench(name, spec, args):
            100 * exp / total, result["pass_us_per_call"]))
     print("  output: %d segments (1 constant + %d unique payloads)" %
           (len(segments), spec["unique"]))
+    if view:
+        result["graph_json"] = {"job_s": view[0], "peak_rss_mib": view[1]}
+        print("  emit-graph --format=json: %.3f s, peak RSS %.0f MiB" %
+              view[:2])
     print_reference(result)
     return result
 
@@ -360,6 +368,7 @@ def bench_graph(args):
     runs = job_runs(args, path, out,
                     env if args.et_python_reference else None)
     memory = memory_runs(args, path)
+    views = {form: graph_runs(args, path, form) for form in ("json", "html")}
     # Nothing to share: the output holds the one constant segment.
     segments = segments_of(args.build, out)
     assert len(segments) == 1, ("graph", len(segments))
@@ -385,6 +394,18 @@ def bench_graph(args):
         print("  emit-memory: %.3f s = %.2fx --pte-to-pte (at most 0.5x); "
               "peak RSS %.0f MiB (at most 128)" %
               (memory_s, memory_s / job_s, memory_mib))
+    for form, figures in views.items():
+        if not figures:
+            continue
+        view_s, view_mib, view_bytes = figures
+        result["graph_" + form] = {"job_s": view_s, "peak_rss_mib": view_mib,
+                                   "bytes": view_bytes,
+                                   "over_pte_to_pte": view_s / job_s}
+        print("  emit-graph --format=%s: %.3f s = %.2fx --pte-to-pte; peak "
+              "RSS %.0f MiB; %.1f MB written" %
+              (form, view_s, view_s / job_s, view_mib, view_bytes / 1e6))
+    print("  (emit-graph's JSON: at most 0.5x and 256 MiB; its page under "
+          "20 MB)")
     print_reference(result)
     return result
 
@@ -599,19 +620,38 @@ def bench_profile(args):
     return result
 
 
-def memory_runs(args, path):
-    """emit-memory on `path`, --runs times: median wall time (s) and peak
-    RSS (MiB); None for a build from before emit-memory."""
-    tool = os.path.join(args.build, "bin", "emit-memory")
+def tool_runs(args, name, arguments, output=os.devnull):
+    """A tool of the build (`name`, with `arguments`) writing `output`,
+    --runs times: median wall time (s), peak RSS (MiB) and output bytes;
+    None for a build from before the tool."""
+    tool = os.path.join(args.build, "bin", name)
     if not os.path.exists(tool):
         return None
     walls, peaks = [], []
     for _ in range(args.runs):
         settle()
-        wall, rss, _ = timed([tool, "--format=json", path, "-o", os.devnull])
+        wall, rss, _ = timed([tool] + arguments + ["-o", output])
         walls.append(wall)
         peaks.append(rss / 1024)
-    return statistics.median(walls), statistics.median(peaks)
+    size = os.path.getsize(output) if output != os.devnull else 0
+    return statistics.median(walls), statistics.median(peaks), size
+
+
+def memory_runs(args, path):
+    """emit-memory on `path`: median wall time (s) and peak RSS (MiB)."""
+    figures = tool_runs(args, "emit-memory", ["--format=json", path])
+    return figures[:2] if figures else None
+
+
+def graph_runs(args, path, form):
+    """emit-graph on `path` in `form` (json or html): median wall time (s),
+    peak RSS (MiB) and the output's bytes."""
+    output = os.path.join(args.data, "graph-view." + form)
+    figures = tool_runs(args, "emit-graph", ["--format=" + form, path],
+                        output)
+    if os.path.exists(output):
+        os.remove(output)
+    return figures
 
 
 def generate_link(data):
@@ -928,6 +968,11 @@ def figures(result):
     if "memory" in result:
         found["emit-memory s"] = result["memory"]["job_s"]
         found["emit-memory MiB"] = result["memory"]["peak_rss_mib"]
+    for form in ("json", "html"):
+        if "graph_" + form in result:
+            view = result["graph_" + form]
+            found["emit-graph %s s" % form] = view["job_s"]
+            found["emit-graph %s MiB" % form] = view["peak_rss_mib"]
     return found
 
 
