@@ -257,7 +257,8 @@ static void printViewer(const GraphReport &report, raw_ostream &os) {
         "<label><input type=\"checkbox\" id=\"memory\"> memory</label>"
         "<label><input type=\"checkbox\" id=\"time\""
      << (timed ? "" : " disabled") << "> time</label>"
-     << "<span id=\"status\" class=\"muted\"></span></div>\n"
+     << "<span id=\"status\" class=\"muted\"></span>"
+        "<span id=\"legend\" class=\"muted\"></span></div>\n"
         "<div id=\"viewer\"><canvas id=\"graph\"></canvas><aside id=\""
         "details\"></aside></div></section>\n<pre id=\"selftest\"></pre>\n";
 }

@@ -199,7 +199,20 @@
     return shown;
   }
 
+  // What the overlays' colours mean.
+  function describeOverlays() {
+    const parts = [];
+    if (options.memory)
+      parts.push("memory: blue to red, planned bytes live at a node (peak " +
+                 view.live.peak + " B, outlined)");
+    if (options.time)
+      parts.push("time: green to red, a node's total (slowest " +
+                 view.slowest + " ns)");
+    document.getElementById("legend").textContent = parts.join("; ");
+  }
+
   function draw() {
+    describeOverlays();
     const ratio = window.devicePixelRatio || 1;
     canvas.width = canvas.clientWidth * ratio;
     canvas.height = canvas.clientHeight * ratio;
@@ -442,6 +455,11 @@
 
   if (!data.methods.length) return;
   build(0);
+  // A link may switch overlays on: page.html#memory, #time.
+  for (const name of ["memory", "time"])
+    if (location.hash === "#" + name && !document.getElementById(name).disabled) {
+      options[name] = document.getElementById(name).checked = true;
+    }
   draw();
   if (location.hash === "#selftest") selftest();
 })();
