@@ -76,17 +76,10 @@ void JSONWriter::key(StringRef name) {
     append(",");
   newLine();
   filled.back() = true;
-  // `"name": ` at once: keys are short.
-  if (name.size() + 4 > sizeof(text))
-    return appendLong(name);
-  reserve(name.size() + 4);
-  *at++ = '"';
-  std::memcpy(at, name.data(), name.size());
-  at += name.size();
-  *at++ = '"';
-  *at++ = ':';
-  if (indentWidth)
-    *at++ = ' ';
+  // Keys are the writer's own short literals, never escaped text.
+  append("\"");
+  append(name);
+  append(indentWidth ? "\": " : "\":");
   afterKey = true;
 }
 

@@ -67,6 +67,9 @@ private:
   void beginValue();
   void newLine();
   void append(StringRef part) {
+    // An empty StringRef may hold no pointer, which memcpy must not see.
+    if (part.empty())
+      return;
     if (part.size() > sizeof(text))
       return appendLong(part);
     reserve(part.size());

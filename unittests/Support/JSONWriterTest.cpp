@@ -1,0 +1,89 @@
+//===- JSONWriterTest.cpp - JSONWriter writes what OStream writes ---------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/Support/JSONWriter.h"
+
+#include "llvm/Support/JSON.h"
+
+#include "gtest/gtest.h"
+
+#include <string>
+
+using namespace emit;
+
+namespace {
+
+/// One object with every kind of value; `longText` is longer than the
+/// writer's buffer, `""` an empty StringRef that holds no pointer.
+struct Sample {
+  std::string longKey = std::string(600, 'k');
+  std::string longText = std::string(700, 'x') + "\"\n";
+};
+
+std::string byOStream(const Sample &s, unsigned indent) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  llvm::json::OStream json(os, indent);
+  json.object([&] {
+    json.attribute("empty", StringRef());
+    json.attribute("", "empty key");
+    json.attribute(s.longKey, s.longText);
+    json.attribute("escaped", "tab\there");
+    json.attribute("number", int64_t(-5));
+    json.attribute("big", uint64_t(1) << 63);
+    json.attribute("none", nullptr);
+    json.attribute("yes", true);
+    json.attributeArray("list", [&] {
+      for (int32_t v : {1, -2, 3})
+        json.value(v);
+    });
+    json.attributeArray("nothing", [] {});
+  });
+  return out;
+}
+
+std::string byWriter(const Sample &s, unsigned indent) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  {
+    JSONWriter json(os, indent);
+    json.objectBegin();
+    json.key("empty");
+    json.string(StringRef());
+    json.key(StringRef());
+    json.string("empty key");
+    json.key(s.longKey);
+    json.string(s.longText);
+    json.key("escaped");
+    json.string("tab\there");
+    json.key("number");
+    json.number(int64_t(-5));
+    json.key("big");
+    json.number(uint64_t(1) << 63);
+    json.key("none");
+    json.null();
+    json.key("yes");
+    json.boolean(true);
+    json.key("list");
+    json.numbers(ArrayRef<int32_t>({1, -2, 3}));
+    json.key("nothing");
+    json.numbers(ArrayRef<uint32_t>());
+    json.objectEnd();
+  }
+  return out;
+}
+
+TEST(JSONWriterTest, OneLineAsOStream) {
+  Sample s;
+  EXPECT_EQ(byWriter(s, 0), byOStream(s, 0));
+}
+
+TEST(JSONWriterTest, IndentedAsOStream) {
+  Sample s;
+  EXPECT_EQ(byWriter(s, 2), byOStream(s, 2));
+}
+
+} // namespace
