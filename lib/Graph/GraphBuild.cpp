@@ -25,6 +25,7 @@
 #include "emit/Profile/ProfileReport.h"
 #include "emit/Support/PayloadFiles.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringMap.h"
@@ -525,11 +526,24 @@ void MethodGraphBuilder::countFallback() {
 // The program
 //===----------------------------------------------------------------------===//
 
+/// A method's instruction nodes by chain and instruction: findings find
+/// their node in one lookup, however many a hostile file has.
+static DenseMap<std::pair<int32_t, int32_t>, Node *>
+indexInstructionNodes(MethodGraph &graph) {
+  DenseMap<std::pair<int32_t, int32_t>, Node *> nodes;
+  for (Node &node : graph.nodes)
+    if (node.chain >= 0)
+      nodes.try_emplace({node.chain, node.instruction}, &node);
+  return nodes;
+}
+
 /// Puts each of `findings` on the node or value of `graphs` it is of (those
 /// of no drawn method on the report).
 static void placeFindings(const FindingList &findings,
                           ArrayRef<unsigned> methodIndices,
                           GraphReport &report) {
+  std::vector<std::optional<DenseMap<std::pair<int32_t, int32_t>, Node *>>>
+      nodeIndices(report.methods.size());
   for (const Finding &finding : findings.findings) {
     std::string text = (getSeverityName(finding.severity) + ": " +
                         finding.text() + " [" + finding.check->name + "]")
@@ -542,12 +556,16 @@ static void placeFindings(const FindingList &findings,
         report.problems.push_back(std::move(text));
       continue;
     }
-    MethodGraph &graph = report.methods[drawn - methodIndices.begin()];
-    auto node = llvm::find_if(graph.nodes, [&](const Node &node) {
-      return finding.chain && node.chain == int32_t(*finding.chain) &&
-             node.instruction == int32_t(*finding.instruction);
-    });
-    if (node != graph.nodes.end())
+    size_t at = drawn - methodIndices.begin();
+    MethodGraph &graph = report.methods[at];
+    Node *node = nullptr;
+    if (finding.chain && finding.instruction) {
+      if (!nodeIndices[at])
+        nodeIndices[at] = indexInstructionNodes(graph);
+      node = nodeIndices[at]->lookup(
+          {int32_t(*finding.chain), int32_t(*finding.instruction)});
+    }
+    if (node)
       node->problems.push_back(std::move(text));
     else if (finding.value && *finding.value < graph.values.size())
       graph.values[*finding.value].problems.push_back(std::move(text));

@@ -225,27 +225,63 @@ void emit::printVerifyText(const VerifyReport &report, raw_ostream &os) {
   os << "\n";
 }
 
+// The reports below stream their findings one object at a time: a tree of
+// every finding (llvm::json::Array copies its elements as it grows) took
+// 2 GiB for 50,000 findings. Keys are written in the sorted order a
+// json::Object prints them in.
+
 void emit::printVerifyJSON(const VerifyReport &report, raw_ostream &os) {
-  llvm::json::Array files, findings;
-  for (const std::string &file : report.files)
-    files.push_back(file);
-  for (const Finding &finding : report.findings.findings)
-    findings.push_back(getFindingJSON(finding));
-  llvm::json::Object root{
-      {"schema", "emit-verify-1"},
-      {"files", std::move(files)},
-      {"runtime_load", getRuntimeLoadName(report.runtimeLoad)},
-      {"findings", std::move(findings)},
-  };
-  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(root))) << "\n";
+  llvm::json::OStream json(os, 2);
+  json.object([&] {
+    json.attributeArray("files", [&] {
+      for (const std::string &file : report.files)
+        json.value(file);
+    });
+    json.attributeArray("findings", [&] {
+      for (const Finding &finding : report.findings.findings)
+        json.value(getFindingJSON(finding));
+    });
+    json.attribute("runtime_load", getRuntimeLoadName(report.runtimeLoad));
+    json.attribute("schema", "emit-verify-1");
+  });
+  os << "\n";
 }
 
-void emit::printVerifySARIF(const VerifyReport &report, raw_ostream &os) {
-  // Rules: the checks that found something, in the order of the catalogue.
+/// A finding as a SARIF result of the rule `ruleIndex`.
+static llvm::json::Object getSARIFResult(const Finding &finding,
+                                         unsigned ruleIndex) {
+  llvm::json::Object location{
+      {"physicalLocation",
+       llvm::json::Object{
+           {"artifactLocation", llvm::json::Object{{"uri", finding.file}}},
+           {"region",
+            llvm::json::Object{
+                {"byteOffset", static_cast<int64_t>(finding.offset)}}},
+       }},
+  };
+  if (!finding.path.empty())
+    location["logicalLocations"] = llvm::json::Array{
+        llvm::json::Object{{"fullyQualifiedName", finding.path}}};
+  return llvm::json::Object{
+      {"ruleId", finding.check->name},
+      {"ruleIndex", ruleIndex},
+      {"level", getSeverityName(finding.severity)},
+      {"message", llvm::json::Object{{"text", finding.text()}}},
+      {"locations", llvm::json::Array{std::move(location)}},
+      {"properties",
+       llvm::json::Object{
+           {"runtime_load", getRuntimeLoadName(finding.runtime)}}},
+  };
+}
+
+/// SARIF's run: the tool with its rules (the checks that found something,
+/// in the order of the catalogue), the files and a result per finding.
+static void printSARIFRun(const VerifyReport &report,
+                          llvm::json::OStream &json) {
   llvm::SetVector<const FileCheck *> used;
   for (const Finding &finding : report.findings.findings)
     used.insert(finding.check);
-  llvm::json::Array rules, results, artifacts;
+  llvm::json::Array rules;
   llvm::DenseMap<const FileCheck *, unsigned> ruleIndex;
   for (const FileCheck &check : getFileChecks()) {
     if (!used.contains(&check))
@@ -258,50 +294,36 @@ void emit::printVerifySARIF(const VerifyReport &report, raw_ostream &os) {
                                            getRuntimeLoadName(check.runtime)}}},
     });
   }
-  for (const std::string &file : report.files)
-    artifacts.push_back(
-        llvm::json::Object{{"location", llvm::json::Object{{"uri", file}}}});
-  for (const Finding &finding : report.findings.findings) {
-    llvm::json::Object location{
-        {"physicalLocation",
-         llvm::json::Object{
-             {"artifactLocation", llvm::json::Object{{"uri", finding.file}}},
-             {"region",
-              llvm::json::Object{
-                  {"byteOffset", static_cast<int64_t>(finding.offset)}}},
-         }},
-    };
-    if (!finding.path.empty())
-      location["logicalLocations"] = llvm::json::Array{
-          llvm::json::Object{{"fullyQualifiedName", finding.path}}};
-    results.push_back(llvm::json::Object{
-        {"ruleId", finding.check->name},
-        {"ruleIndex", ruleIndex.lookup(finding.check)},
-        {"level", getSeverityName(finding.severity)},
-        {"message", llvm::json::Object{{"text", finding.text()}}},
-        {"locations", llvm::json::Array{std::move(location)}},
-        {"properties",
-         llvm::json::Object{
-             {"runtime_load", getRuntimeLoadName(finding.runtime)}}},
+  json.object([&] {
+    json.attributeArray("artifacts", [&] {
+      for (const std::string &file : report.files)
+        json.value(llvm::json::Object{
+            {"location", llvm::json::Object{{"uri", file}}}});
     });
-  }
-  llvm::json::Object run{
-      {"tool",
-       llvm::json::Object{
-           {"driver", llvm::json::Object{{"name", "emit-verify"},
-                                         {"rules", std::move(rules)}}}}},
-      {"artifacts", std::move(artifacts)},
-      {"results", std::move(results)},
-      {"properties",
-       llvm::json::Object{
-           {"runtime_load", getRuntimeLoadName(report.runtimeLoad)}}},
-  };
-  llvm::json::Object log{
-      {"$schema", "https://json.schemastore.org/sarif-2.1.0.json"},
-      {"version", "2.1.0"},
-      {"runs", llvm::json::Array{std::move(run)}},
-  };
-  os << llvm::formatv("{0:2}", llvm::json::Value(std::move(log))) << "\n";
+    json.attributeObject("properties", [&] {
+      json.attribute("runtime_load", getRuntimeLoadName(report.runtimeLoad));
+    });
+    json.attributeArray("results", [&] {
+      for (const Finding &finding : report.findings.findings)
+        json.value(getSARIFResult(finding, ruleIndex.lookup(finding.check)));
+    });
+    json.attributeObject("tool", [&] {
+      json.attributeObject("driver", [&] {
+        json.attribute("name", "emit-verify");
+        json.attribute("rules", std::move(rules));
+      });
+    });
+  });
+}
+
+void emit::printVerifySARIF(const VerifyReport &report, raw_ostream &os) {
+  llvm::json::OStream json(os, 2);
+  json.object([&] {
+    json.attribute("$schema", "https://json.schemastore.org/sarif-2.1.0.json");
+    json.attributeArray("runs", [&] { printSARIFRun(report, json); });
+    json.attribute("version", "2.1.0");
+  });
+  os << "\n";
 }
 
 void VerifyReport::print(ReportFormat format, raw_ostream &os) const {
