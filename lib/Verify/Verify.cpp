@@ -254,9 +254,8 @@ static llvm::json::Object getSARIFResult(const Finding &finding,
       {"physicalLocation",
        llvm::json::Object{
            {"artifactLocation", llvm::json::Object{{"uri", finding.file}}},
-           {"region",
-            llvm::json::Object{
-                {"byteOffset", static_cast<int64_t>(finding.offset)}}},
+           {"region", llvm::json::Object{{"byteOffset", static_cast<int64_t>(
+                                                            finding.offset)}}},
        }},
   };
   if (!finding.path.empty())
@@ -268,9 +267,8 @@ static llvm::json::Object getSARIFResult(const Finding &finding,
       {"level", getSeverityName(finding.severity)},
       {"message", llvm::json::Object{{"text", finding.text()}}},
       {"locations", llvm::json::Array{std::move(location)}},
-      {"properties",
-       llvm::json::Object{
-           {"runtime_load", getRuntimeLoadName(finding.runtime)}}},
+      {"properties", llvm::json::Object{{"runtime_load",
+                                         getRuntimeLoadName(finding.runtime)}}},
   };
 }
 
