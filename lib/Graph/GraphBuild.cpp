@@ -11,7 +11,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "PayloadMagic.h"
 
 #include "emit/File/BundleFile.h"
 #include "emit/File/CheckedFile.h"
@@ -136,8 +135,22 @@ public:
     return others;
   }
 
+  /// What the payload of `delegate`, `bytes`, holds: decoded once per
+  /// place, however many entries share it.
+  std::shared_ptr<const delegate::DecodedPayload>
+  decode(const DelegateModel &delegate, StringRef bytes) {
+    auto &decoded = payloads[{delegate.inSegment, delegate.dataIndex}];
+    if (!decoded)
+      decoded = std::make_shared<const delegate::DecodedPayload>(
+          delegate::decodePayload({delegate.backend, bytes}));
+    return decoded;
+  }
+
 private:
   std::map<std::pair<bool, uint32_t>, std::vector<std::string>> users;
+  std::map<std::pair<bool, uint32_t>,
+           std::shared_ptr<const delegate::DecodedPayload>>
+      payloads;
 };
 
 /// Which file holds each named data key: the program or one of the data
@@ -180,7 +193,7 @@ private:
 class MethodGraphBuilder {
 public:
   MethodGraphBuilder(const ProgramFile &file, const MethodModel &method,
-                     const PayloadPlaces &places, const KeySources &keys,
+                     PayloadPlaces &places, const KeySources &keys,
                      MethodGraph &graph)
       : file(file), method(method), places(places), keys(keys), graph(graph),
         flow(computeDataFlow(method)) {
@@ -201,7 +214,7 @@ private:
                                 std::vector<std::string> &problems) const;
   /// The first bytes of `delegate`'s payload, as far as they lie in the
   /// file.
-  StringRef getPayloadPrefix(const DelegateModel &delegate) const;
+  StringRef getPayloadBytes(const DelegateModel &delegate) const;
   void readOperands(const InstructionModel &instruction, uint32_t slot,
                     Node &node) const;
   void findAliases();
@@ -210,7 +223,7 @@ private:
 
   const ProgramFile &file;
   const MethodModel &method;
-  const PayloadPlaces &places;
+  PayloadPlaces &places;
   const KeySources &keys;
   MethodGraph &graph;
   MethodDataFlow flow;
@@ -365,8 +378,10 @@ void MethodGraphBuilder::readSignature(ArrayRef<int32_t> values,
   }
 }
 
+/// The payload's bytes, a view of the file: a decoder reads only what it
+/// needs of them.
 StringRef
-MethodGraphBuilder::getPayloadPrefix(const DelegateModel &delegate) const {
+MethodGraphBuilder::getPayloadBytes(const DelegateModel &delegate) const {
   const fb::Program &program = *file.getProgram();
   if (!delegate.inSegment) {
     const auto *inlined = program.backend_delegate_data();
@@ -375,7 +390,7 @@ MethodGraphBuilder::getPayloadPrefix(const DelegateModel &delegate) const {
       return "";
     const auto *data = inlined->Get(delegate.dataIndex)->data();
     return StringRef(reinterpret_cast<const char *>(data->data()),
-                     std::min<size_t>(data->size(), kPayloadPrefixBytes));
+                     data->size());
   }
   if (delegate.dataIndex >= file.getSegmentCount() ||
       file.getSegmentBase() == 0)
@@ -385,9 +400,8 @@ MethodGraphBuilder::getPayloadPrefix(const DelegateModel &delegate) const {
   uint64_t start = file.getSegmentBase() + segment.offset;
   if (start < file.getSegmentBase() || start > bytes.size())
     return "";
-  return bytes.substr(start, std::min<uint64_t>(
-                                 {segment.size, kPayloadPrefixBytes,
-                                  bytes.size() - start}));
+  return bytes.substr(start, std::min<uint64_t>(segment.size,
+                                                bytes.size() - start));
 }
 
 DelegateInfo
@@ -411,10 +425,12 @@ MethodGraphBuilder::describeDelegate(const InstructionModel &call,
       info.compileSpecs.push_back(describeSpec(
           spec->key() ? spec->key()->string_view() : "", value));
     }
-  PayloadMagic magic =
-      identifyPayload(getPayloadPrefix(delegate), delegate.payloadBytes);
-  info.magic = magic.magic;
-  llvm::append_range(problems, magic.problems);
+  info.payload = places.decode(delegate, getPayloadBytes(delegate));
+  info.magic = info.payload->magic;
+  for (const delegate::PayloadProblem &problem : info.payload->problems)
+    problems.push_back(("payload byte " + Twine(problem.offset) + ": " +
+                        problem.text)
+                           .str());
   return info;
 }
 

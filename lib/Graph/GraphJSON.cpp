@@ -40,6 +40,109 @@ static void printProblems(JSONWriter &json, ArrayRef<std::string> problems) {
   json.arrayEnd();
 }
 
+static void printPairs(
+    JSONWriter &json,
+    ArrayRef<std::pair<std::string, std::string>> pairs) {
+  json.objectBegin();
+  for (const auto &[key, value] : pairs) {
+    json.key(key);
+    json.string(value);
+  }
+  json.objectEnd();
+}
+
+/// `payload`: what the payload is made of, by its backend's decoder.
+static void printPayload(JSONWriter &json,
+                         const delegate::DecodedPayload &payload) {
+  json.key("payload");
+  json.objectBegin();
+  json.key("decoder");
+  if (payload.decoder.empty())
+    json.null();
+  else
+    json.string(payload.decoder);
+  json.key("regions");
+  json.arrayBegin();
+  for (const delegate::PayloadRegion &region : payload.regions) {
+    json.objectBegin();
+    json.key("name");
+    json.string(region.name);
+    json.key("offset");
+    json.number(region.offset);
+    json.key("bytes");
+    json.number(region.size);
+    json.objectEnd();
+  }
+  json.arrayEnd();
+  json.key("target");
+  printPairs(json, payload.target);
+  json.objectEnd();
+}
+
+static void printPayloadValue(JSONWriter &json,
+                              const delegate::DecodedValue &value) {
+  json.objectBegin();
+  json.key("id");
+  json.number(uint64_t(value.id));
+  json.key("dtype");
+  json.string(value.dtype);
+  json.key("shape");
+  json.arrayBegin();
+  for (uint64_t size : value.shape)
+    json.number(size);
+  json.arrayEnd();
+  json.key("quant");
+  if (value.quant.empty())
+    json.null();
+  else
+    json.string(value.quant);
+  json.key("constant_bytes");
+  json.number(value.constantBytes);
+  json.key("named_key");
+  if (value.namedKey.empty())
+    json.null();
+  else
+    json.string(value.namedKey);
+  json.key("external_input");
+  json.number(value.externalInput ? std::optional<uint64_t>(*value.externalInput)
+                                  : std::nullopt);
+  json.key("external_output");
+  json.number(value.externalOutput
+                  ? std::optional<uint64_t>(*value.externalOutput)
+                  : std::nullopt);
+  json.objectEnd();
+}
+
+/// `graph`: the nodes and values of a payload's own graph.
+static void printPayloadGraph(JSONWriter &json,
+                              const delegate::DecodedGraph &graph) {
+  json.key("graph");
+  json.objectBegin();
+  json.key("nodes");
+  json.arrayBegin();
+  for (const delegate::DecodedNode &node : graph.nodes) {
+    json.objectBegin();
+    json.key("id");
+    json.number(uint64_t(node.id));
+    json.key("op");
+    json.string(node.op);
+    json.key("inputs");
+    json.numbers(node.inputs);
+    json.key("outputs");
+    json.numbers(node.outputs);
+    json.key("attrs");
+    printPairs(json, node.attrs);
+    json.objectEnd();
+  }
+  json.arrayEnd();
+  json.key("values");
+  json.arrayBegin();
+  for (const delegate::DecodedValue &value : graph.values)
+    printPayloadValue(json, value);
+  json.arrayEnd();
+  json.objectEnd();
+}
+
 static void printDelegate(JSONWriter &json, const DelegateInfo &info) {
   json.key("delegate");
   json.objectBegin();
@@ -81,6 +184,11 @@ static void printDelegate(JSONWriter &json, const DelegateInfo &info) {
     json.null();
   else
     json.string(info.magic);
+  if (info.payload) {
+    printPayload(json, *info.payload);
+    if (info.payload->graph)
+      printPayloadGraph(json, *info.payload->graph);
+  }
   json.objectEnd();
 }
 

@@ -20,6 +20,7 @@
 #ifndef EMIT_GRAPH_GRAPHREPORT_H
 #define EMIT_GRAPH_GRAPHREPORT_H
 
+#include "emit/Delegate/PayloadDecoder.h"
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/File/DataFlow.h"
 #include "emit/File/Findings.h"
@@ -80,6 +81,9 @@ struct DelegateInfo {
   /// What the payload's first bytes say it is (`XH00` for XNNPACK's
   /// header, `0x5678abcd` for QNN's, ...); empty when nothing known.
   std::string magic;
+  /// What the payload holds, by its backend's decoder (shared by the
+  /// entries whose payload it is).
+  std::shared_ptr<const delegate::DecodedPayload> payload;
 };
 
 /// A node's time over a run's executions (emit-profile's join).

@@ -13,19 +13,26 @@
 // CHECK-LABEL: method forward:
 // CHECK:      node i0 0:0 delegate XnnpackBackend [0] -> [1] from [input0:%0]
 // CHECK-NEXT:   delegate XnnpackBackend #0 48 B segment 1 shared [] magic XH00 specs [threads=utf-8:4, fast=hex:00ff01]
+// CHECK-NEXT:   payload XNNPACK [header@0+30 padding@30+2 graph@32+8 constants@40+8] target {}
+// CHECK-NEXT:   problem: payload byte 36: the graph's identifier (bytes 05060708) is not XN00 or XN01
 // CHECK-NEXT: node i1 0:1 delegate XnnpackBackend [1] -> [2] from [i0:%1]
 // CHECK-NEXT:   delegate XnnpackBackend #1 12 B inline 0 shared [] magic XH00 specs []
-// CHECK-NEXT:   problem: the payload's 12 bytes are fewer than the 30-byte XNNPACK header its magic announces
+// CHECK-NEXT:   payload XNNPACK [opaque@0+12] target {}
+// CHECK-NEXT:   problem: payload byte 0: the payload's 12 bytes are fewer than the 30-byte XNNPACK header its magic announces
 // CHECK-NEXT: node i2 0:2 delegate XnnpackBackend [2] -> [3] from [i1:%2]
 // CHECK-NEXT:   delegate XnnpackBackend #2 48 B segment 2 shared [] magic XH00 specs []
-// CHECK-NEXT:   problem: its XNNPACK header's flatbuffer (offset 32, 1000 bytes) runs past the 48-byte payload
+// CHECK-NEXT:   payload XNNPACK [header@0+30 padding@30+10 constants@40+8] target {}
+// CHECK-NEXT:   problem: payload byte 10: the graph (offset 32, 1000 bytes) does not fit in the 48-byte payload
 // CHECK-NEXT: node i3 0:3 delegate QnnBackend [3] -> [4] from [i2:%3]
 // CHECK-NEXT:   delegate QnnBackend #3 8 B segment 3 shared [] magic 0x5678abcd specs [qnn_compile_spec=utf-8:prefill]
+// CHECK-NEXT:   payload QNN [opaque@0+8] target {}
+// CHECK-NEXT:   problem: payload byte 0: the payload's 8 bytes are fewer than the 256-byte QNN header its magic announces
 // CHECK-NEXT: node i4 0:4 delegate EthosUBackend [4] -> [5] from [i3:%4]
 // CHECK-NEXT:   delegate EthosUBackend #4 16 B segment 4 shared [] magic vela_bin_stream specs []
+// CHECK-NEXT:   payload Ethos-U [opaque@0+16] target {}
 // CHECK-NEXT: node i5 0:5 delegate SomeBackendNobodyKnows [5] -> [6] from [i4:%5]
 // CHECK-NEXT:   delegate SomeBackendNobodyKnows #5 4 B segment 5 shared [] magic None specs []
-// CHECK-NEXT: node output0 output %6 [6] -> [] from [i5:%6]
+// CHECK-NEXT:   payload None [opaque@0+4] target {}
 // CHECK: fallback kernels 0 {} delegates 6 {'XnnpackBackend': 3, 'EthosUBackend': 1, 'QnnBackend': 1, 'SomeBackendNobodyKnows': 1}
 
 et.program @delegates {

@@ -25,6 +25,39 @@ def check_delegate(delegate):
         if spec["encoding"] == "hex":
             bytes.fromhex(spec["value"])
     assert delegate["magic"] is None or isinstance(delegate["magic"], str)
+    if "payload" in delegate:
+        check_payload(delegate["payload"], delegate["payload_bytes"])
+    if "graph" in delegate:
+        check_payload_graph(delegate["graph"])
+
+
+def check_payload(payload, size):
+    """Its parts, in order, cover the payload (or leave out what a problem
+    says does not fit) and never overlap but where a problem says so."""
+    assert payload["decoder"] is None or isinstance(payload["decoder"], str)
+    end = 0
+    for region in payload["regions"]:
+        assert set(region) == {"name", "offset", "bytes"}, region
+        assert region["offset"] + region["bytes"] <= size, region
+        end = max(end, region["offset"] + region["bytes"])
+    assert end <= size
+    assert all(isinstance(v, str) for v in payload["target"].values())
+
+
+def check_payload_graph(graph):
+    """delegate.graph as issue #45 states it."""
+    ids = set()
+    for value in graph["values"]:
+        assert set(value) == {"id", "dtype", "shape", "quant",
+                              "constant_bytes", "named_key",
+                              "external_input", "external_output"}, value
+        assert value["id"] not in ids
+        ids.add(value["id"])
+        assert all(isinstance(size, int) for size in value["shape"])
+    for node in graph["nodes"]:
+        assert set(node) == {"id", "op", "inputs", "outputs", "attrs"}, node
+        assert isinstance(node["op"], str) and node["op"]
+        assert all(isinstance(v, str) for v in node["attrs"].values())
 
 
 def check_value(value, node_count):

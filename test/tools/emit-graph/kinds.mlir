@@ -18,6 +18,7 @@
 // CHECK-NEXT: node i0 0:0 kernel aten::add.out [0, 0, 3] -> [1] from [input0:%0]
 // CHECK-NEXT: node i1 0:1 delegate XnnpackBackend [1] -> [2] from [i0:%1]
 // CHECK-NEXT:   delegate XnnpackBackend #0 4 B segment 1 shared [] magic None specs []
+// CHECK-NEXT:   payload None [opaque@0+4] target {}
 // CHECK-NEXT: node i2 0:2 kernel aten::relu_ [2] -> [2] from [i1:%2]
 // CHECK-NEXT: node i3 0:3 move move [2] -> [1] from [i2:%2]
 // CHECK-NEXT: node i4 0:4 jump_false jump_false to 0 [4] -> [] from []

@@ -25,6 +25,34 @@ def tensor(value):
     return text
 
 
+def payload_lines(delegate):
+    """The payload's decoder, parts and target, and its graph's nodes and
+    values, a line each."""
+    payload = delegate.get("payload")
+    if not payload:
+        return
+    parts = " ".join("%s@%d+%d" % (r["name"], r["offset"], r["bytes"])
+                     for r in payload["regions"])
+    print("  payload %s [%s] target %s" % (payload["decoder"], parts,
+                                           payload["target"]))
+    graph = delegate.get("graph")
+    if not graph:
+        return
+    for node in graph["nodes"]:
+        attrs = " ".join("%s=%s" % item for item in node["attrs"].items())
+        print("  xnode %d %s %s -> %s %s" % (node["id"], node["op"],
+                                            node["inputs"], node["outputs"],
+                                            attrs))
+    for value in graph["values"]:
+        text = "  xvalue %d %s%s" % (value["id"], value["dtype"],
+                                     value["shape"])
+        for key in ("quant", "constant_bytes", "named_key", "external_input",
+                    "external_output"):
+            if value[key] is not None:
+                text += " %s=%s" % (key, value[key])
+        print(text)
+
+
 def spec(item):
     return "%s=%s:%s" % (item["key"], item["encoding"], item["value"])
 
@@ -58,6 +86,7 @@ def main():
                           delegate["storage"]["index"],
                           delegate["shared_with"], delegate["magic"],
                           ", ".join(map(spec, delegate["compile_specs"]))))
+                payload_lines(delegate)
             if "time" in node:
                 time = node["time"]
                 print("  time count %d total %d ns p50 %d ns" % (

@@ -1,0 +1,129 @@
+//===- PayloadDecoder.h - What a delegate payload holds ---------*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// A delegate payload opened by the decoder of its backend: what its bytes
+// are made of (header, graph, constants, padding), the target it was built
+// for where it says, and, for a backend whose payload is a graph, that
+// graph's nodes and values. One decoder per backend, each recognizing its
+// payloads by backend id and magic; a payload no decoder knows stays
+// opaque. Decoders read only the payload's bytes they are given (never a
+// constant's), check every header field and table as the backend's runtime
+// does, and report what is wrong as a problem at a byte offset, never by
+// failing.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_DELEGATE_PAYLOADDECODER_H
+#define EMIT_DELEGATE_PAYLOADDECODER_H
+
+#include "emit/Support/LLVM.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace emit::delegate {
+
+/// A part of a payload: its bytes [offset, offset + size).
+struct PayloadRegion {
+  /// `header`, `graph`, `constants`, `padding`, `context binary`, ...
+  std::string name;
+  uint64_t offset = 0;
+  uint64_t size = 0;
+};
+
+/// Something wrong with a payload, at a byte offset in it.
+struct PayloadProblem {
+  uint64_t offset = 0;
+  std::string text;
+};
+
+/// A value of a decoded graph.
+struct DecodedValue {
+  uint32_t id = 0;
+  std::string dtype;
+  std::vector<uint64_t> shape;
+  /// How it is quantized (`per_tensor scale=0.5 zero_point=3`, ...); empty
+  /// when it is not.
+  std::string quant;
+  /// A constant's bytes, where they are: in the payload, or under a key of
+  /// named data.
+  std::optional<uint64_t> constantBytes;
+  std::string namedKey;
+  /// Its place among the delegate call's inputs or outputs.
+  std::optional<uint32_t> externalInput, externalOutput;
+};
+
+/// A node of a decoded graph: an operator and its operands.
+struct DecodedNode {
+  uint32_t id = 0;
+  std::string op;
+  std::vector<uint32_t> inputs, outputs;
+  /// Its other fields, in the schema's order, as text.
+  std::vector<std::pair<std::string, std::string>> attrs;
+};
+
+struct DecodedGraph {
+  std::vector<DecodedNode> nodes;
+  std::vector<DecodedValue> values;
+};
+
+/// What a payload holds, as far as its decoder can tell.
+struct DecodedPayload {
+  /// The decoder that opened it (`XNNPACK`, `QNN`, ...); empty: opaque.
+  std::string decoder;
+  /// The magic it starts with or is identified by (`XH00`, `0x5678abcd`).
+  std::string magic;
+  /// Its bytes by part, in order, covering it; a part out of bounds is a
+  /// problem instead.
+  std::vector<PayloadRegion> regions;
+  /// What it was built for, where it says (`version`, `soc`, ...).
+  std::vector<std::pair<std::string, std::string>> target;
+  std::optional<DecodedGraph> graph;
+  std::vector<PayloadProblem> problems;
+
+  /// The bytes of the regions named `name`.
+  uint64_t getRegionBytes(StringRef name) const;
+};
+
+/// A delegate call's payload as a decoder sees it.
+struct PayloadInput {
+  StringRef backend;
+  /// The payload's bytes (a view of the mapped file: only what a decoder
+  /// touches is read).
+  StringRef bytes;
+  /// Whether to decode a graph, or only what the payload is made of.
+  bool withGraph = true;
+};
+
+/// One backend's payloads.
+class PayloadDecoder {
+public:
+  virtual ~PayloadDecoder();
+  /// The backend, as in DecodedPayload::decoder.
+  virtual StringRef getName() const = 0;
+  /// Whether this decoder reads `input` (by backend id and first bytes).
+  virtual bool recognizes(const PayloadInput &input) const = 0;
+  /// Fills in what `input` holds.
+  virtual void decode(const PayloadInput &input,
+                      DecodedPayload &decoded) const = 0;
+};
+
+/// Every decoder, in the order they are asked.
+ArrayRef<const PayloadDecoder *> getPayloadDecoders();
+
+/// What `input` holds, by the first decoder that recognizes it; opaque
+/// (no decoder, one region) when none does.
+DecodedPayload decodePayload(const PayloadInput &input);
+
+} // namespace emit::delegate
+
+#endif // EMIT_DELEGATE_PAYLOADDECODER_H

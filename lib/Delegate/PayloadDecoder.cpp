@@ -1,0 +1,99 @@
+//===- PayloadDecoder.cpp - What a delegate payload holds -----------------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/Delegate/PayloadDecoder.h"
+
+#include "PayloadLayout.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/Endian.h"
+
+#include <algorithm>
+
+using namespace emit;
+using namespace emit::delegate;
+
+PayloadDecoder::~PayloadDecoder() = default;
+
+uint64_t DecodedPayload::getRegionBytes(StringRef name) const {
+  uint64_t bytes = 0;
+  for (const PayloadRegion &region : regions)
+    if (region.name == name)
+      bytes += region.size;
+  return bytes;
+}
+
+uint64_t delegate::readField(StringRef bytes, uint64_t at, unsigned width) {
+  const char *field = bytes.data() + at;
+  return width == 8 ? llvm::support::endian::read64le(field)
+                    : llvm::support::endian::read32le(field);
+}
+
+void delegate::addProblem(DecodedPayload &decoded, uint64_t offset,
+                          const Twine &text) {
+  decoded.problems.push_back({offset, text.str()});
+}
+
+bool PayloadLayout::add(StringRef name, uint64_t offset, uint64_t size,
+                        uint64_t fieldOffset) {
+  if (offset > payloadSize || size > payloadSize - offset) {
+    addProblem(decoded, fieldOffset,
+               "the " + name + " (offset " + Twine(offset) + ", " +
+                   Twine(size) + " bytes) does not fit in the " +
+                   Twine(payloadSize) + "-byte payload");
+    return false;
+  }
+  decoded.regions.push_back({name.str(), offset, size});
+  return true;
+}
+
+void PayloadLayout::finish() {
+  std::vector<PayloadRegion> parts = std::move(decoded.regions);
+  llvm::stable_sort(parts, [](const PayloadRegion &a, const PayloadRegion &b) {
+    return a.offset < b.offset;
+  });
+  decoded.regions.clear();
+  uint64_t end = 0;
+  for (PayloadRegion &part : parts) {
+    if (part.size == 0)
+      continue;
+    if (part.offset < end)
+      addProblem(decoded, part.offset,
+                 "the " + part.name + " (offset " + Twine(part.offset) +
+                     ") overlaps the " + decoded.regions.back().name +
+                     ", which ends at " + Twine(end));
+    else if (part.offset > end)
+      decoded.regions.push_back({"padding", end, part.offset - end});
+    end = std::max(end, part.offset + part.size);
+    decoded.regions.push_back(std::move(part));
+  }
+  if (end < payloadSize)
+    decoded.regions.push_back({"padding", end, payloadSize - end});
+}
+
+ArrayRef<const PayloadDecoder *> delegate::getPayloadDecoders() {
+  static const std::vector<const PayloadDecoder *> decoders = [] {
+    std::vector<const PayloadDecoder *> all = {&getXNNPACKDecoder(),
+                                               &getQNNDecoder()};
+    llvm::append_range(all, getHeaderDecoders());
+    return all;
+  }();
+  return decoders;
+}
+
+DecodedPayload delegate::decodePayload(const PayloadInput &input) {
+  DecodedPayload decoded;
+  for (const PayloadDecoder *decoder : getPayloadDecoders()) {
+    if (!decoder->recognizes(input))
+      continue;
+    decoded.decoder = decoder->getName().str();
+    decoder->decode(input, decoded);
+    return decoded;
+  }
+  if (!input.bytes.empty())
+    decoded.regions.push_back({"opaque", 0, input.bytes.size()});
+  return decoded;
+}

@@ -1,0 +1,58 @@
+//===- PayloadLayout.h - A payload's parts, checked -------------*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// What every decoder does with a header: reads its little-endian fields
+// only where the payload has them, and lays out the parts they announce,
+// each checked against the payload's size as the backends' runtimes check
+// them, the bytes between parts counted as padding.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_LIB_DELEGATE_PAYLOADLAYOUT_H
+#define EMIT_LIB_DELEGATE_PAYLOADLAYOUT_H
+
+#include "emit/Delegate/PayloadDecoder.h"
+
+#include "llvm/ADT/Twine.h"
+
+namespace emit::delegate {
+
+/// The `width`-byte (4 or 8) little-endian field at `at` of `bytes`, which
+/// the caller has checked holds it.
+uint64_t readField(StringRef bytes, uint64_t at, unsigned width);
+
+/// Adds a problem at `offset`.
+void addProblem(DecodedPayload &decoded, uint64_t offset, const Twine &text);
+
+/// Builds DecodedPayload::regions from the parts a header announces.
+class PayloadLayout {
+public:
+  PayloadLayout(uint64_t payloadSize, DecodedPayload &decoded)
+      : payloadSize(payloadSize), decoded(decoded) {}
+
+  /// Adds the part `name` of `size` bytes at `offset`, announced by the
+  /// header field at `fieldOffset`; a part past the payload is a problem
+  /// and left out. Returns whether it fits.
+  bool add(StringRef name, uint64_t offset, uint64_t size,
+           uint64_t fieldOffset);
+  /// Sorts the parts, names the gaps between them `padding`, and reports
+  /// parts that overlap.
+  void finish();
+
+private:
+  uint64_t payloadSize;
+  DecodedPayload &decoded;
+};
+
+/// The decoders, one per backend (or a family of alike headers).
+const PayloadDecoder &getXNNPACKDecoder();
+const PayloadDecoder &getQNNDecoder();
+/// Vulkan's VH00, MPS's MP00 and MLX's MLX0 headers.
+ArrayRef<const PayloadDecoder *> getHeaderDecoders();
+
+} // namespace emit::delegate
+
+#endif // EMIT_LIB_DELEGATE_PAYLOADLAYOUT_H
