@@ -443,8 +443,18 @@ void GraphReader::readConstant(const xnn::XNNGraph &xgraph,
                           Twine(data ? data->size() : 0) + " entries)");
   const xnn::ConstantDataOffset &entry = *data->Get(index);
   value.constantBytes = entry.size();
+  // The runtime takes a present key, even an empty one, as a name in
+  // named data (ExecuTorch's serializer writes "" for a constant in the
+  // payload).
   if (entry.named_key()) {
     value.namedKey = entry.named_key()->str();
+    if (value.namedKey->empty())
+      addProblem(decoded, offsetOf(&entry),
+                 "value " + Twine(value.id) +
+                     "'s constant has an empty named key: the XNNPACK "
+                     "runtime looks for it under the key '' in named data, "
+                     "not at offset " +
+                     Twine(entry.offset()) + " of the constant data");
     return;
   }
   if (entry.offset() > constants->size ||

@@ -99,10 +99,10 @@ static void printPayloadValue(JSONWriter &json,
   json.key("constant_bytes");
   json.number(value.constantBytes);
   json.key("named_key");
-  if (value.namedKey.empty())
-    json.null();
+  if (value.namedKey)
+    json.string(*value.namedKey);
   else
-    json.string(value.namedKey);
+    json.null();
   json.key("external_input");
   json.number(value.externalInput ? std::optional<uint64_t>(*value.externalInput)
                                   : std::nullopt);

@@ -57,7 +57,7 @@ struct DecodedValue {
   /// A constant's bytes, where they are: in the payload, or under a key of
   /// named data.
   std::optional<uint64_t> constantBytes;
-  std::string namedKey;
+  std::optional<std::string> namedKey;
   /// Its place among the delegate call's inputs or outputs.
   std::optional<uint32_t> externalInput, externalOutput;
 };

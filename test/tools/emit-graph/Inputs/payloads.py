@@ -3,7 +3,8 @@
 payloads built from their documented layouts, independently of emit's
 decoders: XNNPACK graphs written by flatc from schema/xnnpack.fbs (every
 operator the schema has, every kind of quantization, constants inline, in
-the flatbuffer and by named key) with the XH00 header, QNN, Vulkan and MPS
+the flatbuffer and by named key, and the empty key ExecuTorch's serializer writes for
+a constant in the payload) with the XH00 header, QNN, Vulkan and MPS
 headers, and each header or graph error a runtime refuses.
 
   payloads.py FLATC SCHEMA_DIR OUT_DIR
@@ -199,6 +200,9 @@ def payloads():
          "xnode_union": {"input1_id": 0, "input2_id": 99, "output_id": 2}}]))
     far = flatbuffer("far", small_graph(constant_data=[
         {"offset": 0, "size": 0}, {"offset": 8, "size": 16}]))
+    empty_key = flatbuffer("empty_key", small_graph(constant_data=[
+        {"offset": 0, "size": 0},
+        {"offset": 0, "size": 16, "named_key": ""}]))
     in_flatbuffer = flatbuffer("inline", small_graph(
         constant_data=[], constant_buffer=[{}, {"storage": [7] * 24}]))
     garbage = b"\x10\0\0\0XN01" + b"\xff" * 24
@@ -222,6 +226,7 @@ def payloads():
         ("xnnpack_garbage", "XnnpackBackend", xh00(garbage, b"")),
         ("xnnpack_missing_value", "XnnpackBackend", xh00(missing, b"\1" * 16)),
         ("xnnpack_constant_far", "XnnpackBackend", xh00(far, b"\1" * 16)),
+        ("xnnpack_empty_key", "XnnpackBackend", xh00(empty_key, b"\1" * 16)),
         ("qnn", "QnnBackend", qnn(100, b"\2" * 100) + b"\0" * 12),
         ("qnn_past", "QnnBackend", qnn(4096, b"\2" * 100)),
         ("qnn_short", "QnnBackend", struct.pack("<I", 0x5678ABCD) + b"\0" * 40),
