@@ -76,10 +76,23 @@ void JSONWriter::key(StringRef name) {
     append(",");
   newLine();
   filled.back() = true;
-  // Keys are the writer's own short literals, never escaped text.
-  append("\"");
-  append(name);
-  append(indentWidth ? "\": " : "\":");
+  // `"name": ` at once: keys are short literals that need no escaping.
+  if (name.size() + 4 > sizeof(text)) {
+    append("\"");
+    appendLong(name);
+    append(indentWidth ? "\": " : "\":");
+    afterKey = true;
+    return;
+  }
+  reserve(name.size() + 4);
+  *at++ = '"';
+  if (!name.empty()) // An empty StringRef may hold no pointer.
+    std::memcpy(at, name.data(), name.size());
+  at += name.size();
+  *at++ = '"';
+  *at++ = ':';
+  if (indentWidth)
+    *at++ = ' ';
   afterKey = true;
 }
 
