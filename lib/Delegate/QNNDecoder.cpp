@@ -51,8 +51,8 @@ void QNNDecoder::decode(const PayloadInput &input,
   decoded.target.push_back({"signature", std::to_string(signature)});
   PayloadLayout parts(bytes.size(), decoded);
   parts.add("header", 0, kHeaderBytes, 0);
-  parts.add("context binary", kHeaderBytes,
-            readField(bytes, kBinarySizeAt, 8), kBinarySizeAt);
+  parts.add("context binary", kHeaderBytes, readField(bytes, kBinarySizeAt, 8),
+            kBinarySizeAt);
   parts.finish();
 }
 

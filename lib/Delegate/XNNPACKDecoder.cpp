@@ -97,6 +97,14 @@ public:
     attr(name, std::to_string(value));
   }
   void attr(StringRef name, float value) { attr(name, formatFloat(value)); }
+  /// `[a, b, ...]`: a field group (padding, kernel, stride, ...) as one.
+  void attr(StringRef name, std::initializer_list<uint32_t> values) {
+    std::string text = "[";
+    llvm::interleave(
+        values, [&](uint32_t v) { text += std::to_string(v); },
+        [&] { text += ", "; });
+    attr(name, text + "]");
+  }
   void attr(StringRef name, const flatbuffers::Vector<uint32_t> *values) {
     std::string text = "[";
     if (values)
@@ -139,25 +147,15 @@ static void readFields(const xnn::NodeCat &t, NodeFields &f, unsigned count) {
 }
 
 static void readFields(const xnn::NodeConv &t, NodeFields &f) {
-  f.attr("padding", llvm::formatv("[{0}, {1}, {2}, {3}]", t.padding_top(),
-                                  t.padding_right(), t.padding_bottom(),
-                                  t.padding_left())
-                        .str());
-  f.attr("kernel", llvm::formatv("[{0}, {1}]", t.kernel_height(),
-                                 t.kernel_width())
-                       .str());
-  f.attr("subsampling", llvm::formatv("[{0}, {1}]", t.subsampling_height(),
-                                      t.subsampling_width())
-                            .str());
-  f.attr("dilation", llvm::formatv("[{0}, {1}]", t.dilation_height(),
-                                   t.dilation_width())
-                         .str());
+  f.attr("padding", {t.padding_top(), t.padding_right(), t.padding_bottom(),
+                     t.padding_left()});
+  f.attr("kernel", {t.kernel_height(), t.kernel_width()});
+  f.attr("subsampling", {t.subsampling_height(), t.subsampling_width()});
+  f.attr("dilation", {t.dilation_height(), t.dilation_width()});
   f.attr("group_input_channels", t.group_input_channels());
   f.attr("group_output_channels", t.group_output_channels());
   f.attr("groups", t.groups());
-  f.attr("adjustment", llvm::formatv("[{0}, {1}]", t.adjustment_height(),
-                                     t.adjustment_width())
-                           .str());
+  f.attr("adjustment", {t.adjustment_height(), t.adjustment_width()});
   f.in(t.input1_id());
   f.in(t.filter_id());
   f.in(t.bias_id());
@@ -166,19 +164,11 @@ static void readFields(const xnn::NodeConv &t, NodeFields &f) {
 }
 
 static void readFields(const xnn::NodePooling2D &t, NodeFields &f) {
-  f.attr("padding", llvm::formatv("[{0}, {1}, {2}, {3}]", t.padding_top(),
-                                  t.padding_right(), t.padding_bottom(),
-                                  t.padding_left())
-                        .str());
-  f.attr("pooling", llvm::formatv("[{0}, {1}]", t.pooling_height(),
-                                  t.pooling_width())
-                        .str());
-  f.attr("stride", llvm::formatv("[{0}, {1}]", t.stride_height(),
-                                 t.stride_width())
-                       .str());
-  f.attr("dilation", llvm::formatv("[{0}, {1}]", t.dilation_height(),
-                                   t.dilation_width())
-                         .str());
+  f.attr("padding", {t.padding_top(), t.padding_right(), t.padding_bottom(),
+                     t.padding_left()});
+  f.attr("pooling", {t.pooling_height(), t.pooling_width()});
+  f.attr("stride", {t.stride_height(), t.stride_width()});
+  f.attr("dilation", {t.dilation_height(), t.dilation_width()});
   f.in(t.input_id());
   f.out(t.output_id());
   f.attr("flags", t.flags());
@@ -199,8 +189,7 @@ static void readFields(const xnn::XNNStaticTranspose &t, NodeFields &f) {
   f.attr("flags", t.flags());
 }
 
-static void readFields(const xnn::XNNStaticResizeBilinear2D &t,
-                       NodeFields &f) {
+static void readFields(const xnn::XNNStaticResizeBilinear2D &t, NodeFields &f) {
   f.attr("new_height", t.new_height());
   f.attr("new_width", t.new_width());
   f.in(t.input_id());
@@ -233,13 +222,9 @@ static void readFields(const xnn::XNNStaticSlice &t, NodeFields &f) {
 }
 
 static void readFields(const xnn::XNNArgMaxPooling2d &t, NodeFields &f) {
-  f.attr("padding", llvm::formatv("[{0}, {1}, {2}, {3}]", t.padding_top(),
-                                  t.padding_right(), t.padding_bottom(),
-                                  t.padding_left())
-                        .str());
-  f.attr("pooling", llvm::formatv("[{0}, {1}]", t.pooling_height(),
-                                  t.pooling_width())
-                        .str());
+  f.attr("padding", {t.padding_top(), t.padding_right(), t.padding_bottom(),
+                     t.padding_left()});
+  f.attr("pooling", {t.pooling_height(), t.pooling_width()});
   f.in(t.input_id());
   f.out(t.output_value_id());
   f.out(t.output_index_id());
@@ -284,25 +269,45 @@ static void readAs(const xnn::XNode &xnode, NodeFields &fields,
 static bool readNodeFields(const xnn::XNode &xnode, NodeFields &fields) {
   using Tag = xnn::XNodeUnion;
   switch (xnode.xnode_union_type()) {
-  case Tag::XNNSoftmax: case Tag::XNNSigmoid: case Tag::XNNClamp:
-  case Tag::XNNFloor: case Tag::XNNConvert: case Tag::XNNGlobalAvgPooling2d:
-  case Tag::XNNSquareRoot: case Tag::XNNCeiling: case Tag::XNNHardswish:
-  case Tag::XNNNegate: case Tag::XNNSquare: case Tag::XNNAbs:
-  case Tag::XNNReciprocalSquareRoot: case Tag::XNNLog: case Tag::XNNGelu:
-  case Tag::XNNTanh: case Tag::XNNExp: case Tag::XNNSin: case Tag::XNNCopy:
+  case Tag::XNNSoftmax:
+  case Tag::XNNSigmoid:
+  case Tag::XNNClamp:
+  case Tag::XNNFloor:
+  case Tag::XNNConvert:
+  case Tag::XNNGlobalAvgPooling2d:
+  case Tag::XNNSquareRoot:
+  case Tag::XNNCeiling:
+  case Tag::XNNHardswish:
+  case Tag::XNNNegate:
+  case Tag::XNNSquare:
+  case Tag::XNNAbs:
+  case Tag::XNNReciprocalSquareRoot:
+  case Tag::XNNLog:
+  case Tag::XNNGelu:
+  case Tag::XNNTanh:
+  case Tag::XNNExp:
+  case Tag::XNNSin:
+  case Tag::XNNCopy:
   case Tag::XNNCos:
     readAs<xnn::Node1x1>(xnode, fields);
     return true;
-  case Tag::XNNAdd: case Tag::XNNDiv: case Tag::XNNMinimum:
-  case Tag::XNNMultiply: case Tag::XNNSubtract: case Tag::XNNMaximum:
-  case Tag::XNNPReLU: case Tag::XNNBatchMatrixMultiply:
+  case Tag::XNNAdd:
+  case Tag::XNNDiv:
+  case Tag::XNNMinimum:
+  case Tag::XNNMultiply:
+  case Tag::XNNSubtract:
+  case Tag::XNNMaximum:
+  case Tag::XNNPReLU:
+  case Tag::XNNBatchMatrixMultiply:
     readAs<xnn::Node2x1>(xnode, fields);
     return true;
-  case Tag::XNNConv2d: case Tag::XNNDepthwiseConv2d:
+  case Tag::XNNConv2d:
+  case Tag::XNNDepthwiseConv2d:
   case Tag::XNNConvTranspose2d:
     readAs<xnn::NodeConv>(xnode, fields);
     return true;
-  case Tag::XNNAvgPooling2d: case Tag::XNNMaxPooling2d:
+  case Tag::XNNAvgPooling2d:
+  case Tag::XNNMaxPooling2d:
     readAs<xnn::NodePooling2D>(xnode, fields);
     return true;
   case Tag::XNNConcatenate2:
@@ -373,8 +378,8 @@ void GraphReader::readNode(const xnn::XNode &xnode, uint32_t id) {
     fields.attr("output_min", range->output_min());
     fields.attr("output_max", range->output_max());
   }
-  for (uint32_t operand : llvm::concat<const uint32_t>(node.inputs,
-                                                      node.outputs))
+  for (uint32_t operand :
+       llvm::concat<const uint32_t>(node.inputs, node.outputs))
     if (!valueIds.contains(operand))
       addProblem(decoded, offsetOf(&xnode),
                  "xnode " + Twine(id) + " (" + node.op + ") names value " +
@@ -408,9 +413,9 @@ static std::string describeQuant(const xnn::XNNQuantizedTensorValue &value) {
         q->channel_dim(), q->group_size(), scales);
   }
   case Kind::PerTokenDynamicQuant:
-    return llvm::formatv("per_token_dynamic num_nonbatch_dims={0}",
-                         value.quant_params_as_PerTokenDynamicQuant()
-                             ->num_nonbatch_dims());
+    return llvm::formatv(
+        "per_token_dynamic num_nonbatch_dims={0}",
+        value.quant_params_as_PerTokenDynamicQuant()->num_nonbatch_dims());
   case Kind::NONE:
     break;
   }

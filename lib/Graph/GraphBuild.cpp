@@ -11,13 +11,12 @@
 //
 //===----------------------------------------------------------------------===//
 
-
 #include "emit/File/BundleFile.h"
 #include "emit/File/CheckedFile.h"
 #include "emit/File/DataFile.h"
 #include "emit/File/ETDumpFile.h"
-#include "emit/File/flat_tensor_generated.h"
 #include "emit/File/ProgramFile.h"
+#include "emit/File/flat_tensor_generated.h"
 #include "emit/File/program_generated.h"
 #include "emit/Graph/GraphReport.h"
 #include "emit/Memory/MemoryReport.h"
@@ -275,8 +274,8 @@ void MethodGraphBuilder::connect() {
       }
       const auto &outputs = graph.nodes[from].outputs;
       uint32_t fromOutput = llvm::find(outputs, value) - outputs.begin();
-      graph.edges.push_back({uint32_t(from), uint32_t(to), value, fromOutput,
-                             toInput});
+      graph.edges.push_back(
+          {uint32_t(from), uint32_t(to), value, fromOutput, toInput});
     };
     for (auto [position, value] : llvm::enumerate(node.inputs)) {
       add(value, position);
@@ -400,8 +399,8 @@ MethodGraphBuilder::getPayloadBytes(const DelegateModel &delegate) const {
   uint64_t start = file.getSegmentBase() + segment.offset;
   if (start < file.getSegmentBase() || start > bytes.size())
     return "";
-  return bytes.substr(start, std::min<uint64_t>(segment.size,
-                                                bytes.size() - start));
+  return bytes.substr(start,
+                      std::min<uint64_t>(segment.size, bytes.size() - start));
 }
 
 DelegateInfo
@@ -422,15 +421,14 @@ MethodGraphBuilder::describeDelegate(const InstructionModel &call,
       if (const auto *bytes = spec->value())
         value = StringRef(reinterpret_cast<const char *>(bytes->data()),
                           bytes->size());
-      info.compileSpecs.push_back(describeSpec(
-          spec->key() ? spec->key()->string_view() : "", value));
+      info.compileSpecs.push_back(
+          describeSpec(spec->key() ? spec->key()->string_view() : "", value));
     }
   info.payload = places.decode(delegate, getPayloadBytes(delegate));
   info.magic = info.payload->magic;
   for (const delegate::PayloadProblem &problem : info.payload->problems)
-    problems.push_back(("payload byte " + Twine(problem.offset) + ": " +
-                        problem.text)
-                           .str());
+    problems.push_back(
+        ("payload byte " + Twine(problem.offset) + ": " + problem.text).str());
   return info;
 }
 
@@ -451,8 +449,7 @@ void MethodGraphBuilder::readOperands(const InstructionModel &instruction,
       int32_t result = args.back();
       args = args.drop_back();
       const OperatorModel *op = method.getOperator(instruction);
-      bool inPlace =
-          op && getKernelSharing(op->name) == KernelSharing::InPlace;
+      bool inPlace = op && getKernelSharing(op->name) == KernelSharing::InPlace;
       while (!inPlace && !args.empty() &&
              (args.back() == result ||
               (args.back() >= 0 && llvm::is_contained(writes, args.back()))))
@@ -516,9 +513,9 @@ void MethodGraphBuilder::countFallback() {
     if (const OperatorModel *op = method.getOperator(instruction)) {
       ++fallback.kernelCalls;
       size_t separator = op->name.find("::");
-      ++namespaces[separator == StringRef::npos ? StringRef("")
-                                                : op->name.take_front(
-                                                      separator)];
+      ++namespaces[separator == StringRef::npos
+                       ? StringRef("")
+                       : op->name.take_front(separator)];
     } else if (const DelegateModel *delegate =
                    method.getDelegate(instruction)) {
       ++fallback.delegateCalls;
@@ -606,8 +603,8 @@ static void addTimes(const profile::ProfileReport &profile,
         for (Node &node : graph.nodes)
           if (node.chain == int32_t(entry.chain) &&
               node.instruction == int32_t(entry.instruction))
-            node.time = NodeTime{entry.time.count, entry.time.total,
-                                 entry.time.p50};
+            node.time =
+                NodeTime{entry.time.count, entry.time.total, entry.time.p50};
     }
   }
 }
@@ -673,10 +670,10 @@ FailureOr<GraphReport> graph::analyzeGraph(const ProgramFile &program,
   return buildGraph(program, {}, options, error);
 }
 
-FailureOr<GraphReport> graph::analyzeGraph(std::shared_ptr<const FileBuffer> input,
-                                           PayloadFiles &files,
-                                           const GraphOptions &options,
-                                           std::string &error) {
+FailureOr<GraphReport>
+graph::analyzeGraph(std::shared_ptr<const FileBuffer> input,
+                    PayloadFiles &files, const GraphOptions &options,
+                    std::string &error) {
   std::unique_ptr<CheckedFile> file =
       openFile(std::move(input), OpenAs::ProgramOrBundle);
   const ProgramFile *program = getProgramOf(*file);
@@ -686,8 +683,7 @@ FailureOr<GraphReport> graph::analyzeGraph(std::shared_ptr<const FileBuffer> inp
   }
   std::vector<std::unique_ptr<CheckedFile>> dataFiles;
   for (const std::string &path : options.dataFiles) {
-    dataFiles.push_back(
-        openReadableFile(files, path, OpenAs::DataFile, error));
+    dataFiles.push_back(openReadableFile(files, path, OpenAs::DataFile, error));
     if (!dataFiles.back())
       return failure();
   }

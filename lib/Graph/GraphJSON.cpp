@@ -40,9 +40,8 @@ static void printProblems(JSONWriter &json, ArrayRef<std::string> problems) {
   json.arrayEnd();
 }
 
-static void printPairs(
-    JSONWriter &json,
-    ArrayRef<std::pair<std::string, std::string>> pairs) {
+static void printPairs(JSONWriter &json,
+                       ArrayRef<std::pair<std::string, std::string>> pairs) {
   json.objectBegin();
   for (const auto &[key, value] : pairs) {
     json.key(key);
@@ -104,8 +103,9 @@ static void printPayloadValue(JSONWriter &json,
   else
     json.null();
   json.key("external_input");
-  json.number(value.externalInput ? std::optional<uint64_t>(*value.externalInput)
-                                  : std::nullopt);
+  json.number(value.externalInput
+                  ? std::optional<uint64_t>(*value.externalInput)
+                  : std::nullopt);
   json.key("external_output");
   json.number(value.externalOutput
                   ? std::optional<uint64_t>(*value.externalOutput)
@@ -304,9 +304,8 @@ static void printEdge(JSONWriter &json, const MethodGraph &graph,
   json.objectEnd();
 }
 
-static void printCounts(
-    llvm::json::OStream &json, StringRef key,
-    ArrayRef<std::pair<std::string, unsigned>> counts) {
+static void printCounts(llvm::json::OStream &json, StringRef key,
+                        ArrayRef<std::pair<std::string, unsigned>> counts) {
   json.attributeObject(key, [&] {
     for (const auto &[name, count] : counts)
       json.attribute(name, int64_t(count));
