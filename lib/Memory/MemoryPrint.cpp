@@ -11,7 +11,6 @@
 
 #include "llvm/Support/JSON.h"
 
-
 using namespace emit;
 using namespace emit::memory;
 
@@ -76,19 +75,16 @@ static void printFindings(llvm::json::OStream &json, StringRef key,
   });
 }
 
-/// How deep a tensor's object sits: in the root, "methods", a method,
-/// "tensors".
-static constexpr unsigned kTensorDepth = 4;
+/// How deep the "tensors" array sits: in the root, "methods", a method.
+static constexpr unsigned kTensorsDepth = 3;
 
-/// One tensor's object as llvm::json::OStream writes it, keys sorted, by
-/// hand: a method may have hundreds of thousands.
-static void printTensor(raw_ostream &os, const PlannedTensor &tensor) {
+/// One tensor's object as llvm::json::OStream writes it, keys sorted.
+static void printTensor(JSONWriter &json, const PlannedTensor &tensor) {
   std::optional<uint64_t> first, last;
   if (tensor.lifetime) {
     first = tensor.lifetime->first;
     last = tensor.lifetime->last;
   }
-  JSONWriter json(os, /*indentWidth=*/2, kTensorDepth);
   json.objectBegin();
   json.key("buffer");
   json.number(uint64_t(tensor.memoryId));
@@ -107,12 +103,19 @@ static void printTensor(raw_ostream &os, const PlannedTensor &tensor) {
   json.objectEnd();
 }
 
+/// The tensors by hand, through one writer: a method may have hundreds of
+/// thousands.
 static void printTensors(llvm::json::OStream &json,
                          const MethodMemory &method) {
-  json.attributeArray("tensors", [&] {
+  json.attributeBegin("tensors");
+  json.rawValue([&](raw_ostream &os) {
+    JSONWriter writer(os, /*indentWidth=*/2, kTensorsDepth);
+    writer.arrayBegin();
     for (const PlannedTensor &tensor : method.tensors)
-      json.rawValue([&](raw_ostream &os) { printTensor(os, tensor); });
+      printTensor(writer, tensor);
+    writer.arrayEnd();
   });
+  json.attributeEnd();
 }
 
 static void printMethod(llvm::json::OStream &json, const MethodMemory &method) {

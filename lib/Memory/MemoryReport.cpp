@@ -52,10 +52,7 @@ static std::vector<BackendUse> getBackends(const MethodModel &method) {
 /// The method allocator bytes loading `method` takes, per target.
 static std::vector<uint64_t> getBytesPerTarget(const MethodModel &method,
                                                bool mergesDataMaps) {
-  std::vector<uint64_t> bytes;
-  for (const RuntimeTarget &target : getRuntimeTargets())
-    bytes.push_back(getMethodAllocatorBytes(method, mergesDataMaps, target));
-  return bytes;
+  return getMethodAllocatorBytes(method, mergesDataMaps, getRuntimeTargets());
 }
 
 /// Everything about one method; its findings are the memory checks'.

@@ -22,32 +22,34 @@ using namespace emit::memory;
 /// The entries of a vector the file may leave out (a file the layer reads
 /// has every one the runtime needs; a missing one counts none).
 namespace {
-/// MemoryAllocator::allocate over a pool whose base is 64-byte aligned:
-/// every alignment the runtime asks for divides 64, so aligning the offset
-/// aligns the address.
-class BumpAllocator {
+/// MemoryAllocator::allocate over a pool whose base is 64-byte aligned,
+/// one per target: every alignment the runtime asks for divides 64, so
+/// aligning the offset aligns the address.
+class BumpAllocators {
 public:
-  explicit BumpAllocator(const RuntimeTarget &target) : target(target) {}
+  explicit BumpAllocators(ArrayRef<RuntimeTarget> targets)
+      : targets(targets), used(targets.size(), 0) {}
 
   /// allocateList<T>(count).
   void list(RuntimeType type, uint64_t count) {
-    used =
-        llvm::alignTo(used, target.alignOf(type)) + count * target.sizeOf(type);
+    for (auto [target, bytes] : llvm::zip_equal(targets, used))
+      bytes = llvm::alignTo(bytes, target.alignOf(type)) +
+              count * target.sizeOf(type);
   }
   /// allocateInstance<T>().
   void instance(RuntimeType type) { list(type, 1); }
-  uint64_t getUsed() const { return used; }
+  std::vector<uint64_t> takeUsed() { return std::move(used); }
 
 private:
-  const RuntimeTarget &target;
-  uint64_t used = 0;
+  ArrayRef<RuntimeTarget> targets;
+  std::vector<uint64_t> used;
 };
 } // namespace
 
 /// What parse_values allocates for one value (method.cpp,
 /// tensor_parser_portable.cpp, tensor_parser.h).
 static void allocateValue(const MethodModel &method, uint32_t index,
-                          BumpAllocator &allocator) {
+                          BumpAllocators &allocator) {
   using RT = RuntimeType;
   ValueModel value = method.getValue(index);
   switch (value.kind) {
@@ -94,7 +96,7 @@ static void allocateValue(const MethodModel &method, uint32_t index,
 }
 
 static void allocateValues(const MethodModel &method,
-                           BumpAllocator &allocator) {
+                           BumpAllocators &allocator) {
   uint32_t count = method.getValueCount();
   allocator.list(RuntimeType::EValue, count);
   if (!method.getInputs().empty())
@@ -107,7 +109,7 @@ static void allocateValues(const MethodModel &method,
 }
 
 static void allocateDelegates(const MethodModel &method, bool mergesDataMaps,
-                              BumpAllocator &allocator) {
+                              BumpAllocators &allocator) {
   allocator.list(RuntimeType::BackendDelegate, method.getDelegates().size());
   if (mergesDataMaps)
     allocator.instance(RuntimeType::MergedDataMap);
@@ -117,7 +119,7 @@ static void allocateDelegates(const MethodModel &method, bool mergesDataMaps,
 }
 
 static void allocateChains(const MethodModel &method,
-                           BumpAllocator &allocator) {
+                           BumpAllocators &allocator) {
   allocator.list(RuntimeType::Chain, method.getChainCount());
   ArrayRef<InstructionModel> instructions = method.getInstructions();
   for (uint32_t chain = 0, begin = 0; chain < method.getChainCount(); ++chain) {
@@ -132,12 +134,12 @@ static void allocateChains(const MethodModel &method,
   }
 }
 
-uint64_t memory::getMethodAllocatorBytes(const MethodModel &method,
-                                         bool mergesDataMaps,
-                                         const RuntimeTarget &target) {
-  BumpAllocator allocator(target);
+std::vector<uint64_t>
+memory::getMethodAllocatorBytes(const MethodModel &method, bool mergesDataMaps,
+                                ArrayRef<RuntimeTarget> targets) {
+  BumpAllocators allocator(targets);
   allocateValues(method, allocator);
   allocateDelegates(method, mergesDataMaps, allocator);
   allocateChains(method, allocator);
-  return allocator.getUsed();
+  return allocator.takeUsed();
 }

@@ -22,6 +22,10 @@ static bool kernelGrantsHugePages() {
           line.find("[always]") != std::string::npos);
 }
 
+/// The largest allocation taken from the heap rather than mapped on its
+/// own: glibc's most (32 MiB on 64-bit hosts).
+static constexpr size_t kHeapAllocationMax = size_t(32) << 20;
+
 void emit::restartWithHugePageHeap(char **argv) {
 // Not under AddressSanitizer, whose allocator is not glibc's.
 #if defined(__linux__) && defined(__GLIBC__) && !defined(__SANITIZE_ADDRESS__)
@@ -32,6 +36,13 @@ void emit::restartWithHugePageHeap(char **argv) {
   std::string original = tunables ? tunables : "";
   std::string value = original.empty() ? "" : original + ":";
   value += std::string(kTunable) + "=1";
+  // glibc maps each allocation over 128 KiB on its own, at an address no
+  // huge page fits (a 3 MiB array is 700 faults); from the heap, which
+  // grows in huge pages, it is a few.
+  constexpr const char *kThreshold = "glibc.malloc.mmap_threshold";
+  if (!strstr(original.c_str(), kThreshold))
+    value += ":" + std::string(kThreshold) + "=" +
+             std::to_string(kHeapAllocationMax);
   if (setenv("GLIBC_TUNABLES", value.c_str(), 1) != 0)
     return;
   execv("/proc/self/exe", argv);

@@ -31,15 +31,31 @@ void JSONWriter::appendLong(StringRef part) {
   os.write(part.data(), part.size());
 }
 
+/// A new line and 63 spaces, copied at once (a fixed-size copy is a few
+/// stores; a memset of a length known only at run time is a string
+/// instruction or a call).
+static constexpr size_t kNewLineBytes = 64;
+static constexpr char kNewLine[kNewLineBytes + 1] =
+    "\n                                                               ";
+static_assert(sizeof(kNewLine) == kNewLineBytes + 1 &&
+                  kNewLine[kNewLineBytes - 1] == ' ',
+              "a new line and 63 spaces");
+
 void JSONWriter::newLine() {
   if (!indentWidth)
     return;
   // No report nests this deep; a deeper one is misindented, not overrun.
   size_t spaces = std::min(size_t(depth) * indentWidth, sizeof(text) - 1);
-  reserve(spaces + 1);
-  *at++ = '\n';
-  std::memset(at, ' ', spaces);
-  at += spaces;
+  if (spaces >= kNewLineBytes) {
+    reserve(spaces + 1);
+    *at++ = '\n';
+    std::memset(at, ' ', spaces);
+    at += spaces;
+    return;
+  }
+  reserve(kNewLineBytes);
+  std::memcpy(at, kNewLine, kNewLineBytes);
+  at += spaces + 1;
 }
 
 void JSONWriter::beginValue() {
@@ -71,28 +87,17 @@ void JSONWriter::close(char bracket) {
   filled.pop_back();
 }
 
-void JSONWriter::key(StringRef name) {
+void JSONWriter::separate() {
   if (filled.back())
     append(",");
   newLine();
   filled.back() = true;
-  // `"name": ` at once: keys are short literals that need no escaping.
-  if (name.size() + 4 > sizeof(text)) {
-    append("\"");
-    appendLong(name);
-    append(indentWidth ? "\": " : "\":");
-    afterKey = true;
-    return;
-  }
-  reserve(name.size() + 4);
-  *at++ = '"';
-  if (!name.empty()) // An empty StringRef may hold no pointer.
-    std::memcpy(at, name.data(), name.size());
-  at += name.size();
-  *at++ = '"';
-  *at++ = ':';
-  if (indentWidth)
-    *at++ = ' ';
+}
+
+void JSONWriter::longKey(StringRef name) {
+  append("\"");
+  appendLong(name);
+  append(indentWidth ? "\": " : "\":");
   afterKey = true;
 }
 

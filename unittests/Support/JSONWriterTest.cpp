@@ -10,6 +10,7 @@
 
 #include "gtest/gtest.h"
 
+#include <functional>
 #include <string>
 
 using namespace emit;
@@ -84,6 +85,51 @@ TEST(JSONWriterTest, OneLineAsOStream) {
 TEST(JSONWriterTest, IndentedAsOStream) {
   Sample s;
   EXPECT_EQ(byWriter(s, 2), byOStream(s, 2));
+}
+
+/// Arrays nested `levels` deep around an object and a number: lines
+/// indented past the 63 spaces the writer copies at once.
+std::string nestedByOStream(unsigned levels) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  llvm::json::OStream json(os, 2);
+  std::function<void(unsigned)> nest = [&](unsigned level) {
+    if (level < levels)
+      return json.array([&] { nest(level + 1); });
+    json.object([&] {
+      json.attribute("key", "text");
+      json.attributeArray("empty", [] {});
+    });
+    json.value(level);
+  };
+  nest(0);
+  return out;
+}
+
+std::string nestedByWriter(unsigned levels) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  {
+    JSONWriter json(os, 2);
+    for (unsigned level = 0; level < levels; ++level)
+      json.arrayBegin();
+    json.objectBegin();
+    json.key("key");
+    json.string("text");
+    json.key("empty");
+    json.numbers(ArrayRef<uint32_t>());
+    json.objectEnd();
+    json.number(uint64_t(levels));
+    for (unsigned level = 0; level < levels; ++level)
+      json.arrayEnd();
+  }
+  return out;
+}
+
+TEST(JSONWriterTest, DeeplyIndentedAsOStream) {
+  for (unsigned levels : {30u, 31u, 32u, 40u})
+    EXPECT_EQ(nestedByWriter(levels), nestedByOStream(levels))
+        << levels << " levels";
 }
 
 } // namespace

@@ -18,16 +18,20 @@
 
 #include "emit/Memory/RuntimeModel.h"
 
+#include <vector>
+
 namespace emit {
 class MethodModel;
 
 namespace memory {
 
-/// The method allocator bytes loading `method` takes on `target`. With
+/// The method allocator bytes loading `method` takes on each of `targets`,
+/// in their order, counted in one pass over the method. With
 /// `mergesDataMaps`, the runtime merges the data files it is given with the
 /// program's named data (both present), which takes one more object.
-uint64_t getMethodAllocatorBytes(const MethodModel &method, bool mergesDataMaps,
-                                 const RuntimeTarget &target);
+std::vector<uint64_t> getMethodAllocatorBytes(const MethodModel &method,
+                                              bool mergesDataMaps,
+                                              ArrayRef<RuntimeTarget> targets);
 
 } // namespace memory
 

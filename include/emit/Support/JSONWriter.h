@@ -44,8 +44,23 @@ public:
   void objectEnd() { close('}'); }
   void arrayBegin() { open('['); }
   void arrayEnd() { close(']'); }
-  /// Starts the attribute `name`, which must need no escaping.
-  void key(StringRef name);
+  /// Starts the attribute `name`, which must need no escaping. Inline: a
+  /// key is mostly a literal, whose copy is then a few stores.
+  void key(StringRef name) {
+    separate();
+    if (name.size() + 4 > sizeof(text))
+      return longKey(name);
+    reserve(name.size() + 4);
+    *at++ = '"';
+    if (!name.empty()) // An empty StringRef may hold no pointer.
+      std::memcpy(at, name.data(), name.size());
+    at += name.size();
+    *at++ = '"';
+    *at++ = ':';
+    if (indentWidth)
+      *at++ = ' ';
+    afterKey = true;
+  }
 
   void number(uint64_t value);
   void number(int64_t value);
@@ -65,6 +80,9 @@ private:
   void close(char bracket);
   /// Before a value: a separator and a new line in an array.
   void beginValue();
+  /// Before an attribute: a separator and a new line.
+  void separate();
+  void longKey(StringRef name);
   void newLine();
   void append(StringRef part) {
     // An empty StringRef may hold no pointer, which memcpy must not see.
