@@ -216,6 +216,8 @@ LogicalResult ProgramChecker::checkValues(const fb::ExecutionPlan *plan,
   // they are checked once every value is.
   valueCount = plan->values()->size();
   valueKinds.clear();
+  // At once: growing it a value at a time copies and faults in far more.
+  valueKinds.reserve(valueCount);
   PendingItems pending;
   bool allRead = true;
   for (auto [index, value] : llvm::enumerate(*plan->values())) {
