@@ -24,7 +24,8 @@ namespace emit {
 /// unless given), when the kernel grants transparent huge pages on request
 /// and the environment says nothing of that tunable; returns (changing
 /// nothing) otherwise, or when the restart fails. Call first in main, before
-/// anything is allocated or opened. Setting the tunable (to 0, say) in GLIBC_TUNABLES opts out.
+/// anything is allocated or opened. Setting the tunable (to 0, say) in
+/// GLIBC_TUNABLES opts out.
 void restartWithHugePageHeap(char **argv);
 
 } // namespace emit
