@@ -5,13 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // Backends whose payload starts with a header of a magic at byte 4 and the
-// offsets and sizes of its parts: Vulkan's (and WebGPU's) VH00
-// (backends/vulkan/runtime/VulkanDelegateHeader.cpp: 30 bytes, a VK00
-// flatbuffer and constant data), MPS's MP00 and MLX's MLX0 (24 bytes, one
+// offsets and sizes of its parts: MPS's MP00 and MLX's MLX0 (24 bytes, one
 // data segment). Their parts are laid out and checked; their graphs are not
 // decoded yet. Payloads known only by a magic (Ethos-U's vela_bin_stream,
-// CoreML's CMJR reference, a TOSA or VK00 flatbuffer with no header) are
-// named, and stay one part.
+// CoreML's CMJR reference, a TOSA flatbuffer) are named, and stay one part.
 //
 //===----------------------------------------------------------------------===//
 
@@ -75,14 +72,8 @@ void HeaderDecoder::decode(const PayloadInput &input,
                            DecodedPayload &decoded) const {
   StringRef bytes = input.bytes;
   decoded.magic = layout.magic;
-  if (bytes.size() < layout.length) {
-    addProblem(decoded, 0,
-               "the payload's " + Twine(bytes.size()) +
-                   " bytes are fewer than the " + Twine(layout.length) +
-                   "-byte " + layout.backend + " header its magic announces");
-    decoded.regions.push_back({"opaque", 0, bytes.size()});
+  if (!fitsHeader(bytes, layout.length, layout.backend, decoded))
     return;
-  }
   PayloadLayout parts(bytes.size(), decoded);
   parts.add("header", 0, layout.length, 0);
   for (const PartField &part : layout.parts)
@@ -92,17 +83,13 @@ void HeaderDecoder::decode(const PayloadInput &input,
 }
 
 ArrayRef<const PayloadDecoder *> delegate::getHeaderDecoders() {
-  static constexpr PartField kVulkanParts[] = {{"graph", 10, 4, 14, 4},
-                                               {"constants", 18, 4, 22, 8}};
   static constexpr PartField kDataSegment[] = {{"data", 8, 8, 16, 8}};
-  static const HeaderDecoder vulkan({"Vulkan", "VH00", 30, kVulkanParts});
   static const HeaderDecoder mps({"MPS", "MP00", 24, kDataSegment});
   static const HeaderDecoder mlx({"MLX", "MLX0", 24, kDataSegment});
   static const MagicDecoder ethosU("Ethos-U", "vela_bin_stream", 0, "opaque");
   static const MagicDecoder coreML("CoreML", "CMJR", 0, "opaque");
   static const MagicDecoder tosa("TOSA", "TOSA", 4, "graph");
-  static const MagicDecoder vulkanGraph("Vulkan", "VK00", 4, "graph");
-  static const PayloadDecoder *const decoders[] = {
-      &vulkan, &mps, &mlx, &ethosU, &coreML, &tosa, &vulkanGraph};
+  static const PayloadDecoder *const decoders[] = {&mps, &mlx, &ethosU, &coreML,
+                                                   &tosa};
   return decoders;
 }

@@ -28,8 +28,26 @@ uint64_t DecodedPayload::getRegionBytes(StringRef name) const {
 
 uint64_t delegate::readField(StringRef bytes, uint64_t at, unsigned width) {
   const char *field = bytes.data() + at;
-  return width == 8 ? llvm::support::endian::read64le(field)
-                    : llvm::support::endian::read32le(field);
+  switch (width) {
+  case 2:
+    return llvm::support::endian::read16le(field);
+  case 4:
+    return llvm::support::endian::read32le(field);
+  default:
+    return llvm::support::endian::read64le(field);
+  }
+}
+
+bool delegate::fitsHeader(StringRef bytes, uint64_t length, StringRef backend,
+                          DecodedPayload &decoded) {
+  if (bytes.size() >= length)
+    return true;
+  addProblem(decoded, 0,
+             "the payload's " + Twine(bytes.size()) +
+                 " bytes are fewer than the " + Twine(length) + "-byte " +
+                 backend + " header its magic announces");
+  decoded.regions.push_back({"opaque", 0, bytes.size()});
+  return false;
 }
 
 void delegate::addProblem(DecodedPayload &decoded, uint64_t offset,
@@ -76,8 +94,8 @@ void PayloadLayout::finish() {
 
 ArrayRef<const PayloadDecoder *> delegate::getPayloadDecoders() {
   static const std::vector<const PayloadDecoder *> decoders = [] {
-    std::vector<const PayloadDecoder *> all = {&getXNNPACKDecoder(),
-                                               &getQNNDecoder()};
+    std::vector<const PayloadDecoder *> all = {
+        &getXNNPACKDecoder(), &getQNNDecoder(), &getVulkanDecoder()};
     llvm::append_range(all, getHeaderDecoders());
     return all;
   }();

@@ -20,12 +20,17 @@
 
 namespace emit::delegate {
 
-/// The `width`-byte (4 or 8) little-endian field at `at` of `bytes`, which
+/// The `width`-byte (2, 4 or 8) little-endian field at `at` of `bytes`, which
 /// the caller has checked holds it.
 uint64_t readField(StringRef bytes, uint64_t at, unsigned width);
 
 /// Adds a problem at `offset`.
 void addProblem(DecodedPayload &decoded, uint64_t offset, const Twine &text);
+
+/// Whether `bytes` hold the `length`-byte header of `backend` that their
+/// magic announces; if not, a problem, and the payload is one opaque part.
+bool fitsHeader(StringRef bytes, uint64_t length, StringRef backend,
+                DecodedPayload &decoded);
 
 /// Builds DecodedPayload::regions from the parts a header announces.
 class PayloadLayout {
@@ -50,7 +55,8 @@ private:
 /// The decoders, one per backend (or a family of alike headers).
 const PayloadDecoder &getXNNPACKDecoder();
 const PayloadDecoder &getQNNDecoder();
-/// Vulkan's VH00, MPS's MP00 and MLX's MLX0 headers.
+const PayloadDecoder &getVulkanDecoder();
+/// MPS's MP00 and MLX's MLX0 headers, and payloads known by a magic.
 ArrayRef<const PayloadDecoder *> getHeaderDecoders();
 
 } // namespace emit::delegate

@@ -39,14 +39,8 @@ void QNNDecoder::decode(const PayloadInput &input,
                         DecodedPayload &decoded) const {
   StringRef bytes = input.bytes;
   decoded.magic = "0x5678abcd";
-  if (bytes.size() < kHeaderBytes) {
-    addProblem(decoded, 0,
-               "the payload's " + Twine(bytes.size()) +
-                   " bytes are fewer than the 256-byte QNN header its magic "
-                   "announces");
-    decoded.regions.push_back({"opaque", 0, bytes.size()});
+  if (!fitsHeader(bytes, kHeaderBytes, "QNN", decoded))
     return;
-  }
   int64_t signature = readField(bytes, kSignatureAt, 8);
   decoded.target.push_back({"signature", std::to_string(signature)});
   PayloadLayout parts(bytes.size(), decoded);

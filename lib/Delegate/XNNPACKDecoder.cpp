@@ -524,14 +524,8 @@ void GraphReader::read(const xnn::XNNGraph &xgraph) {
 static std::optional<PayloadRegion>
 readHeader(StringRef bytes, DecodedPayload &decoded,
            std::optional<PayloadRegion> &constants) {
-  if (bytes.size() < kHeaderBytes) {
-    addProblem(decoded, 0,
-               "the payload's " + Twine(bytes.size()) +
-                   " bytes are fewer than the 30-byte XNNPACK header its "
-                   "magic announces");
-    decoded.regions.push_back({"opaque", 0, bytes.size()});
+  if (!fitsHeader(bytes, kHeaderBytes, "XNNPACK", decoded))
     return std::nullopt;
-  }
   PayloadLayout parts(bytes.size(), decoded);
   parts.add("header", 0, kHeaderBytes, 0);
   PayloadRegion graph{"graph", readField(bytes, 10, 4),

@@ -150,12 +150,12 @@ def small_graph(**change):
     return graph
 
 
-def flatbuffer(name, graph):
+def flatbuffer(name, graph, schema="xnnpack.fbs"):
     path = os.path.join(OUT, name + ".json")
     with open(path, "w") as out:
         json.dump(graph, out)
     subprocess.run([FLATC, "--binary", "-o", OUT,
-                    os.path.join(SCHEMAS, "xnnpack.fbs"), path], check=True)
+                    os.path.join(SCHEMAS, schema), path], check=True)
     with open(os.path.join(OUT, name + ".bin"), "rb") as binary:
         return binary.read()
 
@@ -184,6 +184,58 @@ def qnn(binary_size, binary):
             struct.pack("<Q", binary_size) + b"\0" * 236 + binary)
 
 
+def vk_value(kind, **fields):
+    return {"value_type": kind, "value": fields}
+
+
+def vk_tensor(dtype="FLOAT32", dims=(1, 4), constant=-1):
+    return vk_value("VkTensor", datatype=dtype, dims=list(dims),
+                    constant_id=constant, mem_obj_id=-1)
+
+
+def vulkan_graph(**change):
+    """Every kind of value; a call reading tensors, scalars and lists, one
+    whose result is a list; constants in the payload and by named key."""
+    graph = {
+        "version": "0",
+        "values": [
+            vk_tensor(), vk_tensor(constant=0), vk_value("Int", int_val=1),
+            vk_value("IntList", items=[1, 1]), vk_tensor(),
+            vk_value("Null"), vk_value("Double", double_val=0.5),
+            vk_value("Bool", bool_val=True),
+            vk_value("String", string_val="same"),
+            vk_value("DoubleList", items=[0.25, 2]),
+            vk_value("BoolList", items=[True, False]),
+            vk_value("SymInt", value=3), vk_value("ValueList", items=[4, 13]),
+            vk_tensor("FLOAT16", (2, 2)), vk_tensor("INT8", (8,), constant=1),
+        ],
+        "chain": [
+            {"node_id": 5, "name": "aten.add.Tensor", "args": [0, 1, 2, 4]},
+            {"node_id": 6, "name": "aten.split_with_sizes_copy.default",
+             "args": [0, 14, 5, 3, 6, 7, 8, 9, 10, 11, 12]},
+        ],
+        "input_ids": [0], "output_ids": [4, 13],
+        "constants": [{"offset": 0, "length": 16},
+                      {"offset": 2**64 - 1, "length": 8, "named_key": "w"}],
+    }
+    graph.update(change)
+    return graph
+
+
+def vh00(graph, constants, header_size=30, graph_at=32, graph_size=None,
+         constants_at=None, constants_size=None):
+    """Vulkan's 30-byte header, the graph at 32, constants after it."""
+    if constants_at is None:
+        constants_at = graph_at + len(pad16(graph))
+    header = region_header(
+        b"VH00", 30, (header_size, 2),
+        (graph_at, 4), (len(graph) if graph_size is None else graph_size, 4),
+        (constants_at, 4),
+        (len(constants) if constants_size is None else constants_size, 8))
+    body = header + b"\0" * (graph_at - len(header)) + pad16(graph)
+    return body + b"\0" * (constants_at - len(body)) + constants
+
+
 def region_header(magic, length, *fields):
     """A header of a magic at 4 and little-endian (value, width) fields."""
     data = b"\0" * 4 + magic
@@ -207,8 +259,13 @@ def payloads():
         constant_data=[], constant_buffer=[{}, {"storage": [7] * 24}]))
     garbage = b"\x10\0\0\0XN01" + b"\xff" * 24
     renamed = b"\x10\0\0\0XZ99" + small[8:]
-    vulkan = region_header(b"VH00", 30, (30, 2), (32, 4), (8, 4), (40, 4),
-                           (16, 8)) + b"\0" * 2 + b"\0\0\0\0VK00" + b"\0" * 30
+    vk = flatbuffer("vulkan", vulkan_graph(), "vulkan.fbs")
+    vk_far = flatbuffer("vulkan_far", vulkan_graph(constants=[
+        {"offset": 8, "length": 16}]), "vulkan.fbs")
+    vk_missing = flatbuffer("vulkan_missing", vulkan_graph(
+        values=[vk_tensor(constant=3), vk_tensor()],
+        chain=[{"node_id": 0, "name": "aten.abs.default", "args": [0, 99, 1]}],
+        output_ids=[1]), "vulkan.fbs")
     return [
         ("xnnpack_every_operator", "XnnpackBackend",
          xh00(every, bytes(range(16)))),
@@ -230,7 +287,21 @@ def payloads():
         ("qnn", "QnnBackend", qnn(100, b"\2" * 100) + b"\0" * 12),
         ("qnn_past", "QnnBackend", qnn(4096, b"\2" * 100)),
         ("qnn_short", "QnnBackend", struct.pack("<I", 0x5678ABCD) + b"\0" * 40),
-        ("vulkan", "VulkanBackend", vulkan),
+        # Constant size 0: the rest of the payload.
+        ("vulkan", "VulkanBackend",
+         vh00(vk, bytes(range(16)), constants_size=0)),
+        ("vulkan_no_header", "VulkanBackend", vk),
+        ("vulkan_short_header", "VulkanBackend", b"\0\0\0\0VH00" + b"\0" * 12),
+        ("vulkan_header_size", "VulkanBackend",
+         vh00(vk, b"\1" * 16, header_size=20)),
+        ("vulkan_graph_in_header", "VulkanBackend",
+         vh00(vk, b"\1" * 16, graph_at=24)),
+        ("vulkan_constants_in_graph", "VulkanBackend",
+         vh00(vk, b"\1" * 16, constants_at=40, constants_size=16)),
+        ("vulkan_constant_far", "VulkanBackend", vh00(vk_far, b"\1" * 16)),
+        ("vulkan_missing_value", "VulkanBackend", vh00(vk_missing, b"")),
+        ("vulkan_garbage", "VulkanBackend",
+         vh00(b"\x10\0\0\0VK00" + b"\xff" * 24, b"")),
         ("mps", "MPSBackend", region_header(b"MP00", 24, (24, 8), (8, 8)) +
          b"\3" * 8),
         ("opaque", "SomeNewBackend", b"not a known payload"),
