@@ -264,52 +264,11 @@ static void readAs(const xnn::XNode &xnode, NodeFields &fields,
              extra...);
 }
 
-/// Reads the fields of the table `xnode` holds; false for a tag this schema
-/// does not know (a newer writer's operator).
-static bool readNodeFields(const xnn::XNode &xnode, NodeFields &fields) {
-  using Tag = xnn::XNodeUnion;
+using Tag = xnn::XNodeUnion;
+
+/// The operators whose tables are their own.
+static bool readOtherNodeFields(const xnn::XNode &xnode, NodeFields &fields) {
   switch (xnode.xnode_union_type()) {
-  case Tag::XNNSoftmax:
-  case Tag::XNNSigmoid:
-  case Tag::XNNClamp:
-  case Tag::XNNFloor:
-  case Tag::XNNConvert:
-  case Tag::XNNGlobalAvgPooling2d:
-  case Tag::XNNSquareRoot:
-  case Tag::XNNCeiling:
-  case Tag::XNNHardswish:
-  case Tag::XNNNegate:
-  case Tag::XNNSquare:
-  case Tag::XNNAbs:
-  case Tag::XNNReciprocalSquareRoot:
-  case Tag::XNNLog:
-  case Tag::XNNGelu:
-  case Tag::XNNTanh:
-  case Tag::XNNExp:
-  case Tag::XNNSin:
-  case Tag::XNNCopy:
-  case Tag::XNNCos:
-    readAs<xnn::Node1x1>(xnode, fields);
-    return true;
-  case Tag::XNNAdd:
-  case Tag::XNNDiv:
-  case Tag::XNNMinimum:
-  case Tag::XNNMultiply:
-  case Tag::XNNSubtract:
-  case Tag::XNNMaximum:
-  case Tag::XNNPReLU:
-  case Tag::XNNBatchMatrixMultiply:
-    readAs<xnn::Node2x1>(xnode, fields);
-    return true;
-  case Tag::XNNConv2d:
-  case Tag::XNNDepthwiseConv2d:
-  case Tag::XNNConvTranspose2d:
-    readAs<xnn::NodeConv>(xnode, fields);
-    return true;
-  case Tag::XNNAvgPooling2d:
-  case Tag::XNNMaxPooling2d:
-    readAs<xnn::NodePooling2D>(xnode, fields);
-    return true;
   case Tag::XNNConcatenate2:
     readAs<xnn::NodeCat>(xnode, fields, 2u);
     return true;
@@ -352,10 +311,56 @@ static bool readNodeFields(const xnn::XNode &xnode, NodeFields &fields) {
   case Tag::XNNScaledDotProductAttention:
     readAs<xnn::XNNScaledDotProductAttention>(xnode, fields);
     return true;
-  case Tag::NONE:
+  default:
     return false;
   }
-  return false;
+}
+
+/// Operators whose tables are alike, by kind.
+static constexpr Tag kUnary[] = {Tag::XNNSoftmax,
+                                 Tag::XNNSigmoid,
+                                 Tag::XNNClamp,
+                                 Tag::XNNFloor,
+                                 Tag::XNNConvert,
+                                 Tag::XNNGlobalAvgPooling2d,
+                                 Tag::XNNSquareRoot,
+                                 Tag::XNNCeiling,
+                                 Tag::XNNHardswish,
+                                 Tag::XNNNegate,
+                                 Tag::XNNSquare,
+                                 Tag::XNNAbs,
+                                 Tag::XNNReciprocalSquareRoot,
+                                 Tag::XNNLog,
+                                 Tag::XNNGelu,
+                                 Tag::XNNTanh,
+                                 Tag::XNNExp,
+                                 Tag::XNNSin,
+                                 Tag::XNNCopy,
+                                 Tag::XNNCos};
+static constexpr Tag kBinary[] = {
+    Tag::XNNAdd,      Tag::XNNDiv,
+    Tag::XNNMinimum,  Tag::XNNMultiply,
+    Tag::XNNSubtract, Tag::XNNMaximum,
+    Tag::XNNPReLU,    Tag::XNNBatchMatrixMultiply};
+static constexpr Tag kConvolution[] = {Tag::XNNConv2d, Tag::XNNDepthwiseConv2d,
+                                       Tag::XNNConvTranspose2d};
+static constexpr Tag kPooling[] = {Tag::XNNAvgPooling2d, Tag::XNNMaxPooling2d};
+
+/// Reads the fields of the table `xnode` holds; false for a tag this schema
+/// does not know (a newer writer's operator).
+static bool readNodeFields(const xnn::XNode &xnode, NodeFields &fields) {
+  Tag tag = xnode.xnode_union_type();
+  if (llvm::is_contained(kUnary, tag))
+    readAs<xnn::Node1x1>(xnode, fields);
+  else if (llvm::is_contained(kBinary, tag))
+    readAs<xnn::Node2x1>(xnode, fields);
+  else if (llvm::is_contained(kConvolution, tag))
+    readAs<xnn::NodeConv>(xnode, fields);
+  else if (llvm::is_contained(kPooling, tag))
+    readAs<xnn::NodePooling2D>(xnode, fields);
+  else
+    return readOtherNodeFields(xnode, fields);
+  return true;
 }
 
 void GraphReader::readNode(const xnn::XNode &xnode, uint32_t id) {
