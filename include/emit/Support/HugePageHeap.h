@@ -20,12 +20,11 @@ namespace emit {
 
 /// Restarts the tool (same executable, arguments, descriptors and process
 /// id) with glibc.malloc.hugetlb=1 added to GLIBC_TUNABLES (and
-/// glibc.malloc.mmap_threshold and glibc.malloc.top_pad at 32 MiB, each
-/// unless given), when the kernel grants transparent huge pages on request
-/// and the environment says nothing of that tunable; returns (changing
-/// nothing) otherwise, or when the restart fails. Call first in main, before
-/// anything is allocated or opened. Setting the tunable (to 0, say) in
-/// GLIBC_TUNABLES opts out.
+/// glibc.malloc.mmap_threshold at 32 MiB, unless given), when the kernel grants
+/// transparent huge pages on request and the environment says nothing of that
+/// tunable; returns (changing nothing) otherwise, or when the restart fails.
+/// Call first in main, before anything is allocated or opened. Setting the
+/// tunable (to 0, say) in GLIBC_TUNABLES opts out.
 void restartWithHugePageHeap(char **argv);
 
 } // namespace emit
