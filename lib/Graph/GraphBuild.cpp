@@ -211,6 +211,10 @@ private:
   void readInstructions();
   DelegateInfo describeDelegate(const InstructionModel &call,
                                 std::vector<std::string> &problems) const;
+  /// Where the named keys of `info`'s payload are; a problem for each that
+  /// no file given holds.
+  void resolveKeys(DelegateInfo &info,
+                   std::vector<std::string> &problems) const;
   /// The first bytes of `delegate`'s payload, as far as they lie in the
   /// file.
   StringRef getPayloadBytes(const DelegateModel &delegate) const;
@@ -429,7 +433,28 @@ MethodGraphBuilder::describeDelegate(const InstructionModel &call,
   for (const delegate::PayloadProblem &problem : info.payload->problems)
     problems.push_back(
         ("payload byte " + Twine(problem.offset) + ": " + problem.text).str());
+  resolveKeys(info, problems);
   return info;
+}
+
+void MethodGraphBuilder::resolveKeys(DelegateInfo &info,
+                                     std::vector<std::string> &problems) const {
+  if (!info.payload->graph)
+    return;
+  for (const delegate::DecodedValue &value : info.payload->graph->values) {
+    if (!value.namedKey || info.keySources.count(*value.namedKey))
+      continue;
+    StringRef source = keys.lookup(*value.namedKey);
+    info.keySources[*value.namedKey] = source.str();
+    // Without data files a key the program lacks is unresolved, not
+    // missing: the backend looks it up in the files the runtime is given.
+    if (source.empty() && !keys.getDataFiles().empty())
+      problems.push_back("payload value " + std::to_string(value.id) +
+                         "'s constant key '" + *value.namedKey +
+                         "' is in the named data of neither the program "
+                         "nor a data file given: the backend fails to load "
+                         "it");
+  }
 }
 
 void MethodGraphBuilder::readOperands(const InstructionModel &instruction,

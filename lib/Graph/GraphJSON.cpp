@@ -79,7 +79,8 @@ static void printPayload(JSONWriter &json,
 }
 
 static void printPayloadValue(JSONWriter &json,
-                              const delegate::DecodedValue &value) {
+                              const delegate::DecodedValue &value,
+                              const std::map<std::string, std::string> &keys) {
   json.objectBegin();
   json.key("id");
   json.number(uint64_t(value.id));
@@ -102,6 +103,13 @@ static void printPayloadValue(JSONWriter &json,
     json.string(*value.namedKey);
   else
     json.null();
+  // The file whose named data holds the key; null when none given does.
+  json.key("named_key_source");
+  auto source = value.namedKey ? keys.find(*value.namedKey) : keys.end();
+  if (source != keys.end() && !source->second.empty())
+    json.string(source->second);
+  else
+    json.null();
   json.key("external_input");
   json.number(value.externalInput
                   ? std::optional<uint64_t>(*value.externalInput)
@@ -115,7 +123,8 @@ static void printPayloadValue(JSONWriter &json,
 
 /// `graph`: the nodes and values of a payload's own graph.
 static void printPayloadGraph(JSONWriter &json,
-                              const delegate::DecodedGraph &graph) {
+                              const delegate::DecodedGraph &graph,
+                              const std::map<std::string, std::string> &keys) {
   json.key("graph");
   json.objectBegin();
   json.key("nodes");
@@ -138,7 +147,7 @@ static void printPayloadGraph(JSONWriter &json,
   json.key("values");
   json.arrayBegin();
   for (const delegate::DecodedValue &value : graph.values)
-    printPayloadValue(json, value);
+    printPayloadValue(json, value, keys);
   json.arrayEnd();
   json.objectEnd();
 }
@@ -187,7 +196,7 @@ static void printDelegate(JSONWriter &json, const DelegateInfo &info) {
   if (info.payload) {
     printPayload(json, *info.payload);
     if (info.payload->graph)
-      printPayloadGraph(json, *info.payload->graph);
+      printPayloadGraph(json, *info.payload->graph, info.keySources);
   }
   json.objectEnd();
 }

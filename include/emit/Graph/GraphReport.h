@@ -27,6 +27,7 @@
 #include "emit/File/ProgramModel.h"
 #include "emit/Support/Report.h"
 
+#include <map>
 #include <memory>
 #include <optional>
 #include <string>
@@ -84,6 +85,9 @@ struct DelegateInfo {
   /// What the payload holds, by its backend's decoder (shared by the
   /// entries whose payload it is).
   std::shared_ptr<const delegate::DecodedPayload> payload;
+  /// For each named key the payload's constants name, the file whose named
+  /// data holds it (`program`, or a data file given); empty when none does.
+  std::map<std::string, std::string> keySources;
 };
 
 /// A node's time over a run's executions (emit-profile's join).

@@ -50,7 +50,10 @@ def check_payload_graph(graph):
     for value in graph["values"]:
         assert set(value) == {"id", "dtype", "shape", "quant",
                               "constant_bytes", "named_key",
-                              "external_input", "external_output"}, value
+                              "named_key_source", "external_input",
+                              "external_output"}, value
+        assert value["named_key"] is not None or \
+            value["named_key_source"] is None, value
         assert value["id"] not in ids
         ids.add(value["id"])
         assert all(isinstance(size, int) for size in value["shape"])

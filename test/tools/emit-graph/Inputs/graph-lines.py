@@ -46,8 +46,8 @@ def payload_lines(delegate):
     for value in graph["values"]:
         text = "  xvalue %d %s%s" % (value["id"], value["dtype"],
                                      value["shape"])
-        for key in ("quant", "constant_bytes", "named_key", "external_input",
-                    "external_output"):
+        for key in ("quant", "constant_bytes", "named_key",
+                    "named_key_source", "external_input", "external_output"):
             if value[key] is not None:
                 text += " %s=%s" % (key, value[key])
         print(text)
