@@ -11,6 +11,7 @@
 
 #include "emit/Summary/SummaryModel.h"
 
+#include "emit/Delegate/PayloadDecoder.h"
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
@@ -140,8 +141,10 @@ static void countEntry(DelegateOp entry, Method &info,
     if (blobIt == index.end())
       return;
     Blob &blob = summary.blobs[blobIt->second];
-    if (blob.users.empty())
+    if (blob.users.empty()) {
       addRole(blob, DataKind::Delegate, "delegate payload");
+      blob.backend = backendId.str();
+    }
     blob.users.push_back(std::move(user));
     size = blob.size;
     if (methodBlobs.insert(blobIt->second).second)
@@ -191,6 +194,62 @@ static Method summarizeMethod(MethodOp method,
 }
 
 /// What a program holds: data by role, methods, backends.
+/// Adds `bytes` under `key` to `list`, keeping first appearances' order.
+static void addTo(std::vector<std::pair<std::string, uint64_t>> &list,
+                  StringRef key, uint64_t bytes) {
+  auto it =
+      llvm::find_if(list, [&](const auto &item) { return item.first == key; });
+  if (it == list.end())
+    list.push_back({key.str(), bytes});
+  else
+    it->second += bytes;
+}
+
+static PayloadContents
+describePayload(const delegate::DecodedPayload &decoded) {
+  PayloadContents contents;
+  contents.decoder = decoded.decoder;
+  contents.magic = decoded.magic;
+  for (const delegate::PayloadRegion &region : decoded.regions)
+    addTo(contents.parts, region.name, region.size);
+  contents.target.assign(decoded.target.begin(), decoded.target.end());
+  contents.problems = decoded.problems.size();
+  if (!decoded.graph)
+    return contents;
+  contents.nodes = decoded.graph->nodes.size();
+  contents.values = decoded.graph->values.size();
+  for (const delegate::DecodedValue &value : decoded.graph->values) {
+    if (!value.constantBytes)
+      continue;
+    if (value.namedKey) {
+      ++contents.namedConstants;
+      contents.namedConstantBytes += *value.constantBytes;
+    } else {
+      addTo(contents.constantsByDtype, value.dtype, *value.constantBytes);
+    }
+  }
+  return contents;
+}
+
+/// What each delegate payload blob holds, by its backend's decoder: reads
+/// headers and graphs, never constants.
+static void describePayloads(ProgramOp program, Summary &summary) {
+  SplatStorage splats;
+  for (auto [blob, op] : llvm::zip_equal(
+           summary.blobs, program->getRegion(0).front().getOps<BlobOp>())) {
+    if (blob.backend.empty())
+      continue;
+    std::optional<ArrayRef<char>> bytes = getPayloadBytes(op.getData(), splats);
+    if (!bytes)
+      continue;
+    delegate::DecodedPayload decoded = delegate::decodePayload(
+        {blob.backend, StringRef(bytes->data(), bytes->size())});
+    if (!decoded.decoder.empty())
+      blob.payload =
+          std::make_shared<const PayloadContents>(describePayload(decoded));
+  }
+}
+
 static void summarize(ProgramOp program, Summary &summary) {
   summary.name = program.getSymName().str();
   llvm::StringMap<unsigned> index = collectBlobs(program, summary);
@@ -211,6 +270,7 @@ static void summarize(ProgramOp program, Summary &summary) {
   for (MethodOp method : program.getMethods())
     summary.methods.push_back(
         summarizeMethod(method, index, backends, summary));
+  describePayloads(program, summary);
 }
 
 // Data by kind, the flatbuffer's own tables, and headers and padding.

@@ -7,6 +7,7 @@
 #include "emit/Summary/SummaryModel.h"
 
 #include "emit/Memory/RuntimeModel.h"
+#include "emit/Support/Report.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
@@ -19,6 +20,38 @@ using namespace emit::summary;
 static std::string both(uint64_t count) {
   return count < 1024 ? exactBytes(count)
                       : humanBytes(count) + " (" + exactBytes(count) + ")";
+}
+
+/// `name 12 B, name 3 B`.
+static std::string listBytes(ArrayRef<std::pair<std::string, uint64_t>> items) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(items, os, [&](const auto &item) {
+    os << item.first << " " << exactBytes(item.second);
+  });
+  return text;
+}
+
+/// What a payload holds, on a line of its own under its blob.
+static void printPayload(const PayloadContents &payload, raw_ostream &os) {
+  os << "    " << payload.decoder << " payload";
+  if (!payload.magic.empty())
+    os << " (" << payload.magic << ")";
+  os << ": " << listBytes(payload.parts);
+  if (payload.nodes)
+    os << "; graph of " << counted(*payload.nodes, "node") << ", "
+       << counted(*payload.values, "value");
+  if (!payload.constantsByDtype.empty())
+    os << "; constants by dtype: " << listBytes(payload.constantsByDtype);
+  if (payload.namedConstants)
+    os << "; " << counted(payload.namedConstants, "constant") << " ("
+       << exactBytes(payload.namedConstantBytes) << ") by named key";
+  for (const auto &[key, value] : payload.target)
+    os << "; " << key << " " << value;
+  if (payload.problems)
+    os << "; " << counted(payload.problems, "problem")
+       << " (emit-graph lists them)";
+  os << "\n";
 }
 
 static void printWhere(const Summary &summary, raw_ostream &os) {
@@ -107,6 +140,8 @@ void summary::printText(const Summary &summary, raw_ostream &os) {
     if (!blob.users.empty())
       os << ": " << llvm::join(blob.users, ", ");
     os << "\n";
+    if (blob.payload)
+      printPayload(*blob.payload, os);
   }
   os << "after --dedup-delegate-blobs: " << summary.blobsAfterDedup
      << " blobs, " << exactBytes(summary.storedPayloadBytesAfterDedup)
@@ -160,6 +195,33 @@ static void printBackendsJSON(llvm::json::OStream &json,
   });
 }
 
+static void printPayloadJSON(llvm::json::OStream &json,
+                             const PayloadContents &payload) {
+  auto bytesObject = [&](StringRef key, const auto &items) {
+    json.attributeObject(key, [&] {
+      for (const auto &[name, bytes] : items)
+        json.attribute(name, bytes);
+    });
+  };
+  json.attributeObject("payload", [&] {
+    json.attribute("decoder", payload.decoder);
+    json.attribute("magic", payload.magic);
+    bytesObject("parts", payload.parts);
+    bytesObject("constants_by_dtype", payload.constantsByDtype);
+    json.attribute("named_constants", payload.namedConstants);
+    json.attribute("named_constant_bytes", payload.namedConstantBytes);
+    json.attributeObject("target", [&] {
+      for (const auto &[key, value] : payload.target)
+        json.attribute(key, value);
+    });
+    json.attribute("nodes", payload.nodes ? llvm::json::Value(*payload.nodes)
+                                          : llvm::json::Value(nullptr));
+    json.attribute("values", payload.values ? llvm::json::Value(*payload.values)
+                                            : llvm::json::Value(nullptr));
+    json.attribute("problems", payload.problems);
+  });
+}
+
 static void printBlobsJSON(llvm::json::OStream &json, ArrayRef<Blob> blobs) {
   json.attributeArray("blobs", [&] {
     for (const Blob &blob : blobs)
@@ -176,6 +238,8 @@ static void printBlobsJSON(llvm::json::OStream &json, ArrayRef<Blob> blobs) {
           for (const std::string &user : blob.users)
             json.value(user);
         });
+        if (blob.payload)
+          printPayloadJSON(json, *blob.payload);
       });
   });
 }

@@ -25,8 +25,11 @@ class Operation;
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
+#include <utility>
+#include <vector>
 
 namespace emit::summary {
 
@@ -36,6 +39,24 @@ using et::DataKind;
 using et::kNumDataKinds;
 StringRef getKindName(DataKind kind); // "delegate payloads", ...
 StringRef getKindKey(DataKind kind);  // "delegate", ... (JSON, CSS)
+
+/// What a delegate payload holds, by its backend's decoder
+/// (emit/Delegate/PayloadDecoder.h): its headers and graph are read, never
+/// its constants.
+struct PayloadContents {
+  std::string decoder, magic;
+  /// Bytes by part (`header`, `graph`, `constants`, `padding`, ...), in the
+  /// order the parts first appear.
+  std::vector<std::pair<std::string, uint64_t>> parts;
+  /// The graph's constants stored in the payload, by dtype; those under a
+  /// named key, counted apart.
+  std::vector<std::pair<std::string, uint64_t>> constantsByDtype;
+  unsigned namedConstants = 0;
+  uint64_t namedConstantBytes = 0;
+  std::vector<std::pair<std::string, std::string>> target;
+  std::optional<unsigned> nodes, values;
+  unsigned problems = 0;
+};
 
 struct Blob {
   std::string name;
@@ -47,6 +68,10 @@ struct Blob {
   SmallVector<std::string> users; // "method#entry (backend)"
   /// The group of blobs with identical bytes this one is in, if any.
   std::optional<unsigned> identical;
+  /// For a delegate payload: its first user's backend, and what it holds
+  /// when a decoder knows it.
+  std::string backend;
+  std::shared_ptr<const PayloadContents> payload;
 };
 
 struct Method {
