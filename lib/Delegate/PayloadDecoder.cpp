@@ -8,6 +8,8 @@
 
 #include "PayloadLayout.h"
 
+#include "emit/Support/MappedMemory.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/Endian.h"
 
@@ -104,8 +106,14 @@ ArrayRef<const PayloadDecoder *> delegate::getPayloadDecoders() {
 
 DecodedPayload delegate::decodePayload(const PayloadInput &input) {
   DecodedPayload decoded;
+  char front[kRecognizedBytes];
+  size_t frontBytes = std::min(input.bytes.size(), sizeof(front));
+  copyFront(ArrayRef<char>(input.bytes.data(), input.bytes.size()),
+            MutableArrayRef<char>(front, frontBytes));
+  PayloadInput probe = input;
+  probe.bytes = StringRef(front, frontBytes);
   for (const PayloadDecoder *decoder : getPayloadDecoders()) {
-    if (!decoder->recognizes(input))
+    if (!decoder->recognizes(probe))
       continue;
     decoded.decoder = decoder->getName().str();
     decoder->decode(input, decoded);

@@ -237,7 +237,9 @@ static void describePayloads(ProgramOp program, Summary &summary) {
   SplatStorage splats;
   for (auto [blob, op] : llvm::zip_equal(
            summary.blobs, program->getRegion(0).front().getOps<BlobOp>())) {
-    if (blob.backend.empty())
+    // A splat has no magic (every magic has two different bytes) and is not
+    // expanded: it may stand for gigabytes.
+    if (blob.backend.empty() || op.getData().isSplat())
       continue;
     std::optional<ArrayRef<char>> bytes = getPayloadBytes(op.getData(), splats);
     if (!bytes)

@@ -297,6 +297,15 @@ void emit::forEachChunk(ArrayRef<char> bytes,
   ChunkSource(bytes).forEach(0, consume);
 }
 
+void emit::copyFront(ArrayRef<char> bytes, MutableArrayRef<char> out) {
+  assert(out.size() <= bytes.size() && out.size() <= kChunkSize &&
+         "copyFront reads a header's bytes");
+  // Per-thread buffer 1: buffer 0 may hold a neighbour read ahead.
+  ArrayRef<char> front =
+      ChunkSource(bytes).read(0, out.size(), /*index=*/1, /*readAhead=*/false);
+  std::copy(front.begin(), front.end(), out.begin());
+}
+
 bool emit::equalBytes(ArrayRef<char> a, ArrayRef<char> b, bool readAheadA,
                       bool readAheadB) {
   if (a.size() != b.size())

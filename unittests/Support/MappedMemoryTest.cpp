@@ -11,6 +11,8 @@
 #include "llvm/Support/raw_ostream.h"
 #include "gtest/gtest.h"
 
+#include <cstdio>
+#include <fstream>
 #include <string>
 
 using namespace emit;
@@ -56,6 +58,50 @@ TEST(MappedMemoryTest, OpenReadsTheFile) {
   EXPECT_GT(chunks, 1u);
   std::string sourceError;
   EXPECT_TRUE(checkSourcesUnchanged(sourceError)) << sourceError;
+}
+
+/// The resident KiB of the mapping that holds `at` (/proc/self/smaps).
+size_t residentKiB(const void *at) {
+  std::ifstream smaps("/proc/self/smaps");
+  std::string line;
+  bool inside = false;
+  uintptr_t address = reinterpret_cast<uintptr_t>(at);
+  while (std::getline(smaps, line)) {
+    unsigned long begin, end;
+    if (sscanf(line.c_str(), "%lx-%lx ", &begin, &end) == 2 &&
+        line.find(':') > line.find(' ')) {
+      inside = begin <= address && address < end;
+      continue;
+    }
+    size_t kib;
+    if (inside && sscanf(line.c_str(), "Rss: %zu kB", &kib) == 1)
+      return kib;
+  }
+  ADD_FAILURE() << "no mapping holds the address";
+  return 0;
+}
+
+TEST(MappedMemoryTest, CopyFrontLeavesTheMappingOut) {
+  std::string content = pattern(1 << 20);
+  TempFile file(content);
+  std::string error;
+  std::unique_ptr<MappedFile> mapped = MappedFile::open(file.path, error);
+  ASSERT_TRUE(mapped) << error;
+  ArrayRef<char> payload = mapped->getBytes().drop_front(512 << 10);
+  size_t before = residentKiB(payload.data());
+  char front[16];
+  copyFront(payload, front);
+  EXPECT_EQ(std::string(front, sizeof(front)), content.substr(512 << 10, 16));
+  EXPECT_EQ(residentKiB(payload.data()), before);
+  // A read through the mapping is seen.
+  volatile char touched = payload[0];
+  (void)touched;
+  EXPECT_GT(residentKiB(payload.data()), before);
+  // Memory that is not a mapped file is copied as it is.
+  char heap[4] = {1, 2, 3, 4};
+  char out[3];
+  copyFront(ArrayRef<char>(heap, 4), out);
+  EXPECT_EQ(std::string(out, 3), std::string("\1\2\3", 3));
 }
 
 TEST(MappedMemoryTest, OpenNamesTheReason) {

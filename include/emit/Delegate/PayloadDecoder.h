@@ -104,13 +104,18 @@ struct PayloadInput {
   bool withGraph = true;
 };
 
+/// How many first bytes of a payload tell its decoder: every magic lies
+/// within them.
+constexpr size_t kRecognizedBytes = 16;
+
 /// One backend's payloads.
 class PayloadDecoder {
 public:
   virtual ~PayloadDecoder();
   /// The backend, as in DecodedPayload::decoder.
   virtual StringRef getName() const = 0;
-  /// Whether this decoder reads `input` (by backend id and first bytes).
+  /// Whether this decoder reads `input`, by its backend id and its first
+  /// kRecognizedBytes bytes (all `input.bytes` holds when asked).
   virtual bool recognizes(const PayloadInput &input) const = 0;
   /// Fills in what `input` holds.
   virtual void decode(const PayloadInput &input,
@@ -121,7 +126,9 @@ public:
 ArrayRef<const PayloadDecoder *> getPayloadDecoders();
 
 /// What `input` holds, by the first decoder that recognizes it; opaque
-/// (no decoder, one region) when none does.
+/// (no decoder, one region) when none does. The first bytes are read
+/// through emit::copyFront: a payload no decoder knows brings none of its
+/// pages into the resident set.
 DecodedPayload decodePayload(const PayloadInput &input);
 
 } // namespace emit::delegate

@@ -68,6 +68,11 @@ void releaseMappedPages(ArrayRef<char> bytes);
 void forEachChunk(ArrayRef<char> bytes,
                   llvm::function_ref<void(ArrayRef<char>)> consume);
 
+/// Copies the first `out.size()` bytes of `bytes` (which must have as many)
+/// into `out`, read as forEachChunk reads them: a look at a payload's
+/// header that brings none of its pages into the resident set. Thread-safe.
+void copyFront(ArrayRef<char> bytes, MutableArrayRef<char> out);
+
 /// Whether `a` and `b` hold the same bytes, read as forEachChunk reads them.
 /// Thread-safe.
 /// With `readAheadA` (`readAheadB`), a short read of `a` (`b`) fills its
