@@ -123,6 +123,9 @@ std::string formatList(const Vector *items, Format format) {
 std::string formatScalar(const vk::VkValue &value) {
   using T = vk::GraphTypes;
   auto number = [](auto v) { return std::to_string(v); };
+  // A union may name its type and hold no table (the verifier lets it).
+  if (!value.value())
+    return value.value_type() == T::Null ? "none" : "missing";
   switch (value.value_type()) {
   case T::Null:
     return "none";
@@ -280,9 +283,16 @@ void GraphReader::read(const vk::VkGraph &root) {
   if (const auto *shaders = root.shaders(); shaders && shaders->size())
     decoded.target.push_back({"shaders", std::to_string(shaders->size())});
   if (const auto *values = root.values())
-    for (auto [id, value] : llvm::enumerate(*values))
+    for (auto [id, value] : llvm::enumerate(*values)) {
       if (const vk::VkTensor *tensor = value->value_as_VkTensor())
         readTensor(*tensor, id);
+      else if (!value->value() && value->value_type() != vk::GraphTypes::Null)
+        addProblem(decoded, offsetOf(value),
+                   "value " + Twine(id) + " is of type " +
+                       vk::EnumNameGraphTypes(value->value_type()) +
+                       " but holds no table: the runtime reads through a "
+                       "null pointer");
+    }
   markExternal(root.input_ids(), /*isInput=*/true);
   markExternal(root.output_ids(), /*isInput=*/false);
   if (const auto *chain = root.chain())

@@ -398,6 +398,9 @@ void GraphReader::readNode(const xnn::XNode &xnode, uint32_t id) {
 
 static std::string describeQuant(const xnn::XNNQuantizedTensorValue &value) {
   using Kind = xnn::XNNQuantParams;
+  // A union may name its type and hold no table (the verifier lets it).
+  if (!value.quant_params())
+    return "missing";
   switch (value.quant_params_type()) {
   case Kind::PerTensorQuant: {
     const auto *q = value.quant_params_as_PerTensorQuant();
@@ -498,8 +501,14 @@ void GraphReader::readValue(const xnn::XNNGraph &xgraph,
     value.dtype = "datatype " + std::to_string(int(tensor->datatype()));
   if (const auto *dims = tensor->dims())
     value.shape.assign(dims->begin(), dims->end());
-  if (quantized)
+  if (quantized) {
     value.quant = describeQuant(*quantized);
+    if (!quantized->quant_params())
+      addProblem(decoded, offsetOf(quantized),
+                 "value " + Twine(value.id) +
+                     " is quantized but holds no parameters: the runtime "
+                     "reads through a null pointer");
+  }
   if (tensor->flags() & 1)
     value.externalInput = tensor->external_id();
   if (tensor->flags() & 2)

@@ -262,6 +262,19 @@ def payloads():
     vk = flatbuffer("vulkan", vulkan_graph(), "vulkan.fbs")
     vk_far = flatbuffer("vulkan_far", vulkan_graph(constants=[
         {"offset": 8, "length": 16}]), "vulkan.fbs")
+    # Union types that name a table and hold none (the verifier lets them).
+    vk_empty = flatbuffer("vulkan_empty_union", vulkan_graph(
+        values=[vk_tensor(), {"value_type": "Int"}, {"value_type": "VkTensor"},
+                vk_tensor()],
+        chain=[{"node_id": 0, "name": "aten.add.Tensor",
+                "args": [0, 2, 1, 3]}],
+        input_ids=[0], output_ids=[3], constants=[]), "vulkan.fbs")
+    no_params = flatbuffer("no_params", small_graph(xvalues=[
+        plain(tensor(0, flags=1)),
+        {"xvalue_union_type": "XNNQuantizedTensorValue",
+         "xvalue_union": {"tensor_value": tensor(1, dtype="qint8"),
+                          "quant_params_type": "PerTensorQuant"}},
+        plain(tensor(2, flags=2, external=1))]))
     vk_missing = flatbuffer("vulkan_missing", vulkan_graph(
         values=[vk_tensor(constant=3), vk_tensor()],
         chain=[{"node_id": 0, "name": "aten.abs.default", "args": [0, 99, 1]}],
@@ -300,6 +313,9 @@ def payloads():
          vh00(vk, b"\1" * 16, constants_at=40, constants_size=16)),
         ("vulkan_constant_far", "VulkanBackend", vh00(vk_far, b"\1" * 16)),
         ("vulkan_missing_value", "VulkanBackend", vh00(vk_missing, b"")),
+        ("vulkan_empty_union", "VulkanBackend", vh00(vk_empty, b"")),
+        ("xnnpack_no_quant_params", "XnnpackBackend",
+         xh00(no_params, b"\1" * 16)),
         ("vulkan_garbage", "VulkanBackend",
          vh00(b"\x10\0\0\0VK00" + b"\xff" * 24, b"")),
         ("mps", "MPSBackend", region_header(b"MP00", 24, (24, 8), (8, 8)) +
