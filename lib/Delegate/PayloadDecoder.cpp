@@ -123,3 +123,34 @@ DecodedPayload delegate::decodePayload(const PayloadInput &input) {
     decoded.regions.push_back({"opaque", 0, input.bytes.size()});
   return decoded;
 }
+
+std::string DecodedCompileSpec::describe() const {
+  std::string text;
+  for (const auto &[name, value] : settings)
+    text += (text.empty() ? "" : ", ") + name + "=" + value;
+  return text;
+}
+
+std::optional<DecodedCompileSpec>
+delegate::decodeCompileSpec(StringRef backend, StringRef key, StringRef value) {
+  struct SpecDecoder {
+    const char *backend, *key;
+    void (*decode)(StringRef, DecodedCompileSpec &);
+  };
+  static constexpr SpecDecoder kDecoders[] = {
+      {"QnnBackend", "qnn_compile_spec", decodeQNNCompileSpec}};
+  for (const SpecDecoder &decoder : kDecoders) {
+    if (backend != decoder.backend || key != decoder.key)
+      continue;
+    // A copy aligned for any scalar: a spec's bytes may sit anywhere (in an
+    // attribute's storage, in a vector of the program).
+    std::vector<uint64_t> aligned((value.size() + 7) / 8);
+    llvm::copy(value, reinterpret_cast<char *>(aligned.data()));
+    DecodedCompileSpec decoded;
+    decoder.decode(
+        StringRef(reinterpret_cast<const char *>(aligned.data()), value.size()),
+        decoded);
+    return decoded;
+  }
+  return std::nullopt;
+}

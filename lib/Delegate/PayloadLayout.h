@@ -18,6 +18,8 @@
 
 #include "llvm/ADT/Twine.h"
 
+#include "flatbuffers/flatbuffers.h"
+
 namespace emit::delegate {
 
 /// The `width`-byte (2, 4 or 8) little-endian field at `at` of `bytes`, which
@@ -31,6 +33,23 @@ void addProblem(DecodedPayload &decoded, uint64_t offset, const Twine &text);
 /// magic announces; if not, a problem, and the payload is one opaque part.
 bool fitsHeader(StringRef bytes, uint64_t length, StringRef backend,
                 DecodedPayload &decoded);
+
+/// The root table of the flatbuffer `buffer`, once it verifies as a `Root`
+/// the way the backends' runtimes verify theirs; otherwise null, and a
+/// problem at `offset` saying that `what` (`graph's flatbuffer`) does not
+/// verify, then `consequence`.
+template <typename Root>
+const Root *getVerifiedRoot(StringRef buffer, uint64_t offset,
+                            std::vector<PayloadProblem> &problems,
+                            StringRef what, StringRef consequence = "") {
+  flatbuffers::Verifier verifier(
+      reinterpret_cast<const uint8_t *>(buffer.data()), buffer.size());
+  if (verifier.VerifyBuffer<Root>(nullptr))
+    return flatbuffers::GetRoot<Root>(buffer.data());
+  problems.push_back(
+      {offset, ("the " + what + " does not verify" + consequence).str()});
+  return nullptr;
+}
 
 /// Builds DecodedPayload::regions from the parts a header announces.
 class PayloadLayout {
@@ -56,6 +75,8 @@ private:
 const PayloadDecoder &getXNNPACKDecoder();
 const PayloadDecoder &getQNNDecoder();
 const PayloadDecoder &getVulkanDecoder();
+/// Fills in `decoded` from a QnnBackend entry's `qnn_compile_spec`.
+void decodeQNNCompileSpec(StringRef value, DecodedCompileSpec &decoded);
 /// MPS's MP00 and MLX's MLX0 headers, and payloads known by a magic.
 ArrayRef<const PayloadDecoder *> getHeaderDecoders();
 

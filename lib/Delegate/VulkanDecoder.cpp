@@ -366,14 +366,10 @@ void VulkanDecoder::decode(const PayloadInput &input,
                       "the graph's identifier (bytes " +
                           llvm::toHex(buffer.substr(4, 4), /*LowerCase=*/true) +
                           ") is not VK00: the runtime refuses the payload");
-  flatbuffers::Verifier verifier(
-      reinterpret_cast<const uint8_t *>(buffer.data()), buffer.size());
-  if (!verifier.VerifyBuffer<vk::VkGraph>(nullptr))
-    return addProblem(decoded, graph.offset,
-                      "the graph's flatbuffer does not verify: the runtime "
-                      "refuses the payload");
-  GraphReader(bytes, constants, decoded)
-      .read(*flatbuffers::GetRoot<vk::VkGraph>(buffer.data()));
+  if (const auto *root = getVerifiedRoot<vk::VkGraph>(
+          buffer, graph.offset, decoded.problems, "graph's flatbuffer",
+          ": the runtime refuses the payload"))
+    GraphReader(bytes, constants, decoded).read(*root);
 }
 
 const PayloadDecoder &delegate::getVulkanDecoder() {

@@ -583,13 +583,9 @@ void XNNPACKDecoder::decode(const PayloadInput &input,
                       "the graph's identifier (bytes " +
                           llvm::toHex(identifier, /*LowerCase=*/true) +
                           ") is not XN00 or XN01");
-  flatbuffers::Verifier verifier(
-      reinterpret_cast<const uint8_t *>(buffer.data()), buffer.size());
-  if (!verifier.VerifyBuffer<xnn::XNNGraph>(nullptr))
-    return addProblem(decoded, graph->offset,
-                      "the graph's flatbuffer does not verify");
-  GraphReader(bytes, constants, decoded)
-      .read(*flatbuffers::GetRoot<xnn::XNNGraph>(buffer.data()));
+  if (const auto *root = getVerifiedRoot<xnn::XNNGraph>(
+          buffer, graph->offset, decoded.problems, "graph's flatbuffer"))
+    GraphReader(bytes, constants, decoded).read(*root);
 }
 
 const PayloadDecoder &delegate::getXNNPACKDecoder() {

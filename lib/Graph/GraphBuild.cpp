@@ -425,8 +425,17 @@ MethodGraphBuilder::describeDelegate(const InstructionModel &call,
       if (const auto *bytes = spec->value())
         value = StringRef(reinterpret_cast<const char *>(bytes->data()),
                           bytes->size());
-      info.compileSpecs.push_back(
-          describeSpec(spec->key() ? spec->key()->string_view() : "", value));
+      StringRef key = spec->key() ? spec->key()->string_view() : "";
+      CompileSpecInfo &described =
+          info.compileSpecs.emplace_back(describeSpec(key, value));
+      described.decoded =
+          delegate::decodeCompileSpec(delegate.backend, key, value);
+      if (described.decoded)
+        for (const delegate::PayloadProblem &problem :
+             described.decoded->problems)
+          problems.push_back(("compile spec '" + key + "' byte " +
+                              Twine(problem.offset) + ": " + problem.text)
+                                 .str());
     }
   info.payload = places.decode(delegate, getPayloadBytes(delegate));
   info.magic = info.payload->magic;

@@ -55,9 +55,8 @@ static void printMethodDOT(const MethodGraph &graph, unsigned index,
        << (node.problems.empty() ? "" : ", color=red") << "];\n";
   }
   for (const Edge &edge : graph.edges)
-    os << "    " << prefix << graph.nodes[edge.from].getId() << " -> "
-       << prefix << graph.nodes[edge.to].getId() << " [label=\"%"
-       << edge.value << " "
+    os << "    " << prefix << graph.nodes[edge.from].getId() << " -> " << prefix
+       << graph.nodes[edge.to].getId() << " [label=\"%" << edge.value << " "
        << escapeDOT(describeValue(graph.values[edge.value])) << "\"];\n";
   os << "  }\n";
 }

@@ -185,6 +185,10 @@ static void printDelegate(JSONWriter &json, const DelegateInfo &info) {
     json.string(spec.value);
     json.key("bytes");
     json.number(spec.bytes);
+    if (spec.decoded) {
+      json.key("decoded");
+      printPairs(json, spec.decoded->settings);
+    }
     json.objectEnd();
   }
   json.arrayEnd();

@@ -19,9 +19,8 @@
 using namespace emit;
 using namespace emit::graph;
 
-static void printAttrs(
-    llvm::json::OStream &json,
-    ArrayRef<std::pair<std::string, std::string>> attrs) {
+static void printAttrs(llvm::json::OStream &json,
+                       ArrayRef<std::pair<std::string, std::string>> attrs) {
   json.attributeArray("attrs", [&] {
     for (const auto &[key, value] : attrs)
       json.object([&] {
@@ -48,7 +47,7 @@ getNodeAttrs(const Node &node) {
     if (!delegate->magic.empty())
       attrs.push_back({"magic", delegate->magic});
     for (const CompileSpecInfo &spec : delegate->compileSpecs)
-      attrs.push_back({"compile_spec." + spec.key, spec.value});
+      attrs.push_back({"compile_spec." + spec.key, spec.describe()});
   }
   if (node.time)
     attrs.push_back({"total_ns", std::to_string(node.time->totalNs)});
@@ -69,8 +68,8 @@ static void printMetadata(llvm::json::OStream &json, StringRef key,
         const ValueInfo &value = graph.values[id];
         attrs.push_back({"tensor_shape", describeValue(value)});
         if (value.constant)
-          attrs.push_back({"constant",
-                           getConstantPlaceName(*value.constant).str()});
+          attrs.push_back(
+              {"constant", getConstantPlaceName(*value.constant).str()});
         printAttrs(json, attrs);
       });
   });
@@ -93,8 +92,7 @@ static void printGraph(llvm::json::OStream &json, const MethodGraph &graph) {
           json.attributeArray("incomingEdges", [&] {
             for (const Edge *edge : incoming[index])
               json.object([&] {
-                json.attribute("sourceNodeId",
-                               graph.nodes[edge->from].getId());
+                json.attribute("sourceNodeId", graph.nodes[edge->from].getId());
                 json.attribute("sourceNodeOutputId",
                                std::to_string(edge->fromOutput));
                 json.attribute("targetNodeInputId",
@@ -109,8 +107,7 @@ static void printGraph(llvm::json::OStream &json, const MethodGraph &graph) {
   });
 }
 
-void graph::printModelExplorerJSON(const GraphReport &report,
-                                   raw_ostream &os) {
+void graph::printModelExplorerJSON(const GraphReport &report, raw_ostream &os) {
   llvm::json::OStream json(os, 2);
   json.object([&] {
     json.attribute("label", report.file);

@@ -102,7 +102,7 @@ void PageData::printDelegate(const DelegateInfo &info) {
       for (const CompileSpecInfo &spec : info.compileSpecs)
         json.array([&] {
           json.value(spec.key);
-          json.value(spec.value);
+          json.value(spec.describe());
         });
     });
   });
@@ -202,7 +202,8 @@ void PageData::print(const GraphReport &report) {
 }
 
 /// `aten 12, cortex_m 3`.
-static std::string listCounts(ArrayRef<std::pair<std::string, unsigned>> counts) {
+static std::string
+listCounts(ArrayRef<std::pair<std::string, unsigned>> counts) {
   std::string text;
   for (const auto &[name, count] : counts)
     text += (text.empty() ? "" : ", ") +
@@ -264,8 +265,7 @@ static void printViewer(const GraphReport &report, raw_ostream &os) {
 }
 
 void graph::printGraphHTML(const GraphReport &report, raw_ostream &os) {
-  printPageStart(os, "emit graph of " + escapeHTML(report.file),
-                 {kGraphStyle});
+  printPageStart(os, "emit graph of " + escapeHTML(report.file), {kGraphStyle});
   os << "<h1>" << escapeHTML(report.file) << "</h1>\n<p class=\"lead\">"
      << counted(report.methods.size(), "method")
      << ", each as a graph: a node per instruction, values as edges.</p>\n";

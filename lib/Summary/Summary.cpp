@@ -120,6 +120,29 @@ struct Backends {
 };
 } // namespace
 
+/// Adds what `entry`'s compile specs say, where a decoder knows them, to
+/// `backend`.
+static void countCompiledFor(DelegateOp entry, Backend &backend) {
+  std::optional<ArrayAttr> specs = entry.getCompileSpecs();
+  if (!specs)
+    return;
+  for (auto spec : specs->getAsRange<CompileSpecAttr>()) {
+    std::optional<delegate::DecodedCompileSpec> decoded =
+        delegate::decodeCompileSpec(backend.id, spec.getKey(), spec.getValue());
+    if (!decoded)
+      continue;
+    auto same = [&](const CompiledFor &seen) {
+      return seen.key == spec.getKey() && seen.settings == decoded->settings;
+    };
+    auto it = llvm::find_if(backend.compiledFor, same);
+    if (it == backend.compiledFor.end())
+      it = backend.compiledFor.insert(
+          it, {spec.getKey().str(), std::move(decoded->settings)});
+    ++it->entries;
+    it->problems += !decoded->problems.empty();
+  }
+}
+
 /// Counts delegate entry `entry` of the method `info` counts, whose
 /// distinct blobs so far are `methodBlobs`; `index` finds blobs by name.
 static void countEntry(DelegateOp entry, Method &info,
@@ -132,6 +155,7 @@ static void countEntry(DelegateOp entry, Method &info,
   ++backend.entries;
   if (!llvm::is_contained(backend.methods, info.name))
     backend.methods.push_back(info.name);
+  countCompiledFor(entry, backend);
   std::string user =
       (info.name + "#" + Twine(info.entries++) + " (" + backendId + ")").str();
   ++summary.entryCount;

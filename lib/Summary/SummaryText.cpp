@@ -54,6 +54,22 @@ static void printPayload(const PayloadContents &payload, raw_ostream &os) {
   os << "\n";
 }
 
+/// What `backend`'s entries were compiled for, a line per distinct spec.
+static void printCompiledFor(raw_ostream &os, const Backend &backend) {
+  for (const CompiledFor &target : backend.compiledFor) {
+    SmallVector<std::string> settings;
+    for (const auto &[name, value] : target.settings)
+      settings.push_back(name + "=" + value);
+    os << "    " << counted(target.entries, "entry", "entries") << " by "
+       << target.key << ": "
+       << (settings.empty() ? "nothing read" : llvm::join(settings, ", "));
+    if (target.problems)
+      os << "; " << counted(target.problems, "problem")
+         << " (emit-graph lists them)";
+    os << "\n";
+  }
+}
+
 static void printWhere(const Summary &summary, raw_ostream &os) {
   os << "where the bytes go:\n";
   if (summary.flatbufferBytes)
@@ -67,12 +83,14 @@ static void printWhere(const Summary &summary, raw_ostream &os) {
          << both(summary.bytesByKind[kind]) << "\n";
   if (!summary.backends.empty()) {
     os << "by backend:\n";
-    for (const Backend &backend : summary.backends)
+    for (const Backend &backend : summary.backends) {
       os << "  " << backend.id << ": " << backend.entries
          << (backend.entries == 1 ? " entry in " : " entries in ")
          << llvm::join(backend.methods, ", ") << "; "
          << humanBytes(backend.referencedBytes) << " referenced, "
          << humanBytes(backend.distinctBytes) << " distinct\n";
+      printCompiledFor(os, backend);
+    }
   }
   if (!summary.identical.empty()) {
     os << "identical bytes:\n";
@@ -178,6 +196,22 @@ static void printMethodsJSON(llvm::json::OStream &json,
   });
 }
 
+static void printCompiledForJSON(llvm::json::OStream &json,
+                                 const Backend &backend) {
+  json.attributeArray("compiled_for", [&] {
+    for (const CompiledFor &target : backend.compiledFor)
+      json.object([&] {
+        json.attribute("compile_spec", target.key);
+        json.attributeObject("settings", [&] {
+          for (const auto &[name, value] : target.settings)
+            json.attribute(name, value);
+        });
+        json.attribute("delegate_entries", target.entries);
+        json.attribute("problems", target.problems);
+      });
+  });
+}
+
 static void printBackendsJSON(llvm::json::OStream &json,
                               ArrayRef<Backend> backends) {
   json.attributeArray("backends", [&] {
@@ -191,6 +225,7 @@ static void printBackendsJSON(llvm::json::OStream &json,
         });
         json.attribute("payload_bytes_referenced", backend.referencedBytes);
         json.attribute("payload_bytes_distinct", backend.distinctBytes);
+        printCompiledForJSON(json, backend);
       });
   });
 }

@@ -131,6 +131,23 @@ ArrayRef<const PayloadDecoder *> getPayloadDecoders();
 /// pages into the resident set.
 DecodedPayload decodePayload(const PayloadInput &input);
 
+/// What a delegate entry's compile spec says, by its backend's decoder.
+/// Specs are per entry: entries that share a payload may differ in them.
+struct DecodedCompileSpec {
+  /// Its settings, in the schema's order (`soc`, `htp_arch`, ...).
+  std::vector<std::pair<std::string, std::string>> settings;
+  /// What is wrong with it, at byte offsets in its value.
+  std::vector<PayloadProblem> problems;
+
+  /// The settings as one line: `soc_model=SM8650, htp_arch=V75, ...`.
+  std::string describe() const;
+};
+
+/// The compile spec `key` of an entry of `backend`, whose value is `value`,
+/// decoded; std::nullopt when no decoder knows that backend's key.
+std::optional<DecodedCompileSpec>
+decodeCompileSpec(StringRef backend, StringRef key, StringRef value);
+
 } // namespace emit::delegate
 
 #endif // EMIT_DELEGATE_PAYLOADDECODER_H

@@ -58,12 +58,18 @@ enum class NodeKind : uint8_t {
 StringRef getNodeKindName(NodeKind kind);
 
 /// A delegate entry's compile spec: its value as text where it is UTF-8
-/// text, else in hex.
+/// text, else in hex, and what it says where its backend's decoder knows it.
 struct CompileSpecInfo {
   std::string key;
   std::string value;
   bool text = false;
   uint64_t bytes = 0;
+  std::optional<delegate::DecodedCompileSpec> decoded;
+
+  /// What it says where it was decoded, else its value.
+  std::string describe() const {
+    return decoded && !decoded->settings.empty() ? decoded->describe() : value;
+  }
 };
 
 /// What a delegate call's node says of its entry.

@@ -87,12 +87,24 @@ struct Method {
   uint64_t distinctBytes = 0;   // Payload bytes, once per blob.
 };
 
+/// What some of a backend's entries were compiled for, by a compile spec
+/// its decoder knows (a QNN entry's SoC, ...).
+struct CompiledFor {
+  std::string key;
+  std::vector<std::pair<std::string, std::string>> settings;
+  unsigned entries = 0;
+  /// Of those entries, how many have a problem in the spec.
+  unsigned problems = 0;
+};
+
 struct Backend {
   std::string id;
   unsigned entries = 0;
   SmallVector<std::string, 2> methods;
   uint64_t referencedBytes = 0;
   uint64_t distinctBytes = 0;
+  /// Each distinct decoded compile spec, in the order first seen.
+  std::vector<CompiledFor> compiledFor;
 };
 
 /// Blobs with identical bytes.

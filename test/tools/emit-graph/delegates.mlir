@@ -26,6 +26,7 @@
 // CHECK-NEXT: node i3 0:3 delegate QnnBackend [3] -> [4] from [i2:%3]
 // CHECK-NEXT:   delegate QnnBackend #3 8 B segment 3 shared [] magic 0x5678abcd specs [qnn_compile_spec=utf-8:prefill]
 // CHECK-NEXT:   payload QNN [opaque@0+8] target {}
+// CHECK-NEXT:   problem: compile spec 'qnn_compile_spec' byte 0: the QnnExecuTorchOptions flatbuffer does not verify: the QNN runtime, which reads it unverified, would misread it
 // CHECK-NEXT:   problem: payload byte 0: the payload's 8 bytes are fewer than the 256-byte QNN header its magic announces
 // CHECK-NEXT: node i4 0:4 delegate EthosUBackend [4] -> [5] from [i3:%4]
 // CHECK-NEXT:   delegate EthosUBackend #4 16 B segment 4 shared [] magic vela_bin_stream specs []

@@ -20,7 +20,10 @@ def check_delegate(delegate):
     assert all(isinstance(entry, str) and "#" in entry
                for entry in delegate["shared_with"])
     for spec in delegate["compile_specs"]:
-        assert set(spec) == {"key", "encoding", "value", "bytes"}, spec
+        assert set(spec) - {"decoded"} == {
+            "key", "encoding", "value", "bytes"}, spec
+        assert all(isinstance(v, str)
+                   for v in spec.get("decoded", {}).values()), spec
         assert spec["encoding"] in ("utf-8", "hex")
         if spec["encoding"] == "hex":
             bytes.fromhex(spec["value"])

@@ -54,6 +54,9 @@ def payload_lines(delegate):
 
 
 def spec(item):
+    if item.get("decoded"):
+        return "%s decoded {%s}" % (item["key"], ", ".join(
+            "%s=%s" % setting for setting in item["decoded"].items()))
     return "%s=%s:%s" % (item["key"], item["encoding"], item["value"])
 
 

@@ -3,9 +3,11 @@
 payloads built from their documented layouts, independently of emit's
 decoders: XNNPACK graphs written by flatc from schema/xnnpack.fbs (every
 operator the schema has, every kind of quantization, constants inline, in
-the flatbuffer and by named key, and the empty key ExecuTorch's serializer writes for
-a constant in the payload) with the XH00 header, QNN, Vulkan and MPS
-headers, and each header or graph error a runtime refuses.
+the flatbuffer and by named key, and the empty key ExecuTorch's serializer
+writes for a constant in the payload) with the XH00 header, QNN, Vulkan and
+MPS headers, and each header or graph error a runtime refuses; QNN entries'
+`qnn_compile_spec` options written by flatc in the layouts of ExecuTorch
+0.7-1.0 and 1.1-1.4 (Inputs/qnn_options.fbs), and broken ones.
 
   payloads.py FLATC SCHEMA_DIR OUT_DIR
 """
@@ -244,6 +246,42 @@ def region_header(magic, length, *fields):
     return data + b"\0" * (length - len(data))
 
 
+def qnn_options(root, options):
+    """A QnnExecuTorchOptions flatbuffer in the layout `root` of
+    qnn_options.fbs, written by flatc as ExecuTorch's serializer does."""
+    path = os.path.join(OUT, root + ".json")
+    with open(path, "w") as out:
+        json.dump(options, out)
+    subprocess.run([FLATC, "--binary", "--root-type", root, "-o", OUT,
+                    os.path.join(os.path.dirname(__file__), "qnn_options.fbs"),
+                    path], check=True)
+    with open(os.path.join(OUT, root + ".bin"), "rb") as data:
+        return data.read()
+
+
+def qnn_spec(root, soc=None, backend=None, **extra):
+    """A `qnn_compile_spec` of the options `root`, with every field an
+    export writes (the dataclass defaults) besides those given."""
+    htp = {"max_sf_buf_size": 0, "performance_mode": 2, "precision": 1,
+           "pd_session": 0, "use_conv_hmx": True, "use_fold_relu": True,
+           "use_weight_sharing": True}
+    if root == "OptionsV1_0":
+        htp["skel_library_dir"] = ""
+    options = {
+        "soc_info": soc if soc is not None else {
+            "soc_model": 57, "htp_info": {"htp_arch": 75,
+                                          "vtcm_size_in_mb": 8}},
+        "backend_options": backend if backend is not None else {
+            "backend_type": 2, "htp_options": htp},
+        "library_path": "", "log_level": 0, "profile_level": 0,
+        "saver_output_dir": "saver_output",
+        "op_package_options": {"op_package_infos": []}}
+    if root == "OptionsV1_0":
+        options["graph_name"] = ["forward"]
+    options.update(extra)
+    return [("qnn_compile_spec", qnn_options(root, options))]
+
+
 def payloads():
     every = flatbuffer("every", every_operator_graph())
     small = flatbuffer("small", small_graph())
@@ -297,7 +335,8 @@ def payloads():
         ("xnnpack_missing_value", "XnnpackBackend", xh00(missing, b"\1" * 16)),
         ("xnnpack_constant_far", "XnnpackBackend", xh00(far, b"\1" * 16)),
         ("xnnpack_empty_key", "XnnpackBackend", xh00(empty_key, b"\1" * 16)),
-        ("qnn", "QnnBackend", qnn(100, b"\2" * 100) + b"\0" * 12),
+        ("qnn", "QnnBackend", qnn(100, b"\2" * 100) + b"\0" * 12,
+         qnn_spec("OptionsV1_4", log_level=2)),
         ("qnn_past", "QnnBackend", qnn(4096, b"\2" * 100)),
         ("qnn_short", "QnnBackend", struct.pack("<I", 0x5678ABCD) + b"\0" * 40),
         # Constant size 0: the rest of the payload.
@@ -321,12 +360,24 @@ def payloads():
         ("mps", "MPSBackend", region_header(b"MP00", 24, (24, 8), (8, 8)) +
          b"\3" * 8),
         ("opaque", "SomeNewBackend", b"not a known payload"),
+        # The same settings in the layout of 0.7 to 1.0, read the same.
+        ("qnn_spec_1_0", "QnnBackend", qnn(100, b"\2" * 100),
+         qnn_spec("OptionsV1_0")),
+        ("qnn_spec_gpu", "QnnBackend", qnn(100, b"\2" * 100),
+         qnn_spec("OptionsV1_4", soc={"soc_model": 1234, "htp_info": {}},
+                  backend={"backend_type": 1,
+                           "gpu_options": {"precision": 1}})),
+        ("qnn_spec_no_soc", "QnnBackend", qnn(100, b"\2" * 100),
+         [("qnn_compile_spec", qnn_options("OptionsV1_4", {
+             "backend_options": {"backend_type": 2}}))]),
+        ("qnn_spec_garbage", "QnnBackend", qnn(100, b"\2" * 100),
+         [("other_key", b"\1\2"), ("qnn_compile_spec", b"\x40" + b"\0" * 7)]),
     ]
 
 
 def program(cases):
     plans, data = [], []
-    for index, (name, backend, payload) in enumerate(cases):
+    for index, (name, backend, payload, *specs) in enumerate(cases):
         data.append({"data": list(payload)})
         plans.append({
             "name": name,
@@ -338,7 +389,9 @@ def program(cases):
                 "instr_args_type": "DelegateCall",
                 "instr_args": {"delegate_index": 0, "args": [0]}}]}],
             "operators": [],
-            "delegates": [{"id": backend, "compile_specs": [],
+            "delegates": [{"id": backend, "compile_specs": [
+                {"key": key, "value": list(value)}
+                for key, value in (specs[0] if specs else [])],
                            "processed": {"location": "INLINE",
                                          "index": index}}],
             "non_const_buffer_sizes": [0, 16]})
