@@ -223,6 +223,8 @@ private:
   void findAliases();
   void connect();
   void countFallback();
+  /// Fallback::delegated, from the delegate nodes' decoded payloads.
+  void countDelegatedOperators();
 
   const ProgramFile &file;
   const MethodModel &method;
@@ -540,9 +542,20 @@ void MethodGraphBuilder::readInstructions() {
   }
 }
 
+/// `counts` as NameCounts: the most first, then by name.
+static NameCounts sortCounts(const llvm::StringMap<unsigned> &counts) {
+  NameCounts list;
+  for (const auto &entry : counts)
+    list.push_back({entry.getKey().str(), entry.getValue()});
+  llvm::sort(list, [](auto &a, auto &b) {
+    return a.second != b.second ? a.second > b.second : a.first < b.first;
+  });
+  return list;
+}
+
 void MethodGraphBuilder::countFallback() {
   Fallback &fallback = graph.fallback;
-  llvm::StringMap<unsigned> namespaces, backends;
+  llvm::StringMap<unsigned> namespaces, operators, backends;
   for (const InstructionModel &instruction : method.getInstructions()) {
     if (const OperatorModel *op = method.getOperator(instruction)) {
       ++fallback.kernelCalls;
@@ -550,23 +563,41 @@ void MethodGraphBuilder::countFallback() {
       ++namespaces[separator == StringRef::npos
                        ? StringRef("")
                        : op->name.take_front(separator)];
+      ++operators[op->qualifiedName];
     } else if (const DelegateModel *delegate =
                    method.getDelegate(instruction)) {
       ++fallback.delegateCalls;
       ++backends[delegate->backend];
     }
   }
-  auto sorted = [](const llvm::StringMap<unsigned> &counts) {
-    std::vector<std::pair<std::string, unsigned>> list;
-    for (const auto &entry : counts)
-      list.push_back({entry.getKey().str(), entry.getValue()});
-    llvm::sort(list, [](auto &a, auto &b) {
-      return a.second != b.second ? a.second > b.second : a.first < b.first;
-    });
-    return list;
-  };
-  fallback.byNamespace = sorted(namespaces);
-  fallback.byBackend = sorted(backends);
+  fallback.byNamespace = sortCounts(namespaces);
+  fallback.byOperator = sortCounts(operators);
+  fallback.byBackend = sortCounts(backends);
+  countDelegatedOperators();
+}
+
+void MethodGraphBuilder::countDelegatedOperators() {
+  llvm::StringMap<std::pair<DelegatedOperators, llvm::StringMap<unsigned>>>
+      backends;
+  for (const Node &node : graph.nodes) {
+    if (!node.delegate)
+      continue;
+    auto &[delegated, operators] = backends[node.delegate->backend];
+    ++delegated.calls;
+    const delegate::DecodedPayload *payload = node.delegate->payload.get();
+    if (!payload || !payload->graph) {
+      ++delegated.opaqueCalls;
+      continue;
+    }
+    for (const delegate::DecodedNode &op : payload->graph->nodes)
+      ++operators[op.op];
+  }
+  for (const auto &[backend, count] : graph.fallback.byBackend) {
+    auto &[delegated, operators] = backends[backend];
+    delegated.backend = backend;
+    delegated.operators = sortCounts(operators);
+    graph.fallback.delegated.push_back(std::move(delegated));
+  }
 }
 
 //===----------------------------------------------------------------------===//

@@ -318,7 +318,7 @@ static void printEdge(JSONWriter &json, const MethodGraph &graph,
 }
 
 static void printCounts(llvm::json::OStream &json, StringRef key,
-                        ArrayRef<std::pair<std::string, unsigned>> counts) {
+                        const NameCounts &counts) {
   json.attributeObject(key, [&] {
     for (const auto &[name, count] : counts)
       json.attribute(name, int64_t(count));
@@ -356,6 +356,15 @@ static void printMethod(llvm::json::OStream &json, const MethodGraph &graph) {
       json.attribute("delegate_calls", int64_t(graph.fallback.delegateCalls));
       printCounts(json, "by_namespace", graph.fallback.byNamespace);
       printCounts(json, "by_backend", graph.fallback.byBackend);
+      printCounts(json, "by_operator", graph.fallback.byOperator);
+      json.attributeObject("delegated", [&] {
+        for (const DelegatedOperators &delegated : graph.fallback.delegated)
+          json.attributeObject(delegated.backend, [&] {
+            json.attribute("calls", int64_t(delegated.calls));
+            json.attribute("opaque_calls", int64_t(delegated.opaqueCalls));
+            printCounts(json, "operators", delegated.operators);
+          });
+      });
     });
     if (!graph.peaks.empty())
       json.attributeArray("planned_buffers", [&] {

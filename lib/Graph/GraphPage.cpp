@@ -202,8 +202,7 @@ void PageData::print(const GraphReport &report) {
 }
 
 /// `aten 12, cortex_m 3`.
-static std::string
-listCounts(ArrayRef<std::pair<std::string, unsigned>> counts) {
+static std::string listCounts(const NameCounts &counts) {
   std::string text;
   for (const auto &[name, count] : counts)
     text += (text.empty() ? "" : ", ") +
@@ -212,13 +211,29 @@ listCounts(ArrayRef<std::pair<std::string, unsigned>> counts) {
   return escapeHTML(text);
 }
 
+/// Each backend's operators (`XnnpackBackend: Add 2, Conv2d 1`), and its
+/// calls whose payload emit cannot open.
+static std::string listDelegated(ArrayRef<DelegatedOperators> backends) {
+  std::string text;
+  for (const DelegatedOperators &backend : backends) {
+    if (!text.empty())
+      text += "; ";
+    text += escapeHTML(backend.backend) + ": " + listCounts(backend.operators);
+    if (backend.opaqueCalls)
+      text += (backend.operators.empty() ? "" : ", ") +
+              counted(backend.opaqueCalls, "opaque call");
+  }
+  return text;
+}
+
 /// What runs where, per method that calls anything; the methods that call
 /// nothing (a program's constant getters) in one line.
 static void printFallback(const GraphReport &report, raw_ostream &os) {
   os << "<section id=\"fallback\"><h2>What runs where</h2>\n<table><tr>"
         "<th>method</th><th class=\"num\">kernel calls</th><th>by operator "
-        "namespace</th><th class=\"num\">delegate calls</th><th>by backend"
-        "</th></tr>\n";
+        "namespace</th><th>operators that fell back</th><th class=\"num\">"
+        "delegate calls</th><th>by backend</th><th>operators the backends "
+        "run</th></tr>\n";
   std::vector<StringRef> idle;
   for (const MethodGraph &graph : report.methods) {
     const Fallback &calls = graph.fallback;
@@ -229,8 +244,10 @@ static void printFallback(const GraphReport &report, raw_ostream &os) {
     os << "<tr data-method=\"" << escapeHTML(graph.name) << "\"><td>"
        << escapeHTML(graph.name) << "</td><td class=\"num\">"
        << calls.kernelCalls << "</td><td>" << listCounts(calls.byNamespace)
+       << "</td><td>" << listCounts(calls.byOperator)
        << "</td><td class=\"num\">" << calls.delegateCalls << "</td><td>"
-       << listCounts(calls.byBackend) << "</td></tr>\n";
+       << listCounts(calls.byBackend) << "</td><td>"
+       << listDelegated(calls.delegated) << "</td></tr>\n";
   }
   os << "</table>\n";
   if (!idle.empty()) {

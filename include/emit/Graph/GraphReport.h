@@ -164,11 +164,28 @@ struct ValueInfo {
 
 /// Kernel calls by operator namespace against delegate calls by backend:
 /// what fell back to the portable runtime, and what a backend took.
+/// Counts by name, the most first, then by name.
+using NameCounts = std::vector<std::pair<std::string, unsigned>>;
+
+/// The operators a backend runs in a method: its payloads' decoded graphs'
+/// nodes, once per call.
+struct DelegatedOperators {
+  std::string backend;
+  unsigned calls = 0;
+  /// Calls whose payload has no graph emit decodes.
+  unsigned opaqueCalls = 0;
+  NameCounts operators;
+};
+
 struct Fallback {
   unsigned kernelCalls = 0;
   unsigned delegateCalls = 0;
-  std::vector<std::pair<std::string, unsigned>> byNamespace;
-  std::vector<std::pair<std::string, unsigned>> byBackend;
+  NameCounts byNamespace;
+  NameCounts byBackend;
+  /// The kernel calls by operator (`aten::add.out`): what fell back.
+  NameCounts byOperator;
+  /// What each backend runs, in the order of byBackend.
+  std::vector<DelegatedOperators> delegated;
 };
 
 /// A value from the node that last wrote it before a node reads it (a

@@ -109,6 +109,12 @@ def main():
         print("fallback kernels %d %s delegates %d %s" % (
             fallback["kernel_calls"], fallback["by_namespace"],
             fallback["delegate_calls"], fallback["by_backend"]))
+        if fallback["by_operator"]:
+            print("fell back %s" % fallback["by_operator"])
+        for backend, ran in fallback["delegated"].items():
+            print("delegated %s calls %d opaque %d %s" % (
+                backend, ran["calls"], ran["opaque_calls"],
+                ran["operators"]))
         for problem in method.get("problems", []):
             print("  problem: %s" % problem)
     for problem in graph["problems"]:

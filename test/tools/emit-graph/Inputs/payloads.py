@@ -399,10 +399,43 @@ def program(cases):
             "backend_delegate_data": data, "segments": []}
 
 
+def mixed(cases):
+    """A method of kernel calls between delegate calls: an XNNPACK entry
+    called twice (its graph's operators run twice), one no decoder knows."""
+    def data(name):
+        return [case[0] for case in cases].index(name)
+    kernel = lambda op: {"instr_args_type": "KernelCall",
+                         "instr_args": {"op_index": op, "args": [0, 0, 0]}}
+    call = lambda entry: {"instr_args_type": "DelegateCall",
+                          "instr_args": {"delegate_index": entry,
+                                         "args": [0]}}
+    entry = lambda backend, name: {
+        "id": backend, "compile_specs": [],
+        "processed": {"location": "INLINE", "index": data(name)}}
+    return {
+        "name": "mixed",
+        "values": [{"val_type": "Tensor", "val": {
+            "scalar_type": "FLOAT", "sizes": [1, 4], "dim_order": [0, 1],
+            "allocation_info": {"memory_id": 1, "memory_offset_low": 0}}}],
+        "inputs": [0], "outputs": [0],
+        "chains": [{"instructions": [
+            kernel(0), call(0), kernel(1), call(0), kernel(0), call(1),
+            kernel(2)]}],
+        "operators": [{"name": "aten::add", "overload": "out"},
+                      {"name": "aten::mul", "overload": "out"},
+                      {"name": "my_ops::gather", "overload": ""}],
+        "delegates": [entry("XnnpackBackend", "xnnpack_no_header"),
+                      entry("SomeNewBackend", "opaque")],
+        "non_const_buffer_sizes": [0, 16]}
+
+
 def main():
     path = os.path.join(OUT, "payloads.json")
+    cases = payloads()
+    plan = program(cases)
+    plan["execution_plan"].append(mixed(cases))
     with open(path, "w") as out:
-        json.dump(program(payloads()), out)
+        json.dump(plan, out)
     subprocess.run([FLATC, "--binary", "-o", OUT,
                     os.path.join(SCHEMAS, "program.fbs"), path], check=True)
 
