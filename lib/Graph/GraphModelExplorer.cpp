@@ -8,12 +8,15 @@
 // graph_builder.py: a label, graphs of nodes with attributes, incoming
 // edges and inputs' and outputs' metadata), a graph per method; and its
 // per-node data overlay ({graph: {results: {node: {value}}}}) of each
-// node's time in a run.
+// node's time in a run. A delegate node whose payload emit decodes names
+// that payload's graph among its subgraphIds: one graph per stored payload
+// (entries that share one share it), its nodes the backend's operators.
 //
 //===----------------------------------------------------------------------===//
 
 #include "GraphFormat.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/Support/JSON.h"
 
 using namespace emit;
@@ -75,7 +78,38 @@ static void printMetadata(llvm::json::OStream &json, StringRef key,
   });
 }
 
-static void printGraph(llvm::json::OStream &json, const MethodGraph &graph) {
+namespace {
+/// The decoded payload graphs the delegate nodes open into, each named once:
+/// `<method>/<node>` of its first user.
+class PayloadSubgraphs {
+public:
+  /// The subgraph of `node`'s payload, named when first seen; empty when
+  /// the node has none.
+  StringRef getId(const MethodGraph &graph, const Node &node) {
+    if (!node.delegate || !node.delegate->payload ||
+        !node.delegate->payload->graph)
+      return "";
+    const delegate::DecodedPayload *payload = node.delegate->payload.get();
+    auto [it, added] = ids.try_emplace(payload, subgraphs.size());
+    if (added)
+      subgraphs.push_back(
+          {graph.name + "/" + node.getId() + " " + payload->decoder, payload});
+    return subgraphs[it->second].first;
+  }
+  ArrayRef<std::pair<std::string, const delegate::DecodedPayload *>>
+  getSubgraphs() const {
+    return subgraphs;
+  }
+
+private:
+  llvm::DenseMap<const delegate::DecodedPayload *, size_t> ids;
+  std::vector<std::pair<std::string, const delegate::DecodedPayload *>>
+      subgraphs;
+};
+} // namespace
+
+static void printGraph(llvm::json::OStream &json, const MethodGraph &graph,
+                       PayloadSubgraphs &subgraphs) {
   // Each node's incoming edges, from the method's edges.
   std::vector<std::vector<const Edge *>> incoming(graph.nodes.size());
   for (const Edge &edge : graph.edges)
@@ -101,8 +135,111 @@ static void printGraph(llvm::json::OStream &json, const MethodGraph &graph) {
           });
           printMetadata(json, "inputsMetadata", node.inputs, graph);
           printMetadata(json, "outputsMetadata", node.outputs, graph);
-          json.attributeArray("subgraphIds", [] {});
+          json.attributeArray("subgraphIds", [&] {
+            StringRef subgraph = subgraphs.getId(graph, node);
+            if (!subgraph.empty())
+              json.value(subgraph);
+          });
         });
+    });
+  });
+}
+
+/// A decoded value as `fp32[1, 4]`, with its quantization.
+static std::string describeDecoded(const delegate::DecodedValue &value) {
+  std::string text = value.dtype + "[";
+  for (auto [i, size] : llvm::enumerate(value.shape))
+    text += (i ? ", " : "") + std::to_string(size);
+  text += "]";
+  if (!value.quant.empty())
+    text += " " + value.quant;
+  return text;
+}
+
+/// The metadata of a payload node's operands: each value's id and type,
+/// and where a constant's bytes are.
+static void printPayloadMetadata(
+    llvm::json::OStream &json, StringRef key, ArrayRef<uint32_t> ids,
+    const llvm::DenseMap<uint32_t, const delegate::DecodedValue *> &values) {
+  json.attributeArray(key, [&] {
+    for (auto [position, id] : llvm::enumerate(ids))
+      json.object([&] {
+        json.attribute("id", std::to_string(position));
+        std::vector<std::pair<std::string, std::string>> attrs = {
+            {"__tensor_tag", "%" + std::to_string(id)}};
+        if (const delegate::DecodedValue *value = values.lookup(id)) {
+          attrs.push_back({"tensor_shape", describeDecoded(*value)});
+          if (value->constantBytes)
+            attrs.push_back(
+                {"constant_bytes", std::to_string(*value->constantBytes)});
+          if (value->namedKey)
+            attrs.push_back({"named_key", *value->namedKey});
+        } else {
+          attrs.push_back({"tensor_shape", "no such value"});
+        }
+        printAttrs(json, attrs);
+      });
+  });
+}
+
+/// A payload's own graph: its operators, each fed by the operator that last
+/// wrote its operand, or by an input node for the delegate call's inputs;
+/// an output node for each of the call's outputs.
+static void printPayloadGraph(llvm::json::OStream &json, StringRef id,
+                              const delegate::DecodedGraph &graph) {
+  llvm::DenseMap<uint32_t, const delegate::DecodedValue *> values;
+  for (const delegate::DecodedValue &value : graph.values)
+    values[value.id] = &value;
+  // The writer of each value so far: a node id and its output's position.
+  llvm::DenseMap<uint32_t, std::pair<std::string, size_t>> writers;
+  auto printEdges = [&](ArrayRef<uint32_t> inputs) {
+    json.attributeArray("incomingEdges", [&] {
+      for (auto [position, value] : llvm::enumerate(inputs)) {
+        auto it = writers.find(value);
+        if (it == writers.end())
+          continue;
+        json.object([&] {
+          json.attribute("sourceNodeId", it->second.first);
+          json.attribute("sourceNodeOutputId",
+                         std::to_string(it->second.second));
+          json.attribute("targetNodeInputId", std::to_string(position));
+        });
+      }
+    });
+  };
+  auto printNode = [&](const std::string &nodeId, StringRef label,
+                       ArrayRef<std::pair<std::string, std::string>> attrs,
+                       ArrayRef<uint32_t> inputs, ArrayRef<uint32_t> outputs) {
+    json.object([&] {
+      json.attribute("id", nodeId);
+      json.attribute("label", label);
+      json.attribute("namespace", "");
+      printAttrs(json, attrs);
+      printEdges(inputs);
+      printPayloadMetadata(json, "inputsMetadata", inputs, values);
+      printPayloadMetadata(json, "outputsMetadata", outputs, values);
+      json.attributeArray("subgraphIds", [] {});
+    });
+    for (auto [position, value] : llvm::enumerate(outputs))
+      writers[value] = {nodeId, position};
+  };
+  json.object([&] {
+    json.attribute("id", id);
+    // Ids by position: a hostile payload may repeat its own ids.
+    json.attributeArray("nodes", [&] {
+      for (auto [index, value] : llvm::enumerate(graph.values))
+        if (value.externalInput)
+          printNode("input" + std::to_string(index),
+                    "input " + std::to_string(*value.externalInput), {}, {},
+                    {value.id});
+      for (auto [index, node] : llvm::enumerate(graph.nodes))
+        printNode("n" + std::to_string(index), node.op, node.attrs, node.inputs,
+                  node.outputs);
+      for (auto [index, value] : llvm::enumerate(graph.values))
+        if (value.externalOutput)
+          printNode("output" + std::to_string(index),
+                    "output " + std::to_string(*value.externalOutput), {},
+                    {value.id}, {});
     });
   });
 }
@@ -112,8 +249,11 @@ void graph::printModelExplorerJSON(const GraphReport &report, raw_ostream &os) {
   json.object([&] {
     json.attribute("label", report.file);
     json.attributeArray("graphs", [&] {
+      PayloadSubgraphs subgraphs;
       for (const MethodGraph &graph : report.methods)
-        printGraph(json, graph);
+        printGraph(json, graph, subgraphs);
+      for (const auto &[id, payload] : subgraphs.getSubgraphs())
+        printPayloadGraph(json, id, *payload->graph);
     });
   });
   os << "\n";

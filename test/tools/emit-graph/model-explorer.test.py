@@ -2,7 +2,8 @@
 (graph_builder.py's GraphCollection) states it: every field of every node
 of the right type, incoming edges from nodes of the same graph and to an
 input the target has metadata for, from an output the source has
-metadata for. With a node data file ({graph: {results: {node: {value}}}}),
+metadata for; every subgraph id names a graph of the collection. With a
+node data file ({graph: {results: {node: {value}}}}),
 checks that each entry names a node of its graph. Prints a line per
 graph."""
 import json
@@ -29,6 +30,8 @@ def check_metadata(items):
     return set(ids)
 
 
+graph_ids = [graph["id"] for graph in collection["graphs"]]
+assert len(graph_ids) == len(set(graph_ids)), graph_ids
 for graph in collection["graphs"]:
     assert isinstance(graph["id"], str)
     nodes = {}
@@ -39,7 +42,7 @@ for graph in collection["graphs"]:
         assert isinstance(node["label"], str)
         assert isinstance(node["namespace"], str)
         check_attrs(node["attrs"])
-        assert node["subgraphIds"] == []
+        assert all(isinstance(id, str) for id in node["subgraphIds"])
         assert node["id"] not in nodes, node["id"]
         nodes[node["id"]] = node
     edges = 0
@@ -56,6 +59,13 @@ for graph in collection["graphs"]:
             keys = [attr["key"] for attr in item["attrs"]]
             assert "tensor_shape" in keys, item
     line = "%s: %d nodes, %d edges" % (graph["id"], len(nodes), edges)
+    for node in graph["nodes"]:
+        for subgraph in node["subgraphIds"]:
+            assert subgraph in graph_ids, subgraph
+            line += "; %s opens '%s'" % (node["id"], subgraph)
+    if "/" in graph["id"]:  # A payload's graph: its nodes in order.
+        line += "; nodes " + " ".join(
+            node["label"].replace(" ", "") for node in graph["nodes"])
     if node_data is not None:
         results = node_data[graph["id"]]["results"]
         assert all(node in nodes for node in results), results
