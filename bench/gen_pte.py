@@ -20,6 +20,8 @@
 #
 # --sparse leaves payloads as holes (zeros) except 16 distinct bytes at each
 # end, so multi-GiB programs cost little disk and no time to generate.
+# --xnnpack-xnodes N makes every call payload an XNNPACK one (header and a
+# graph of N operators, xnnpack_payload.py), its constant data the rest.
 
 import argparse
 import json
@@ -126,6 +128,9 @@ def main():
                         help="named data entries, each in a segment")
     parser.add_argument("--named-data-size", type=parse_size, default=4096)
     parser.add_argument("--sparse", action="store_true")
+    parser.add_argument("--xnnpack-xnodes", type=int, default=0,
+                        help="call payloads are XNNPACK graphs of this many "
+                             "operators")
     parser.add_argument("--flatc", default="flatc")
     parser.add_argument("--schema", default=os.path.join(
         os.path.dirname(os.path.abspath(__file__)), "..", "schema",
@@ -162,6 +167,13 @@ def main():
     program_size = header_region + len(flatbuffer)
     base = align(program_size, SEGMENT_ALIGNMENT)
     root = struct.unpack_from("<I", flatbuffer, 0)[0] + header_region
+    front = b""
+    if args.xnnpack_xnodes:
+        sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+        import xnnpack_payload
+        front = xnnpack_payload.front(
+            args.xnnpack_xnodes, args.payload_size, args.flatc,
+            os.path.join(os.path.dirname(args.schema), "xnnpack.fbs"))
     with open(args.output, "wb") as out:
         out.write(struct.pack("<I", root) + flatbuffer[4:8])
         out.write(b"eh00" + struct.pack("<IQQQ", 32, program_size, base, end))
@@ -170,6 +182,10 @@ def main():
         cache = {}
         for s, payload in enumerate(contents):
             offset, size = segments[1 + s]
+            if s < calls_total and front:
+                out.seek(base + offset)
+                out.write(front)
+                offset, size = offset + len(front), size - len(front)
             out.seek(base + offset)
             if args.sparse:
                 out.write(marker(payload, 0)[:size])

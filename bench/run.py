@@ -113,6 +113,16 @@ MEMORY = dict(calls=50000, planned=(1, 3, 8),
                     "--pte-to-pte on the same program (at most 0.5x, "
                     "128 MiB)")
 
+# Programs of XNNPACK payloads: what the summary and emit-graph read of them
+# (headers and graphs, never constants), on a 1 GiB program and on one
+# payload whose graph has 10,000 operators.
+PAYLOADS = dict(
+    programs={"1gib": dict(calls=16, size=64 * MiB, xnodes=625),
+              "10k-xnodes": dict(calls=1, size=64 * MiB, xnodes=10000)},
+    about="the summary and emit-graph --format=json of a 1 GiB program of "
+          "16 XNNPACK payloads (64 MiB, 625 operators each), and of one "
+          "payload of 10,000 operators (decoded in under 100 ms)")
+
 # The Python that runs ExecuTorch's serializer: Debian's, with its
 # python3-flatbuffers (see ../shared/tools/et-python).
 ET_PYTHON = "/usr/bin/python3"
@@ -450,6 +460,27 @@ def bench_memory(args):
                       shape["over_pte_to_pte"], shape["pte_to_pte_s"],
                       shape["emit_memory_mib"]))
         result["p%d" % planned] = shape
+    return result
+
+
+def bench_payloads(args):
+    """The summary and emit-graph on programs of XNNPACK payloads."""
+    result = {"workload": "payloads", "about": PAYLOADS["about"]}
+    print("\n== payloads: %s" % PAYLOADS["about"])
+    for name, shape in PAYLOADS["programs"].items():
+        path = os.path.join(args.data, "payloads-%s.pte" % name)
+        if not os.path.exists(path):
+            run([sys.executable, os.path.join(ROOT, "bench", "gen_pte.py"),
+                 path, "--methods", "1", "--calls", str(shape["calls"]),
+                 "--payload-size", str(shape["size"]),
+                 "--backends", "XnnpackBackend", "--xnnpack-xnodes",
+                 str(shape["xnodes"]), "--sparse"], capture_output=True)
+        summary = tool_runs(args, "emit-translate", ["--pte-summary", path])
+        graph = graph_runs(args, path, "json")
+        result[name] = {"summary_s": summary[0], "summary_mib": summary[1],
+                        "graph_s": graph[0], "graph_mib": graph[1]}
+        print("  %s: summary %.3f s, peak RSS %.0f MiB; emit-graph json "
+              "%.3f s, peak RSS %.0f MiB" % (name, *summary[:2], *graph[:2]))
     return result
 
 
@@ -943,6 +974,13 @@ def figures(result):
                 found["%s s" % job] = value["job_s"]
                 found["%s MiB" % job] = max(value["stage_peak_rss_mib"])
         return found
+    if name == "payloads":
+        return {"%s %s" % (program, figure): result[program][key]
+                for program in PAYLOADS["programs"]
+                for figure, key in (("summary s", "summary_s"),
+                                    ("summary MiB", "summary_mib"),
+                                    ("emit-graph s", "graph_s"),
+                                    ("emit-graph MiB", "graph_mib"))}
     if name == "memory":
         found = {}
         for planned in MEMORY["planned"]:
@@ -1032,7 +1070,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workloads",
                         default="llm,small,small10k,roundtrip,graph,memory,"
-                                "tools,link,bundle,profile")
+                                "tools,link,bundle,profile,payloads")
     parser.add_argument("--et-python", metavar="DIR",
                         default=os.path.expanduser("~/.cache/et-python"),
                         help="ExecuTorch's Python serializer, as "
@@ -1065,7 +1103,7 @@ def main():
     args.et_python_reference = not args.baseline
     special = {"link": bench_link, "tools": bench_tools, "graph": bench_graph,
                "bundle": bench_bundle, "profile": bench_profile,
-               "memory": bench_memory}
+               "memory": bench_memory, "payloads": bench_payloads}
 
     def run_workload(name, workload_args):
         if name in special:
