@@ -7,8 +7,8 @@
 // Backends whose payload starts with a header of a magic at byte 4 and the
 // offsets and sizes of its parts: MPS's MP00 and MLX's MLX0 (24 bytes, one
 // data segment). Their parts are laid out and checked; their graphs are not
-// decoded yet. Payloads known only by a magic (Ethos-U's vela_bin_stream,
-// CoreML's CMJR reference, a TOSA flatbuffer) are named, and stay one part.
+// decoded yet. Payloads known only by a magic (CoreML's CMJR reference, a
+// TOSA flatbuffer) are named, and stay one part.
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,10 +86,8 @@ ArrayRef<const PayloadDecoder *> delegate::getHeaderDecoders() {
   static constexpr PartField kDataSegment[] = {{"data", 8, 8, 16, 8}};
   static const HeaderDecoder mps({"MPS", "MP00", 24, kDataSegment});
   static const HeaderDecoder mlx({"MLX", "MLX0", 24, kDataSegment});
-  static const MagicDecoder ethosU("Ethos-U", "vela_bin_stream", 0, "opaque");
   static const MagicDecoder coreML("CoreML", "CMJR", 0, "opaque");
   static const MagicDecoder tosa("TOSA", "TOSA", 4, "graph");
-  static const PayloadDecoder *const decoders[] = {&mps, &mlx, &ethosU, &coreML,
-                                                   &tosa};
+  static const PayloadDecoder *const decoders[] = {&mps, &mlx, &coreML, &tosa};
   return decoders;
 }

@@ -97,7 +97,8 @@ void PayloadLayout::finish() {
 ArrayRef<const PayloadDecoder *> delegate::getPayloadDecoders() {
   static const std::vector<const PayloadDecoder *> decoders = [] {
     std::vector<const PayloadDecoder *> all = {
-        &getXNNPACKDecoder(), &getQNNDecoder(), &getVulkanDecoder()};
+        &getXNNPACKDecoder(), &getQNNDecoder(), &getVulkanDecoder(),
+        &getEthosUDecoder()};
     llvm::append_range(all, getHeaderDecoders());
     return all;
   }();

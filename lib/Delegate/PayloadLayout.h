@@ -75,6 +75,7 @@ private:
 const PayloadDecoder &getXNNPACKDecoder();
 const PayloadDecoder &getQNNDecoder();
 const PayloadDecoder &getVulkanDecoder();
+const PayloadDecoder &getEthosUDecoder();
 /// Fills in `decoded` from a QnnBackend entry's `qnn_compile_spec`.
 void decodeQNNCompileSpec(StringRef value, DecodedCompileSpec &decoded);
 /// MPS's MP00 and MLX's MLX0 headers, and payloads known by a magic.

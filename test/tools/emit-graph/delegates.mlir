@@ -30,7 +30,8 @@
 // CHECK-NEXT:   problem: payload byte 0: the payload's 8 bytes are fewer than the 256-byte QNN header its magic announces
 // CHECK-NEXT: node i4 0:4 delegate EthosUBackend [4] -> [5] from [i3:%4]
 // CHECK-NEXT:   delegate EthosUBackend #4 16 B segment 4 shared [] magic vela_bin_stream specs []
-// CHECK-NEXT:   payload Ethos-U [opaque@0+16] target {}
+// CHECK-NEXT:   payload Ethos-U [unread@0+16] target {}
+// CHECK-NEXT:   problem: payload byte 0: a block header of 32 bytes at 0 runs past the payload: the runtime reads past it
 // CHECK-NEXT: node i5 0:5 delegate SomeBackendNobodyKnows [5] -> [6] from [i4:%5]
 // CHECK-NEXT:   delegate SomeBackendNobodyKnows #5 4 B segment 5 shared [] magic None specs []
 // CHECK-NEXT:   payload None [opaque@0+4] target {}

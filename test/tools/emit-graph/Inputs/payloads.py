@@ -7,7 +7,8 @@ the flatbuffer and by named key, and the empty key ExecuTorch's serializer
 writes for a constant in the payload) with the XH00 header, QNN, Vulkan and
 MPS headers, and each header or graph error a runtime refuses; QNN entries'
 `qnn_compile_spec` options written by flatc in the layouts of ExecuTorch
-0.7-1.0 and 1.1-1.4 (Inputs/qnn_options.fbs), and broken ones.
+0.7-1.0 and 1.1-1.4 (Inputs/qnn_options.fbs), and broken ones; Ethos-U
+streams packed as arm_vela.py packs them, and broken ones.
 
   payloads.py FLATC SCHEMA_DIR OUT_DIR
 """
@@ -282,6 +283,38 @@ def qnn_spec(root, soc=None, backend=None, **extra):
     return [("qnn_compile_spec", qnn_options(root, options))]
 
 
+def vela_block(name, data, external=0):
+    """An Ethos-U stream block as arm_vela.py packs one: a 16-byte name, the
+    data's size, the external flag, reserved bytes, the data padded to 16."""
+    header = name.ljust(16, b"\0") + struct.pack("<IB", len(data), external)
+    return header + b"\0" * 11 + data + b"\0" * (-len(data) % 16)
+
+
+def vela_ios(dims, *tensors):
+    """An inputs or outputs block: a count, then each tensor's shape (padded
+    to `dims`), element size, offset and region."""
+    data = struct.pack("<i", len(tensors))
+    for shape, elem_size in tensors:
+        shape = [1] * (dims - len(shape)) + list(shape)
+        data += struct.pack("<%di" % (dims + 3), *shape, elem_size, 0, 1)
+    return data
+
+
+def vela_stream(dims=6, cmd=b"COP1" + bytes(28), weights=None, extra=(),
+                end=True):
+    blocks = [vela_block(b"vela_bin_stream", b""),
+              vela_block(b"cmd_data", cmd),
+              weights or vela_block(b"weight_data", bytes(range(100))),
+              vela_block(b"scratch_size", struct.pack("<I", 4096)),
+              vela_block(b"inputs", vela_ios(dims, ((1, 3, 8, 8), 1))),
+              vela_block(b"outputs", vela_ios(dims, ((1, 10), 1),
+                                              ((1, 1), 4)))]
+    blocks += list(extra)
+    if end:
+        blocks.append(vela_block(b"vela_end_stream", b""))
+    return b"".join(blocks)
+
+
 def payloads():
     every = flatbuffer("every", every_operator_graph())
     small = flatbuffer("small", small_graph())
@@ -372,6 +405,21 @@ def payloads():
              "backend_options": {"backend_type": 2}}))]),
         ("qnn_spec_garbage", "QnnBackend", qnn(100, b"\2" * 100),
          [("other_key", b"\1\2"), ("qnn_compile_spec", b"\x40" + b"\0" * 7)]),
+        ("ethos_u", "EthosUBackend", vela_stream()),
+        # Up to 0.6: 4-D shapes; the weights' block a key into named data.
+        ("ethos_u_4d_external", "EthosUBackend", vela_stream(
+            dims=4, weights=vela_block(b"weight_data", b"ab" * 32, 1))),
+        ("ethos_u_bad_command", "EthosUBackend",
+         vela_stream(cmd=b"XXXX" + bytes(12))),
+        ("ethos_u_no_end", "EthosUBackend", vela_stream(end=False)),
+        ("ethos_u_unknown_block", "EthosUBackend",
+         vela_stream(extra=[vela_block(b"mystery", b"?")])),
+        ("ethos_u_block_past", "EthosUBackend",
+         vela_stream(end=False) + b"vela_end_stream\0" +
+         struct.pack("<I", 4096) + bytes(12)),
+        ("ethos_u_short_key", "EthosUBackend", vela_stream(
+            weights=vela_block(b"weight_data", b"k" * 10, 1))),
+        ("ethos_u_trailing", "EthosUBackend", vela_stream() + bytes(32)),
     ]
 
 
