@@ -949,7 +949,8 @@ def build_baseline(rev, build):
         run(configure, stdout=subprocess.DEVNULL)
     # Every tool a workload runs that REV has (a newer tool is skipped).
     wanted = ["emit-translate", "emit-opt", "emit-link", "emit-verify",
-              "emit-diff", "emit-memory", "emit-profile", "emit-bench-hash"]
+              "emit-diff", "emit-memory", "emit-profile", "emit-graph",
+              "emit-bench-hash"]
     listed = run(["ninja", "-C", target, "-t", "targets", "all"],
                  capture_output=True).stdout
     known = {line.split(":")[0] for line in listed.splitlines()}
