@@ -555,20 +555,26 @@ static NameCounts sortCounts(const llvm::StringMap<unsigned> &counts) {
 
 void MethodGraphBuilder::countFallback() {
   Fallback &fallback = graph.fallback;
+  // Calls by operator entry first: names are hashed once per entry, not
+  // once per call.
+  llvm::DenseMap<const OperatorModel *, unsigned> calls;
   llvm::StringMap<unsigned> namespaces, operators, backends;
   for (const InstructionModel &instruction : method.getInstructions()) {
     if (const OperatorModel *op = method.getOperator(instruction)) {
       ++fallback.kernelCalls;
-      size_t separator = op->name.find("::");
-      ++namespaces[separator == StringRef::npos
-                       ? StringRef("")
-                       : op->name.take_front(separator)];
-      ++operators[op->qualifiedName];
+      ++calls[op];
     } else if (const DelegateModel *delegate =
                    method.getDelegate(instruction)) {
       ++fallback.delegateCalls;
       ++backends[delegate->backend];
     }
+  }
+  for (auto [op, count] : calls) {
+    size_t separator = op->name.find("::");
+    namespaces[separator == StringRef::npos ? StringRef("")
+                                            : op->name.take_front(separator)] +=
+        count;
+    operators[op->qualifiedName] += count;
   }
   fallback.byNamespace = sortCounts(namespaces);
   fallback.byOperator = sortCounts(operators);
