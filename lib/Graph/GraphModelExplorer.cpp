@@ -17,10 +17,13 @@
 #include "GraphFormat.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/JSON.h"
 
 using namespace emit;
 using namespace emit::graph;
+
+using Attrs = std::vector<std::pair<std::string, std::string>>;
 
 static void printAttrs(llvm::json::OStream &json,
                        ArrayRef<std::pair<std::string, std::string>> attrs) {
@@ -34,10 +37,8 @@ static void printAttrs(llvm::json::OStream &json,
 }
 
 /// A node's attributes: where it is, a delegate's entry, what is wrong.
-static std::vector<std::pair<std::string, std::string>>
-getNodeAttrs(const Node &node) {
-  std::vector<std::pair<std::string, std::string>> attrs = {
-      {"kind", getNodeKindName(node.kind).str()}};
+static Attrs getNodeAttrs(const Node &node) {
+  Attrs attrs = {{"kind", getNodeKindName(node.kind).str()}};
   if (node.chain >= 0)
     attrs.push_back({"instruction", std::to_string(node.chain) + ":" +
                                         std::to_string(node.instruction)});
@@ -59,22 +60,67 @@ getNodeAttrs(const Node &node) {
   return attrs;
 }
 
-/// The metadata of a node's inputs or outputs: each value's tag and type.
+namespace {
+/// An edge into a node: the node and output it comes from, the input it
+/// feeds.
+struct IncomingEdge {
+  std::string source;
+  size_t sourceOutput;
+  size_t targetInput;
+};
+
+/// What Model Explorer shows of one node, in either kind of graph.
+struct NodeFields {
+  StringRef id;
+  StringRef label;
+  ArrayRef<std::pair<std::string, std::string>> attrs;
+  ArrayRef<IncomingEdge> incoming;
+  ArrayRef<uint32_t> inputs;
+  ArrayRef<uint32_t> outputs;
+  StringRef subgraph;
+};
+
+/// Adds what the graph knows of value `id` to its operand's metadata.
+using DescribeValue = llvm::function_ref<void(uint32_t id, Attrs &attrs)>;
+} // namespace
+
+/// The metadata of a node's inputs or outputs: each value's tag, and what
+/// its graph says of it.
 static void printMetadata(llvm::json::OStream &json, StringRef key,
-                          ArrayRef<uint32_t> values, const MethodGraph &graph) {
+                          ArrayRef<uint32_t> values, DescribeValue describe) {
   json.attributeArray(key, [&] {
     for (auto [position, id] : llvm::enumerate(values))
       json.object([&] {
         json.attribute("id", std::to_string(position));
-        std::vector<std::pair<std::string, std::string>> attrs = {
-            {"__tensor_tag", "%" + std::to_string(id)}};
-        const ValueInfo &value = graph.values[id];
-        attrs.push_back({"tensor_shape", describeValue(value)});
-        if (value.constant)
-          attrs.push_back(
-              {"constant", getConstantPlaceName(*value.constant).str()});
+        Attrs attrs = {{"__tensor_tag", "%" + std::to_string(id)}};
+        describe(id, attrs);
         printAttrs(json, attrs);
       });
+  });
+}
+
+static void printNode(llvm::json::OStream &json, const NodeFields &node,
+                      DescribeValue describe) {
+  json.object([&] {
+    json.attribute("id", node.id);
+    json.attribute("label", node.label);
+    json.attribute("namespace", "");
+    printAttrs(json, node.attrs);
+    json.attributeArray("incomingEdges", [&] {
+      for (const IncomingEdge &edge : node.incoming)
+        json.object([&] {
+          json.attribute("sourceNodeId", edge.source);
+          json.attribute("sourceNodeOutputId",
+                         std::to_string(edge.sourceOutput));
+          json.attribute("targetNodeInputId", std::to_string(edge.targetInput));
+        });
+    });
+    printMetadata(json, "inputsMetadata", node.inputs, describe);
+    printMetadata(json, "outputsMetadata", node.outputs, describe);
+    json.attributeArray("subgraphIds", [&] {
+      if (!node.subgraph.empty())
+        json.value(node.subgraph);
+    });
   });
 }
 
@@ -111,36 +157,28 @@ private:
 static void printGraph(llvm::json::OStream &json, const MethodGraph &graph,
                        PayloadSubgraphs &subgraphs) {
   // Each node's incoming edges, from the method's edges.
-  std::vector<std::vector<const Edge *>> incoming(graph.nodes.size());
+  std::vector<std::vector<IncomingEdge>> incoming(graph.nodes.size());
   for (const Edge &edge : graph.edges)
-    incoming[edge.to].push_back(&edge);
+    incoming[edge.to].push_back(
+        {graph.nodes[edge.from].getId(), edge.fromOutput, edge.toInput});
+  auto describe = [&](uint32_t id, Attrs &attrs) {
+    const ValueInfo &value = graph.values[id];
+    attrs.push_back({"tensor_shape", describeValue(value)});
+    if (value.constant)
+      attrs.push_back(
+          {"constant", getConstantPlaceName(*value.constant).str()});
+  };
   json.object([&] {
     json.attribute("id", graph.name);
     json.attributeArray("nodes", [&] {
-      for (auto [index, node] : llvm::enumerate(graph.nodes))
-        json.object([&] {
-          json.attribute("id", node.getId());
-          json.attribute("label", node.name);
-          json.attribute("namespace", "");
-          printAttrs(json, getNodeAttrs(node));
-          json.attributeArray("incomingEdges", [&] {
-            for (const Edge *edge : incoming[index])
-              json.object([&] {
-                json.attribute("sourceNodeId", graph.nodes[edge->from].getId());
-                json.attribute("sourceNodeOutputId",
-                               std::to_string(edge->fromOutput));
-                json.attribute("targetNodeInputId",
-                               std::to_string(edge->toInput));
-              });
-          });
-          printMetadata(json, "inputsMetadata", node.inputs, graph);
-          printMetadata(json, "outputsMetadata", node.outputs, graph);
-          json.attributeArray("subgraphIds", [&] {
-            StringRef subgraph = subgraphs.getId(graph, node);
-            if (!subgraph.empty())
-              json.value(subgraph);
-          });
-        });
+      for (auto [index, node] : llvm::enumerate(graph.nodes)) {
+        std::string id = node.getId();
+        Attrs attrs = getNodeAttrs(node);
+        printNode(json,
+                  {id, node.name, attrs, incoming[index], node.inputs,
+                   node.outputs, subgraphs.getId(graph, node)},
+                  describe);
+      }
     });
   });
 }
@@ -156,32 +194,6 @@ static std::string describeDecoded(const delegate::DecodedValue &value) {
   return text;
 }
 
-/// The metadata of a payload node's operands: each value's id and type,
-/// and where a constant's bytes are.
-static void printPayloadMetadata(
-    llvm::json::OStream &json, StringRef key, ArrayRef<uint32_t> ids,
-    const llvm::DenseMap<uint32_t, const delegate::DecodedValue *> &values) {
-  json.attributeArray(key, [&] {
-    for (auto [position, id] : llvm::enumerate(ids))
-      json.object([&] {
-        json.attribute("id", std::to_string(position));
-        std::vector<std::pair<std::string, std::string>> attrs = {
-            {"__tensor_tag", "%" + std::to_string(id)}};
-        if (const delegate::DecodedValue *value = values.lookup(id)) {
-          attrs.push_back({"tensor_shape", describeDecoded(*value)});
-          if (value->constantBytes)
-            attrs.push_back(
-                {"constant_bytes", std::to_string(*value->constantBytes)});
-          if (value->namedKey)
-            attrs.push_back({"named_key", *value->namedKey});
-        } else {
-          attrs.push_back({"tensor_shape", "no such value"});
-        }
-        printAttrs(json, attrs);
-      });
-  });
-}
-
 /// A payload's own graph: its operators, each fed by the operator that last
 /// wrote its operand, or by an input node for the delegate call's inputs;
 /// an output node for each of the call's outputs.
@@ -190,36 +202,32 @@ static void printPayloadGraph(llvm::json::OStream &json, StringRef id,
   llvm::DenseMap<uint32_t, const delegate::DecodedValue *> values;
   for (const delegate::DecodedValue &value : graph.values)
     values[value.id] = &value;
+  auto describe = [&](uint32_t id, Attrs &attrs) {
+    const delegate::DecodedValue *value = values.lookup(id);
+    if (!value) {
+      attrs.push_back({"tensor_shape", "no such value"});
+      return;
+    }
+    attrs.push_back({"tensor_shape", describeDecoded(*value)});
+    if (value->constantBytes)
+      attrs.push_back(
+          {"constant_bytes", std::to_string(*value->constantBytes)});
+    if (value->namedKey)
+      attrs.push_back({"named_key", *value->namedKey});
+  };
   // The writer of each value so far: a node id and its output's position.
   llvm::DenseMap<uint32_t, std::pair<std::string, size_t>> writers;
-  auto printEdges = [&](ArrayRef<uint32_t> inputs) {
-    json.attributeArray("incomingEdges", [&] {
-      for (auto [position, value] : llvm::enumerate(inputs)) {
-        auto it = writers.find(value);
-        if (it == writers.end())
-          continue;
-        json.object([&] {
-          json.attribute("sourceNodeId", it->second.first);
-          json.attribute("sourceNodeOutputId",
-                         std::to_string(it->second.second));
-          json.attribute("targetNodeInputId", std::to_string(position));
-        });
-      }
-    });
-  };
-  auto printNode = [&](const std::string &nodeId, StringRef label,
-                       ArrayRef<std::pair<std::string, std::string>> attrs,
-                       ArrayRef<uint32_t> inputs, ArrayRef<uint32_t> outputs) {
-    json.object([&] {
-      json.attribute("id", nodeId);
-      json.attribute("label", label);
-      json.attribute("namespace", "");
-      printAttrs(json, attrs);
-      printEdges(inputs);
-      printPayloadMetadata(json, "inputsMetadata", inputs, values);
-      printPayloadMetadata(json, "outputsMetadata", outputs, values);
-      json.attributeArray("subgraphIds", [] {});
-    });
+  auto print = [&](const std::string &nodeId, StringRef label,
+                   ArrayRef<std::pair<std::string, std::string>> attrs,
+                   ArrayRef<uint32_t> inputs, ArrayRef<uint32_t> outputs) {
+    std::vector<IncomingEdge> incoming;
+    for (auto [position, value] : llvm::enumerate(inputs)) {
+      auto it = writers.find(value);
+      if (it != writers.end())
+        incoming.push_back({it->second.first, it->second.second, position});
+    }
+    printNode(json, {nodeId, label, attrs, incoming, inputs, outputs, ""},
+              describe);
     for (auto [position, value] : llvm::enumerate(outputs))
       writers[value] = {nodeId, position};
   };
@@ -229,17 +237,17 @@ static void printPayloadGraph(llvm::json::OStream &json, StringRef id,
     json.attributeArray("nodes", [&] {
       for (auto [index, value] : llvm::enumerate(graph.values))
         if (value.externalInput)
-          printNode("input" + std::to_string(index),
-                    "input " + std::to_string(*value.externalInput), {}, {},
-                    {value.id});
+          print("input" + std::to_string(index),
+                "input " + std::to_string(*value.externalInput), {}, {},
+                {value.id});
       for (auto [index, node] : llvm::enumerate(graph.nodes))
-        printNode("n" + std::to_string(index), node.op, node.attrs, node.inputs,
-                  node.outputs);
+        print("n" + std::to_string(index), node.op, node.attrs, node.inputs,
+              node.outputs);
       for (auto [index, value] : llvm::enumerate(graph.values))
         if (value.externalOutput)
-          printNode("output" + std::to_string(index),
-                    "output " + std::to_string(*value.externalOutput), {},
-                    {value.id}, {});
+          print("output" + std::to_string(index),
+                "output " + std::to_string(*value.externalOutput), {},
+                {value.id}, {});
     });
   });
 }
