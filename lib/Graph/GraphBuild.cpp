@@ -583,26 +583,33 @@ void MethodGraphBuilder::countFallback() {
 }
 
 void MethodGraphBuilder::countDelegatedOperators() {
-  llvm::StringMap<std::pair<DelegatedOperators, llvm::StringMap<unsigned>>>
-      backends;
+  // Calls by payload first: a payload's operators are hashed once, not once
+  // per call that runs it.
+  struct BackendCalls {
+    DelegatedOperators delegated;
+    llvm::DenseMap<const delegate::DecodedPayload *, unsigned> payloadCalls;
+  };
+  llvm::StringMap<BackendCalls> backends;
   for (const Node &node : graph.nodes) {
     if (!node.delegate)
       continue;
-    auto &[delegated, operators] = backends[node.delegate->backend];
-    ++delegated.calls;
+    BackendCalls &backend = backends[node.delegate->backend];
+    ++backend.delegated.calls;
     const delegate::DecodedPayload *payload = node.delegate->payload.get();
-    if (!payload || !payload->graph) {
-      ++delegated.opaqueCalls;
-      continue;
-    }
-    for (const delegate::DecodedNode &op : payload->graph->nodes)
-      ++operators[op.op];
+    if (payload && payload->graph)
+      ++backend.payloadCalls[payload];
+    else
+      ++backend.delegated.opaqueCalls;
   }
-  for (const auto &[backend, count] : graph.fallback.byBackend) {
-    auto &[delegated, operators] = backends[backend];
-    delegated.backend = backend;
-    delegated.operators = sortCounts(operators);
-    graph.fallback.delegated.push_back(std::move(delegated));
+  for (const auto &[name, count] : graph.fallback.byBackend) {
+    BackendCalls &backend = backends[name];
+    llvm::StringMap<unsigned> operators;
+    for (const auto &[payload, calls] : backend.payloadCalls)
+      for (const delegate::DecodedNode &op : payload->graph->nodes)
+        operators[op.op] += calls;
+    backend.delegated.backend = name;
+    backend.delegated.operators = sortCounts(operators);
+    graph.fallback.delegated.push_back(std::move(backend.delegated));
   }
 }
 
