@@ -96,10 +96,9 @@ std::optional<VelaBlock> StreamReader::readBlock(uint64_t at) {
   parts.add("block header", at, kBlockHeader, at);
   // The runtime steps over the data padded to 16: all of it must be there.
   uint64_t dataAt = at + kBlockHeader;
-  if (!parts.add(block.name.empty() ? "block" : block.name, dataAt,
-                 roundUp16(block.size), at + kSizeAt))
+  if (!parts.addPadded(block.name.empty() ? "block" : block.name, dataAt,
+                       block.size, roundUp16(block.size), at + kSizeAt))
     return std::nullopt;
-  decoded.regions.back().size = block.size;
   block.data = bytes.substr(dataAt, block.size);
   return block;
 }

@@ -57,12 +57,12 @@ void delegate::addProblem(DecodedPayload &decoded, uint64_t offset,
   decoded.problems.push_back({offset, text.str()});
 }
 
-bool PayloadLayout::add(StringRef name, uint64_t offset, uint64_t size,
-                        uint64_t fieldOffset) {
-  if (offset > payloadSize || size > payloadSize - offset) {
+bool PayloadLayout::addPadded(StringRef name, uint64_t offset, uint64_t size,
+                              uint64_t extent, uint64_t fieldOffset) {
+  if (offset > payloadSize || extent > payloadSize - offset) {
     addProblem(decoded, fieldOffset,
                "the " + name + " (offset " + Twine(offset) + ", " +
-                   Twine(size) + " bytes) does not fit in the " +
+                   Twine(extent) + " bytes) does not fit in the " +
                    Twine(payloadSize) + "-byte payload");
     return false;
   }

@@ -61,7 +61,14 @@ public:
   /// header field at `fieldOffset`; a part past the payload is a problem
   /// and left out. Returns whether it fits.
   bool add(StringRef name, uint64_t offset, uint64_t size,
-           uint64_t fieldOffset);
+           uint64_t fieldOffset) {
+    return addPadded(name, offset, size, size, fieldOffset);
+  }
+  /// Adds the part `name` of `size` bytes at `offset`, which its reader
+  /// steps over as `extent` bytes (its data and the padding after it): the
+  /// whole extent must fit, the padding is left to finish().
+  bool addPadded(StringRef name, uint64_t offset, uint64_t size,
+                 uint64_t extent, uint64_t fieldOffset);
   /// Sorts the parts, names the gaps between them `padding`, and reports
   /// parts that overlap.
   void finish();
