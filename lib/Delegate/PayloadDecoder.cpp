@@ -20,6 +20,22 @@ using namespace emit::delegate;
 
 PayloadDecoder::~PayloadDecoder() = default;
 
+std::vector<std::optional<uint32_t>>
+PayloadDecoder::joinEvents(const DecodedGraph &,
+                           ArrayRef<std::string> names) const {
+  return std::vector<std::optional<uint32_t>>(names.size());
+}
+
+std::vector<std::optional<uint32_t>>
+delegate::joinDelegateEvents(const DecodedPayload &payload,
+                             ArrayRef<std::string> names) {
+  if (payload.graph)
+    for (const PayloadDecoder *decoder : getPayloadDecoders())
+      if (decoder->getName() == payload.decoder)
+        return decoder->joinEvents(*payload.graph, names);
+  return std::vector<std::optional<uint32_t>>(names.size());
+}
+
 uint64_t DecodedPayload::getRegionBytes(StringRef name) const {
   uint64_t bytes = 0;
   for (const PayloadRegion &region : regions)

@@ -83,6 +83,9 @@ const PayloadDecoder &getXNNPACKDecoder();
 const PayloadDecoder &getQNNDecoder();
 const PayloadDecoder &getVulkanDecoder();
 const PayloadDecoder &getEthosUDecoder();
+/// The xnode each of an XNNPACK delegate call's own events times.
+std::vector<std::optional<uint32_t>>
+joinXNNPACKEvents(const DecodedGraph &graph, ArrayRef<std::string> names);
 /// Fills in `decoded` from a QnnBackend entry's `qnn_compile_spec`.
 void decodeQNNCompileSpec(StringRef value, DecodedCompileSpec &decoded);
 /// MPS's MP00 and MLX's MLX0 headers, and payloads known by a magic.

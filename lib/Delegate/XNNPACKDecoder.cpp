@@ -46,6 +46,11 @@ public:
   }
   void decode(const PayloadInput &input,
               DecodedPayload &decoded) const override;
+  std::vector<std::optional<uint32_t>>
+  joinEvents(const DecodedGraph &graph,
+             ArrayRef<std::string> names) const override {
+    return joinXNNPACKEvents(graph, names);
+  }
 };
 
 /// Reads the payload's flatbuffer into a graph.

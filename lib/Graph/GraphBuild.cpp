@@ -665,6 +665,29 @@ static void placeFindings(const FindingList &findings,
   }
 }
 
+/// A delegate call's own events, in the order it logged them, each joined
+/// to the payload node it times where its payload's decoder can tell.
+static void addOwnEvents(ArrayRef<profile::NamedEvents> events,
+                         DelegateInfo &delegate) {
+  std::vector<const profile::NamedEvents *> logged;
+  for (const profile::NamedEvents &event : events)
+    logged.push_back(&event);
+  llvm::sort(logged,
+             [](auto *a, auto *b) { return a->firstSeen < b->firstSeen; });
+  std::vector<std::string> names;
+  for (const profile::NamedEvents *event : logged)
+    names.push_back(event->name);
+  std::vector<std::optional<uint32_t>> nodes =
+      delegate.payload ? delegate::joinDelegateEvents(*delegate.payload, names)
+                       : std::vector<std::optional<uint32_t>>(names.size());
+  delegate.ownEvents.clear();
+  for (auto [event, node] : llvm::zip_equal(logged, nodes))
+    delegate.ownEvents.push_back(
+        {event->name,
+         {event->time.count, event->time.total, event->time.p50},
+         node});
+}
+
 /// Each node's time in `profile`, a join of a run to the program: a group
 /// of methods alike gives its times to each of them.
 static void addTimes(const profile::ProfileReport &profile,
@@ -680,9 +703,12 @@ static void addTimes(const profile::ProfileReport &profile,
       for (const profile::InstructionProfile &entry : timed.instructions)
         for (Node &node : graph.nodes)
           if (node.chain == int32_t(entry.chain) &&
-              node.instruction == int32_t(entry.instruction))
+              node.instruction == int32_t(entry.instruction)) {
             node.time =
                 NodeTime{entry.time.count, entry.time.total, entry.time.p50};
+            if (node.delegate && !entry.delegateEvents.empty())
+              addOwnEvents(entry.delegateEvents, *node.delegate);
+          }
     }
   }
 }

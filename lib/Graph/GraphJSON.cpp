@@ -121,15 +121,50 @@ static void printPayloadValue(JSONWriter &json,
   json.objectEnd();
 }
 
-/// `graph`: the nodes and values of a payload's own graph.
+/// `time`: a node's count, total and median over a run's executions.
+static void printTime(JSONWriter &json, const NodeTime &time) {
+  json.key("time");
+  json.objectBegin();
+  json.key("count");
+  json.number(time.count);
+  json.key("total_ns");
+  json.number(time.totalNs);
+  json.key("p50_ns");
+  json.number(time.p50Ns);
+  json.objectEnd();
+}
+
+/// Each payload node's time: the sum of the call's own events joined to it
+/// (a concatenation runs as several operators).
+static std::vector<std::optional<NodeTime>>
+sumPayloadNodeTimes(const DelegateInfo &info, size_t nodes) {
+  std::vector<std::optional<NodeTime>> times(nodes);
+  for (const DelegateEvent &event : info.ownEvents) {
+    if (!event.payloadNode || *event.payloadNode >= nodes)
+      continue;
+    std::optional<NodeTime> &time = times[*event.payloadNode];
+    if (!time)
+      time = event.time;
+    else
+      time = NodeTime{std::max(time->count, event.time.count),
+                      time->totalNs + event.time.totalNs,
+                      time->p50Ns + event.time.p50Ns};
+  }
+  return times;
+}
+
+/// `graph`: the nodes and values of a payload's own graph, with a call's
+/// own events' times.
 static void printPayloadGraph(JSONWriter &json,
                               const delegate::DecodedGraph &graph,
-                              const std::map<std::string, std::string> &keys) {
+                              const DelegateInfo &info) {
+  std::vector<std::optional<NodeTime>> times =
+      sumPayloadNodeTimes(info, graph.nodes.size());
   json.key("graph");
   json.objectBegin();
   json.key("nodes");
   json.arrayBegin();
-  for (const delegate::DecodedNode &node : graph.nodes) {
+  for (auto [index, node] : llvm::enumerate(graph.nodes)) {
     json.objectBegin();
     json.key("id");
     json.number(uint64_t(node.id));
@@ -141,15 +176,39 @@ static void printPayloadGraph(JSONWriter &json,
     json.numbers(node.outputs);
     json.key("attrs");
     printPairs(json, node.attrs);
+    if (times[index])
+      printTime(json, *times[index]);
     json.objectEnd();
   }
   json.arrayEnd();
   json.key("values");
   json.arrayBegin();
   for (const delegate::DecodedValue &value : graph.values)
-    printPayloadValue(json, value, keys);
+    printPayloadValue(json, value, info.keySources);
   json.arrayEnd();
   json.objectEnd();
+}
+
+/// `events`: what the call logged of its own work, each with the id of
+/// the payload node it times (null where none is known).
+static void printOwnEvents(JSONWriter &json, const DelegateInfo &info) {
+  const delegate::DecodedGraph *graph =
+      info.payload && info.payload->graph ? &*info.payload->graph : nullptr;
+  json.key("events");
+  json.arrayBegin();
+  for (const DelegateEvent &event : info.ownEvents) {
+    json.objectBegin();
+    json.key("name");
+    json.string(event.name);
+    json.key("payload_node");
+    json.number(
+        graph && event.payloadNode
+            ? std::optional<uint64_t>(graph->nodes[*event.payloadNode].id)
+            : std::nullopt);
+    printTime(json, event.time);
+    json.objectEnd();
+  }
+  json.arrayEnd();
 }
 
 static void printDelegate(JSONWriter &json, const DelegateInfo &info) {
@@ -200,8 +259,10 @@ static void printDelegate(JSONWriter &json, const DelegateInfo &info) {
   if (info.payload) {
     printPayload(json, *info.payload);
     if (info.payload->graph)
-      printPayloadGraph(json, *info.payload->graph, info.keySources);
+      printPayloadGraph(json, *info.payload->graph, info);
   }
+  if (!info.ownEvents.empty())
+    printOwnEvents(json, info);
   json.objectEnd();
 }
 
@@ -225,17 +286,8 @@ static void printNode(JSONWriter &json, const Node &node) {
   json.numbers(node.outputs);
   if (node.delegate)
     printDelegate(json, *node.delegate);
-  if (node.time) {
-    json.key("time");
-    json.objectBegin();
-    json.key("count");
-    json.number(node.time->count);
-    json.key("total_ns");
-    json.number(node.time->totalNs);
-    json.key("p50_ns");
-    json.number(node.time->p50Ns);
-    json.objectEnd();
-  }
+  if (node.time)
+    printTime(json, *node.time);
   printProblems(json, node.problems);
   json.objectEnd();
 }

@@ -81,7 +81,8 @@ private:
 static std::vector<NamedEvents> summarizeByName(DurationsByName &byName) {
   std::vector<NamedEvents> summary;
   for (auto &[name, durations] : byName)
-    summary.push_back({name, summarizeDurations(durations)});
+    summary.push_back(
+        {name, summarizeDurations(durations), uint32_t(summary.size())});
   std::stable_sort(summary.begin(), summary.end(), [](auto &a, auto &b) {
     return a.time.total > b.time.total;
   });

@@ -120,6 +120,12 @@ public:
   /// Fills in what `input` holds.
   virtual void decode(const PayloadInput &input,
                       DecodedPayload &decoded) const = 0;
+  /// The node of `graph` (a position in its nodes) each of a call's own
+  /// profiling events times, the events named as the backend's runtime
+  /// logs them; none for an event the decoder cannot place. By default it
+  /// places none.
+  virtual std::vector<std::optional<uint32_t>>
+  joinEvents(const DecodedGraph &graph, ArrayRef<std::string> names) const;
 };
 
 /// Every decoder, in the order they are asked.
@@ -130,6 +136,13 @@ ArrayRef<const PayloadDecoder *> getPayloadDecoders();
 /// through emit::copyFront: a payload no decoder knows brings none of its
 /// pages into the resident set.
 DecodedPayload decodePayload(const PayloadInput &input);
+
+/// The node of `payload`'s graph each of a delegate call's own profiling
+/// events (`names`, in the run's order) times, by the decoder that opened
+/// the payload; none for an event it cannot place, all none for a payload
+/// without a graph.
+std::vector<std::optional<uint32_t>>
+joinDelegateEvents(const DecodedPayload &payload, ArrayRef<std::string> names);
 
 /// What a delegate entry's compile spec says, by its backend's decoder.
 /// Specs are per entry: entries that share a payload may differ in them.

@@ -72,6 +72,22 @@ struct CompileSpecInfo {
   }
 };
 
+/// A node's time over a run's executions (emit-profile's join).
+struct NodeTime {
+  uint64_t count = 0;
+  uint64_t totalNs = 0;
+  uint64_t p50Ns = 0;
+};
+
+/// An event a delegate call logged of its own work, over a run's
+/// executions, and the node of its payload's graph (a position in its
+/// nodes) it times, where the backend's naming of its events tells.
+struct DelegateEvent {
+  std::string name;
+  NodeTime time;
+  std::optional<uint32_t> payloadNode;
+};
+
 /// What a delegate call's node says of its entry.
 struct DelegateInfo {
   std::string backend;
@@ -94,13 +110,8 @@ struct DelegateInfo {
   /// For each named key the payload's constants name, the file whose named
   /// data holds it (`program`, or a data file given); empty when none does.
   std::map<std::string, std::string> keySources;
-};
-
-/// A node's time over a run's executions (emit-profile's join).
-struct NodeTime {
-  uint64_t count = 0;
-  uint64_t totalNs = 0;
-  uint64_t p50Ns = 0;
+  /// With a profile: the events it logged of its own work.
+  std::vector<DelegateEvent> ownEvents;
 };
 
 /// One node of a method's graph.

@@ -57,6 +57,9 @@ TimeStats summarizeDurations(MutableArrayRef<uint64_t> durations);
 struct NamedEvents {
   std::string name;
   TimeStats time;
+  /// Its place among the names by first occurrence: a delegate's own
+  /// events in the order it logged them.
+  uint32_t firstSeen = 0;
 };
 
 /// A value a kernel call reads or writes.

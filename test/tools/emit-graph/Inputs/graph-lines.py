@@ -40,9 +40,9 @@ def payload_lines(delegate):
         return
     for node in graph["nodes"]:
         attrs = " ".join("%s=%s" % item for item in node["attrs"].items())
-        print("  xnode %d %s %s -> %s %s" % (node["id"], node["op"],
-                                            node["inputs"], node["outputs"],
-                                            attrs))
+        print("  xnode %d %s %s -> %s %s%s" % (
+            node["id"], node["op"], node["inputs"], node["outputs"], attrs,
+            " " + time_text(node["time"]) if "time" in node else ""))
     for value in graph["values"]:
         text = "  xvalue %d %s%s" % (value["id"], value["dtype"],
                                      value["shape"])
@@ -51,6 +51,20 @@ def payload_lines(delegate):
             if value[key] is not None:
                 text += " %s=%s" % (key, value[key])
         print(text)
+
+
+def time_text(time):
+    return "time count %d total %d ns p50 %d ns" % (
+        time["count"], time["total_ns"], time["p50_ns"])
+
+
+def event_lines(delegate):
+    """The call's own events, each with the payload node it times."""
+    for event in delegate.get("events", []):
+        node = event["payload_node"]
+        print("  event '%s' -> %s %s" % (
+            event["name"], "none" if node is None else "xnode %d" % node,
+            time_text(event["time"])))
 
 
 def spec(item):
@@ -90,10 +104,9 @@ def main():
                           delegate["shared_with"], delegate["magic"],
                           ", ".join(map(spec, delegate["compile_specs"]))))
                 payload_lines(delegate)
+                event_lines(delegate)
             if "time" in node:
-                time = node["time"]
-                print("  time count %d total %d ns p50 %d ns" % (
-                    time["count"], time["total_ns"], time["p50_ns"]))
+                print("  " + time_text(node["time"]))
             for problem in node.get("problems", []):
                 print("  problem: %s" % problem)
         for value in method["values"]:
