@@ -37,3 +37,30 @@ std::string graph::describeValue(const ValueInfo &value) {
   os << "]";
   return text;
 }
+
+std::string graph::describeDecoded(const delegate::DecodedValue &value) {
+  std::string text = value.dtype + "[";
+  llvm::raw_string_ostream os(text);
+  llvm::interleaveComma(value.shape, os);
+  os << "]";
+  if (!value.quant.empty())
+    os << " " << value.quant;
+  return text;
+}
+
+std::vector<std::optional<NodeTime>>
+graph::sumPayloadNodeTimes(const DelegateInfo &info, size_t nodes) {
+  std::vector<std::optional<NodeTime>> times(nodes);
+  for (const DelegateEvent &event : info.ownEvents) {
+    if (!event.payloadNode || *event.payloadNode >= nodes)
+      continue;
+    std::optional<NodeTime> &time = times[*event.payloadNode];
+    if (!time)
+      time = event.time;
+    else
+      time = NodeTime{std::max(time->count, event.time.count),
+                      time->totalNs + event.time.totalNs,
+                      time->p50Ns + event.time.p50Ns};
+  }
+  return times;
+}

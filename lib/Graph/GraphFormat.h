@@ -20,6 +20,13 @@ std::string getDtypeName(const ValueInfo &value);
 StringRef getConstantPlaceName(ConstantPlace place);
 /// A tensor value as `float[1, 16]`, another as its kind.
 std::string describeValue(const ValueInfo &value);
+/// A payload's value as `fp32[1, 4]`, with its quantization.
+std::string describeDecoded(const delegate::DecodedValue &value);
+/// Each node of a delegate call's payload graph (`nodes` of them): the sum
+/// of the call's own events joined to it (a concatenation runs as several
+/// XNNPACK operators); none where no event is.
+std::vector<std::optional<NodeTime>>
+sumPayloadNodeTimes(const DelegateInfo &info, size_t nodes);
 
 } // namespace emit::graph
 

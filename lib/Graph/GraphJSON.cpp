@@ -134,25 +134,6 @@ static void printTime(JSONWriter &json, const NodeTime &time) {
   json.objectEnd();
 }
 
-/// Each payload node's time: the sum of the call's own events joined to it
-/// (a concatenation runs as several operators).
-static std::vector<std::optional<NodeTime>>
-sumPayloadNodeTimes(const DelegateInfo &info, size_t nodes) {
-  std::vector<std::optional<NodeTime>> times(nodes);
-  for (const DelegateEvent &event : info.ownEvents) {
-    if (!event.payloadNode || *event.payloadNode >= nodes)
-      continue;
-    std::optional<NodeTime> &time = times[*event.payloadNode];
-    if (!time)
-      time = event.time;
-    else
-      time = NodeTime{std::max(time->count, event.time.count),
-                      time->totalNs + event.time.totalNs,
-                      time->p50Ns + event.time.p50Ns};
-  }
-  return times;
-}
-
 /// `graph`: the nodes and values of a payload's own graph, with a call's
 /// own events' times.
 static void printPayloadGraph(JSONWriter &json,

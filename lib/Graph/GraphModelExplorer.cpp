@@ -183,17 +183,6 @@ static void printGraph(llvm::json::OStream &json, const MethodGraph &graph,
   });
 }
 
-/// A decoded value as `fp32[1, 4]`, with its quantization.
-static std::string describeDecoded(const delegate::DecodedValue &value) {
-  std::string text = value.dtype + "[";
-  for (auto [i, size] : llvm::enumerate(value.shape))
-    text += (i ? ", " : "") + std::to_string(size);
-  text += "]";
-  if (!value.quant.empty())
-    text += " " + value.quant;
-  return text;
-}
-
 /// A payload's own graph: its operators, each fed by the operator that last
 /// wrote its operand, or by an input node for the delegate call's inputs;
 /// an output node for each of the call's outputs.
