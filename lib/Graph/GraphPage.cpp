@@ -16,6 +16,7 @@
 
 #include "emit/Support/Page.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
 
@@ -68,6 +69,9 @@ private:
   void printNode(const Node &node);
   void printValue(const ValueInfo &value);
   void printDelegate(const DelegateInfo &info);
+  /// The index of `info`'s payload graph among the page's, -1 for none.
+  int64_t getPayloadIndex(const DelegateInfo &info);
+  void printPayloadGraph(const delegate::DecodedPayload &payload);
   void printStrings(ArrayRef<std::string> texts) {
     json.array([&] {
       for (const std::string &text : texts)
@@ -83,8 +87,58 @@ private:
 
   llvm::json::OStream &json;
   StringTable strings;
+  /// The payload graphs the delegate nodes open into, once per stored
+  /// payload.
+  llvm::DenseMap<const delegate::DecodedPayload *, int64_t> payloadIndices;
+  std::vector<const delegate::DecodedPayload *> payloads;
 };
 } // namespace
+
+int64_t PageData::getPayloadIndex(const DelegateInfo &info) {
+  const delegate::DecodedPayload *payload = info.payload.get();
+  if (!payload || !payload->graph || payload->graph->nodes.empty())
+    return -1;
+  auto [it, added] = payloadIndices.try_emplace(payload, payloads.size());
+  if (added)
+    payloads.push_back(payload);
+  return it->second;
+}
+
+/// A payload graph: its decoder; its nodes as [op, inputs, outputs,
+/// attributes]; its values as [id, description].
+void PageData::printPayloadGraph(const delegate::DecodedPayload &payload) {
+  json.object([&] {
+    json.attribute("d", payload.decoder);
+    json.attributeArray("n", [&] {
+      for (const delegate::DecodedNode &node : payload.graph->nodes)
+        json.array([&] {
+          json.value(strings[node.op]);
+          printIds(node.inputs);
+          printIds(node.outputs);
+          std::string attrs;
+          for (const auto &[key, value] : node.attrs)
+            attrs += (attrs.empty() ? "" : ", ") + key + "=" + value;
+          json.value(strings[attrs]);
+        });
+    });
+    json.attributeArray("v", [&] {
+      for (const delegate::DecodedValue &value : payload.graph->values)
+        json.array([&] {
+          json.value(int64_t(value.id));
+          std::string text = describeDecoded(value);
+          if (value.constantBytes)
+            text += ", constant " + std::to_string(*value.constantBytes) + " B";
+          if (value.namedKey)
+            text += ", named key '" + *value.namedKey + "'";
+          if (value.externalInput)
+            text += ", call input " + std::to_string(*value.externalInput);
+          if (value.externalOutput)
+            text += ", call output " + std::to_string(*value.externalOutput);
+          json.value(strings[text]);
+        });
+    });
+  });
+}
 
 void PageData::printDelegate(const DelegateInfo &info) {
   json.object([&] {
@@ -105,6 +159,15 @@ void PageData::printDelegate(const DelegateInfo &info) {
           json.value(spec.describe());
         });
     });
+    int64_t graph = getPayloadIndex(info);
+    json.attribute("g", graph);
+    // This call's time per payload node, from its own events.
+    if (graph >= 0 && !info.ownEvents.empty())
+      json.attributeArray("t", [&] {
+        for (const std::optional<NodeTime> &time :
+             sumPayloadNodeTimes(info, info.payload->graph->nodes.size()))
+          json.value(int64_t(time ? time->totalNs : 0));
+      });
   });
 }
 
@@ -192,6 +255,10 @@ void PageData::print(const GraphReport &report) {
     json.attributeArray("methods", [&] {
       for (const MethodGraph &graph : report.methods)
         printMethod(graph);
+    });
+    json.attributeArray("payloads", [&] {
+      for (const delegate::DecodedPayload *payload : payloads)
+        printPayloadGraph(*payload);
     });
     // Last: every string the graphs named.
     json.attributeArray("strings", [&] {

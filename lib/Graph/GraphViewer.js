@@ -8,17 +8,19 @@
 // positions), draws only what is in view, and folds long straight runs of
 // nodes into boxes of at most RUN nodes, which open on a click. Pan with
 // the mouse, zoom with the wheel; a click shows a node's details; the
-// search box finds operators and values (%12).
+// search box finds operators and values (%12). A delegate call whose
+// payload emit decodes opens in place into the payload's own graph.
 (function () {
   "use strict";
   const RUN = 64, MIN_RUN = 8, W = 210, H = 34, GX = 30, GY = 34;
   const data = JSON.parse(document.getElementById("graph-data").textContent);
   const S = data.strings;
   const KINDS = ["kernel", "delegate", "move", "jump_false", "free", "other",
-                 "input", "output"];
+                 "input", "output", "payload"];
   const COLOR = {kernel: "#4e79a7", delegate: "#f28e2b", input: "#59a14f",
                  output: "#59a14f", move: "#bab0ac", jump_false: "#bab0ac",
-                 free: "#bab0ac", other: "#bab0ac", run: "#a0cbe8"};
+                 free: "#bab0ac", other: "#bab0ac", run: "#a0cbe8",
+                 payload: "#b07aa1"};
   const canvas = document.getElementById("graph");
   const context = canvas.getContext("2d");
   const details = document.getElementById("details");
@@ -36,7 +38,7 @@
     const n = method.nodes[i];
     return {index: i, kind: KINDS[n[0]], name: S[n[1]], chain: n[2],
             instruction: n[3], inputs: n[4], outputs: n[5], delegate: n[6],
-            time: n[7], problems: n[8]};
+            time: n[7], problems: n[8], payload: n[9]};
   }
   function valueOf(method, v) {
     const a = method.values[v];
@@ -61,6 +63,54 @@
     return {preds, succs};
   }
 
+  // The method with each delegate call in `expanded` replaced by its
+  // payload's graph: the payload's nodes in order, each fed by the node
+  // that last wrote its operand; those no other payload node feeds fed by
+  // what fed the call, those that feed none feeding what the call fed.
+  // `origin`: each node's index in the method, -1 for a payload's.
+  function expand(base, expanded) {
+    if (!expanded.size) {
+      if (!base.origin) base.origin = Int32Array.from(base.nodes, (_, i) => i);
+      return base;
+    }
+    const nodes = [], origin = [], first = [], count = [], inner = [];
+    base.nodes.forEach((n, i) => {
+      first.push(nodes.length);
+      const d = n[6];
+      if (!expanded.has(i) || !d || d.g < 0) {
+        nodes.push(n);
+        origin.push(i);
+        count.push(1);
+        return;
+      }
+      const graph = data.payloads[d.g], writer = new Map();
+      graph.n.forEach((p, k) => {
+        const at = nodes.length;
+        for (const v of p[1]) if (writer.has(v)) inner.push(writer.get(v), at);
+        for (const v of p[2]) writer.set(v, at);
+        nodes.push([8, p[0], n[2], n[3], [], [], 0, d.t ? d.t[k] : 0, [],
+                    {call: i, graph: d.g, node: k}]);
+        origin.push(-1);
+      });
+      count.push(graph.n.length);
+    });
+    const fed = new Uint8Array(nodes.length), feeds = new Uint8Array(nodes.length);
+    for (let k = 0; k + 1 < inner.length; k += 2) { feeds[inner[k]] = 1; fed[inner[k + 1]] = 1; }
+    // A method node's own index, or its payload's nodes not marked in `marked`.
+    const ends = (i, marked) => {
+      if (origin[first[i]] === i) return [first[i]];
+      const out = [];
+      for (let j = first[i]; j < first[i] + count[i]; ++j) if (!marked[j]) out.push(j);
+      return out;
+    };
+    const edges = inner.slice(), e = base.edges;
+    for (let k = 0; k + 1 < e.length; k += 2)
+      for (const from of ends(e[k], feeds))
+        for (const to of ends(e[k + 1], fed)) edges.push(from, to);
+    return {name: base.name, inputs: base.inputs, peaks: base.peaks,
+            values: base.values, nodes, edges, origin: Int32Array.from(origin)};
+  }
+
   // Items drawn: a node, or a run of nodes each the only successor of the
   // one before, folded into one box unless opened.
   function group(method, edges, opened) {
@@ -73,7 +123,7 @@
              edges.preds[j + 1].length === 1 &&
              method.nodes[j + 1][2] === method.nodes[i][2])
         ++j;
-      if (j - i + 1 >= MIN_RUN && !opened.has(i)) {
+      if (j - i + 1 >= MIN_RUN && !opened.has(method.origin[i])) {
         for (let k = i; k <= j; ++k) itemOf[k] = items.length;
         items.push({first: i, last: j});
         i = j + 1;
@@ -125,22 +175,24 @@
   }
 
   function build(index) {
-    const method = data.methods[index];
-    const edges = connect(method);
-    options.runs = method.nodes.length >= FOLD_FROM;
+    const base = data.methods[index];
+    options.runs = base.nodes.length >= FOLD_FROM;
     document.getElementById("runs").checked = options.runs;
-    view = {index, method, edges, opened: new Set()};
+    // Opened runs and expanded calls by their first node in the method.
+    view = {index, base, opened: new Set(), expanded: new Set()};
     relayout();
     camera = {x: 20, y: 20, scale: 1};
-    status.textContent = method.nodes.length + " nodes, " +
+    status.textContent = base.nodes.length + " nodes, " +
         view.items.length + " drawn";
     selected = -1;
     details.innerHTML = '<p class="muted">Click a node.</p>';
   }
   function relayout() {
+    view.method = expand(view.base, view.expanded);
+    view.edges = connect(view.method);
     view.grouped = group(view.method, view.edges, view.opened);
     view.items = place(view.method, view.edges, view.grouped);
-    view.live = liveBytes(view.method);
+    view.live = liveBytes(view.base);
     view.slowest = Math.max(1, ...view.method.nodes.map((n) => n[7]));
   }
 
@@ -170,7 +222,8 @@
     return COLOR[KINDS[n[0]]];
   }
   function instructionSlot(i) {
-    return view.method.nodes[i][0] >= 6 ? -1 : i - view.method.inputs.length;
+    const o = view.method.origin[i];
+    return o < 0 || view.base.nodes[o][0] >= 6 ? -1 : o - view.base.inputs.length;
   }
   function isPeak(item) {
     for (let i = item.first; i <= item.last; ++i) {
@@ -294,9 +347,42 @@
       return "<li>" + escape(text) + problems.join("") + "</li>";
     }).join("");
   }
+  // A payload node's operands, as its graph describes them.
+  function describePayloadValues(graph, ids) {
+    if (!graph.byId) graph.byId = new Map(graph.v.map((v) => [v[0], S[v[1]]]));
+    return ids.map((v) => "<li>%" + v + " " +
+        escape(graph.byId.has(v) ? graph.byId.get(v) : "no such value") +
+        "</li>").join("");
+  }
+  // Opens a delegate call's payload graph in place, or closes it; shows
+  // the first payload node, or the call.
+  function toggle(call, open) {
+    if (open) view.expanded.add(call); else view.expanded.delete(call);
+    relayout();
+    const at = view.method.nodes.findIndex((n, i) =>
+        open ? n[9] && n[9].call === call : view.method.origin[i] === call);
+    focusNode(at);
+  }
+  function showPayloadNode(node) {
+    const ref = node.payload, graph = data.payloads[ref.graph];
+    const p = graph.n[ref.node], call = view.base.nodes[ref.call];
+    let html = "<h3 id=\"selected-name\">" + escape(S[p[0]]) + "</h3><p>" +
+        escape(graph.d) + " node " + ref.node + " of the payload of " +
+        escape(S[call[1]]) + " (instruction " + call[2] + ":" + call[3] +
+        ")</p>";
+    if (S[p[3]]) html += "<p>" + escape(S[p[3]]) + "</p>";
+    if (node.time > 0) html += "<p>" + node.time + " ns in all, by the call's own events</p>";
+    html += "<p><button id=\"close-payload\">close the call's graph</button></p>";
+    html += "<h4>reads</h4><ul>" + describePayloadValues(graph, p[1]) + "</ul>";
+    html += "<h4>writes</h4><ul>" + describePayloadValues(graph, p[2]) + "</ul>";
+    details.innerHTML = html;
+    document.getElementById("close-payload").onclick = () => toggle(ref.call, false);
+    draw();
+  }
   function show(index) {
     selected = index;
     const node = nodeOf(view.method, index);
+    if (node.payload) return showPayloadNode(node);
     let html = "<h3 id=\"selected-name\">" + escape(node.name) + "</h3><p>" +
         node.kind + (node.chain >= 0 ? ", instruction " + node.chain + ":" +
                                            node.instruction : "") + "</p>";
@@ -310,11 +396,17 @@
       if (d.c.length)
         html += "<ul>" + d.c.map((c) => "<li>" + escape(c[0]) + " = " +
                                          escape(c[1]) + "</li>").join("") + "</ul>";
+      if (d.g >= 0)
+        html += "<p><button id=\"open-payload\">open its " +
+            escape(data.payloads[d.g].d) + " graph here (" +
+            data.payloads[d.g].n.length + " nodes)</button></p>";
     }
     for (const p of node.problems) html += "<p class=\"finding error\">" + escape(S[p]) + "</p>";
     html += "<h4>reads</h4><ul>" + describeValues(node.inputs) + "</ul>";
     html += "<h4>writes</h4><ul>" + describeValues(node.outputs) + "</ul>";
     details.innerHTML = html;
+    const open = document.getElementById("open-payload");
+    if (open) open.onclick = () => toggle(view.method.origin[index], true);
     draw();
   }
   function showRun(k) {
@@ -326,7 +418,7 @@
       html += "<li>" + escape(S[view.method.nodes[i][1]]) + "</li>";
     details.innerHTML = html + "</ol>";
     document.getElementById("open-run").onclick = () => {
-      view.opened.add(item.first);
+      view.opened.add(view.method.origin[item.first]);
       relayout();
       show(item.first);
     };
@@ -338,7 +430,7 @@
   function focusNode(index) {
     let k = view.grouped.itemOf[index];
     if (view.items[k].last > view.items[k].first) {
-      view.opened.add(view.items[k].first);
+      view.opened.add(view.method.origin[view.items[k].first]);
       relayout();
       k = view.grouped.itemOf[index];
     }
@@ -450,6 +542,18 @@
       results.push("value=%" + first[5][0] + " " + searchFor("%" + first[5][0]));
     const named = method.values.find((a) => a[11] >= 0);
     if (named) results.push("name=" + S[named[11]] + " " + searchFor(S[named[11]]));
+    // A call whose payload emit decodes opens in place, and closes.
+    const call = view.base.nodes.findIndex((n) => n[6] && n[6].g >= 0);
+    if (call >= 0) {
+      const shown = () => document.getElementById("selected-name").textContent;
+      show(view.method.origin.indexOf(call));
+      document.getElementById("open-payload").click();
+      results.push("open=" + view.method.nodes.length + " nodes, " +
+                   view.edges.preds.reduce((s, p) => s + p.length, 0) +
+                   " edges, drawn=" + canvas.dataset.drawn + " " + shown());
+      document.getElementById("close-payload").click();
+      results.push("close=" + view.method.nodes.length + " nodes " + shown());
+    }
     out.textContent = results.join("\n");
   }
 
