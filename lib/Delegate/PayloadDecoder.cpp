@@ -14,6 +14,7 @@
 #include "llvm/Support/Endian.h"
 
 #include <algorithm>
+#include <charconv>
 
 using namespace emit;
 using namespace emit::delegate;
@@ -66,6 +67,19 @@ bool delegate::fitsHeader(StringRef bytes, uint64_t length, StringRef backend,
                  backend + " header its magic announces");
   decoded.regions.push_back({"opaque", 0, bytes.size()});
   return false;
+}
+
+template <typename Float>
+static std::string formatShortest(Float value) {
+  char text[32];
+  auto [end, error] = std::to_chars(text, text + sizeof(text), value);
+  return std::string(text, error == std::errc() ? end : text);
+}
+
+std::string delegate::formatFloat(float value) { return formatShortest(value); }
+
+std::string delegate::formatFloat(double value) {
+  return formatShortest(value);
 }
 
 void delegate::addProblem(DecodedPayload &decoded, uint64_t offset,

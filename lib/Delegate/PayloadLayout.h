@@ -26,6 +26,10 @@ namespace emit::delegate {
 /// the caller has checked holds it.
 uint64_t readField(StringRef bytes, uint64_t at, unsigned width);
 
+/// The shortest text that reads back as `value`.
+std::string formatFloat(float value);
+std::string formatFloat(double value);
+
 /// Adds a problem at `offset`.
 void addProblem(DecodedPayload &decoded, uint64_t offset, const Twine &text);
 

@@ -25,8 +25,6 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
-#include <charconv>
-
 using namespace emit;
 using namespace emit::delegate;
 namespace vk = emit_vulkan;
@@ -103,12 +101,6 @@ uint64_t getElementBytes(vk::VkDataType type) {
   return 0;
 }
 
-std::string formatDouble(double value) {
-  char text[32];
-  auto [end, error] = std::to_chars(text, text + sizeof(text), value);
-  return std::string(text, error == std::errc() ? end : text);
-}
-
 template <typename Vector, typename Format>
 std::string formatList(const Vector *items, Format format) {
   std::string text = "[";
@@ -132,13 +124,14 @@ std::string formatScalar(const vk::VkValue &value) {
   case T::Int:
     return std::to_string(value.value_as_Int()->int_val());
   case T::Double:
-    return formatDouble(value.value_as_Double()->double_val());
+    return formatFloat(value.value_as_Double()->double_val());
   case T::Bool:
     return value.value_as_Bool()->bool_val() ? "true" : "false";
   case T::IntList:
     return formatList(value.value_as_IntList()->items(), number);
   case T::DoubleList:
-    return formatList(value.value_as_DoubleList()->items(), formatDouble);
+    return formatList(value.value_as_DoubleList()->items(),
+                      [](double item) { return formatFloat(item); });
   case T::BoolList:
     return formatList(value.value_as_BoolList()->items(),
                       [](uint8_t v) { return v ? "true" : "false"; });

@@ -22,7 +22,6 @@
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
-#include <charconv>
 #include <limits>
 
 using namespace emit;
@@ -78,13 +77,6 @@ private:
   /// The values' ids (their id_out, by which nodes name them).
   llvm::DenseSet<uint32_t> valueIds;
 };
-
-/// The shortest text that reads back as `value`.
-std::string formatFloat(float value) {
-  char text[32];
-  auto [end, error] = std::to_chars(text, text + sizeof(text), value);
-  return std::string(text, error == std::errc() ? end : text);
-}
 
 /// A node's operands and attributes, in its table's field order.
 class NodeFields {
