@@ -5,10 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // Backends whose payload starts with a header of a magic at byte 4 and the
-// offsets and sizes of its parts: MPS's MP00 and MLX's MLX0 (24 bytes, one
-// data segment). Their parts are laid out and checked; their graphs are not
-// decoded yet. Payloads known only by a magic (CoreML's CMJR reference, a
-// TOSA flatbuffer) are named, and stay one part.
+// offsets and sizes of its parts: MLX's MLX0 (24 bytes, one data segment).
+// Their parts are laid out and checked; their graphs are not decoded yet.
+// Payloads known only by a magic (CoreML's CMJR reference, a TOSA flatbuffer)
+// are named, and stay one part.
 //
 //===----------------------------------------------------------------------===//
 
@@ -84,10 +84,9 @@ void HeaderDecoder::decode(const PayloadInput &input,
 
 ArrayRef<const PayloadDecoder *> delegate::getHeaderDecoders() {
   static constexpr PartField kDataSegment[] = {{"data", 8, 8, 16, 8}};
-  static const HeaderDecoder mps({"MPS", "MP00", 24, kDataSegment});
   static const HeaderDecoder mlx({"MLX", "MLX0", 24, kDataSegment});
   static const MagicDecoder coreML("CoreML", "CMJR", 0, "opaque");
   static const MagicDecoder tosa("TOSA", "TOSA", 4, "graph");
-  static const PayloadDecoder *const decoders[] = {&mps, &mlx, &coreML, &tosa};
+  static const PayloadDecoder *const decoders[] = {&mlx, &coreML, &tosa};
   return decoders;
 }

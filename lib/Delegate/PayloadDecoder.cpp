@@ -128,7 +128,7 @@ ArrayRef<const PayloadDecoder *> delegate::getPayloadDecoders() {
   static const std::vector<const PayloadDecoder *> decoders = [] {
     std::vector<const PayloadDecoder *> all = {
         &getXNNPACKDecoder(), &getQNNDecoder(), &getVulkanDecoder(),
-        &getEthosUDecoder()};
+        &getEthosUDecoder(), &getMPSDecoder()};
     llvm::append_range(all, getHeaderDecoders());
     return all;
   }();

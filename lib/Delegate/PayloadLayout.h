@@ -87,12 +87,13 @@ const PayloadDecoder &getXNNPACKDecoder();
 const PayloadDecoder &getQNNDecoder();
 const PayloadDecoder &getVulkanDecoder();
 const PayloadDecoder &getEthosUDecoder();
+const PayloadDecoder &getMPSDecoder();
 /// The xnode each of an XNNPACK delegate call's own events times.
 std::vector<std::optional<uint32_t>>
 joinXNNPACKEvents(const DecodedGraph &graph, ArrayRef<std::string> names);
 /// Fills in `decoded` from a QnnBackend entry's `qnn_compile_spec`.
 void decodeQNNCompileSpec(StringRef value, DecodedCompileSpec &decoded);
-/// MPS's MP00 and MLX's MLX0 headers, and payloads known by a magic.
+/// MLX's MLX0 header, and payloads known by a magic.
 ArrayRef<const PayloadDecoder *> getHeaderDecoders();
 
 } // namespace emit::delegate

@@ -1,0 +1,421 @@
+//===- MPSDecoder.cpp - Apple MPS payloads
+//---------------------------------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// An MPS payload (backends/apple/mps) is an MPSGraph flatbuffer (identifier
+// MP00) of nodes over values. Since 0.4 it follows a 24-byte header whose
+// magic is the same MP00 at byte 4 (MPSDelegateHeader: its first four
+// bytes zero, the constant segment's offset and size), the constants in a
+// segment after the flatbuffer; the runtime takes every payload with MP00
+// at byte 4 for a header, refuses one under 30 bytes, and reads the
+// flatbuffer from byte 24 unverified. 0.2 and 0.3 wrote the flatbuffer
+// alone (its first four bytes, the root's offset, are never zero), with an
+// older layout (schema/mps.fbs: MPSGraphV0) and data type numbering.
+//
+// A node's operands are its fields named `*_id` (one value) and `*_ids`,
+// `indices_id` (a list), outputs those named `output*`; its other fields
+// are attributes. The fields are read through the generated type tables,
+// so one reader serves every operator.
+//
+//===----------------------------------------------------------------------===//
+
+#include "PayloadLayout.h"
+
+#include "emit/Delegate/mps_generated.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringExtras.h"
+
+#include <numeric>
+
+using namespace emit;
+using namespace emit::delegate;
+
+namespace mps = emit_mps;
+
+namespace {
+constexpr StringRef kMagic = "MP00";
+constexpr uint64_t kHeaderBytes = 24, kMinPayloadBytes = 30;
+/// The union tag 0.3 inserted MPSScatter at: a headerless payload's tags
+/// from here on name different operators in 0.2 (the next one's).
+constexpr unsigned kScatterTag = 63;
+
+/// The data types by number: from 0.4 (with a header), and before.
+constexpr const char *kDtypes[] = {
+    "invalid",         "float16",        "float32", "float64",
+    "bfloat16",        "int4",           "int8",    "int16",
+    "int32",           "int64",          "uint4",   "uint8",
+    "uint16",          "uint32",         "uint64",  "bool",
+    "complex_float16", "complex_float32"};
+constexpr const char *kDtypesV0[] = {
+    "invalid", "float16", "float32",         "bfloat16",
+    "int8",    "int16",   "int32",           "int64",
+    "uint8",   "bool",    "complex_float16", "complex_float32"};
+
+class MPSDecoder final : public PayloadDecoder {
+public:
+  StringRef getName() const override { return "MPS"; }
+  bool recognizes(const PayloadInput &input) const override {
+    return input.bytes.substr(4, 4) == kMagic;
+  }
+  void decode(const PayloadInput &input,
+              DecodedPayload &decoded) const override;
+};
+
+/// Reads a verified MPSGraph (or MPSGraphV0) into a graph.
+class GraphReader {
+public:
+  GraphReader(StringRef payload, bool headerless, DecodedPayload &decoded)
+      : payload(payload), headerless(headerless), decoded(decoded) {}
+  template <typename Graph>
+  void read(const Graph &root);
+  /// Reads a tensor's constant: in the segment at `segmentOffset`, or in
+  /// the flatbuffer.
+  void readConstant(DecodedValue &value, uint64_t bytes, uint64_t segmentOffset,
+                    const mps::Buffer *inline_, const void *at);
+  /// The segment the header announces, once checked.
+  std::optional<PayloadRegion> segment;
+
+private:
+  void readNode(const mps::MPSNode &node, uint32_t id);
+  std::string getDtypeName(int16_t dtype) const;
+  uint64_t offsetOf(const void *table) const {
+    return static_cast<const char *>(table) - payload.data();
+  }
+
+  StringRef payload;
+  bool headerless;
+  DecodedPayload &decoded;
+  DecodedGraph graph;
+};
+} // namespace
+
+std::string GraphReader::getDtypeName(int16_t dtype) const {
+  ArrayRef<const char *> names =
+      headerless ? ArrayRef(kDtypesV0) : ArrayRef(kDtypes);
+  if (dtype >= 0 && size_t(dtype) < names.size())
+    return names[dtype];
+  return "dtype " + std::to_string(dtype);
+}
+
+//===----------------------------------------------------------------------===//
+// Nodes
+//===----------------------------------------------------------------------===//
+
+/// `[a, b, ...]`.
+template <typename T>
+static std::string formatList(const flatbuffers::Vector<T> *items) {
+  std::string text = "[";
+  if (items)
+    for (auto [i, item] : llvm::enumerate(*items))
+      text += (i ? ", " : "") + std::to_string(item);
+  return text + "]";
+}
+
+namespace {
+/// Reads one node table's fields by its type table.
+class FieldReader {
+public:
+  FieldReader(const flatbuffers::Table &table, DecodedNode &node,
+              llvm::function_ref<std::string(int16_t)> dtypeName)
+      : table(table), node(node), dtypeName(dtypeName) {}
+  void read(const flatbuffers::TypeTable &type);
+
+private:
+  void readFields(const flatbuffers::TypeTable &type);
+  void readOperands(StringRef name, bool list, flatbuffers::voffset_t field);
+  std::string readAttr(StringRef name, flatbuffers::ElementaryType type,
+                       bool list, flatbuffers::voffset_t field) const;
+
+  const flatbuffers::Table &table;
+  DecodedNode &node;
+  llvm::function_ref<std::string(int16_t)> dtypeName;
+  /// The field each output came from.
+  std::vector<StringRef> outputNames;
+};
+} // namespace
+
+void FieldReader::read(const flatbuffers::TypeTable &type) {
+  readFields(type);
+  // Outputs in the order their names number them: BatchNorm's fields are
+  // output2_id, output1_id, output3_id.
+  std::vector<size_t> order(node.outputs.size());
+  std::iota(order.begin(), order.end(), 0);
+  llvm::stable_sort(order, [&](size_t a, size_t b) {
+    return outputNames[a] < outputNames[b];
+  });
+  std::vector<uint32_t> outputs;
+  for (size_t position : order)
+    outputs.push_back(node.outputs[position]);
+  node.outputs = std::move(outputs);
+}
+
+void FieldReader::readFields(const flatbuffers::TypeTable &type) {
+  for (size_t i = 0; i < type.num_elems; ++i) {
+    StringRef name = type.names[i];
+    auto base = flatbuffers::ElementaryType(type.type_codes[i].base_type);
+    bool list = type.type_codes[i].is_repeating;
+    auto field = flatbuffers::voffset_t(
+        flatbuffers::FieldIndexToOffset(flatbuffers::voffset_t(i)));
+    bool operand = base == flatbuffers::ET_INT &&
+                   (name.ends_with("_id") || name.ends_with("_ids"));
+    if (operand)
+      readOperands(name, list, field);
+    else
+      node.attrs.push_back({name.str(), readAttr(name, base, list, field)});
+  }
+}
+
+void FieldReader::readOperands(StringRef name, bool list,
+                               flatbuffers::voffset_t field) {
+  bool output = name.starts_with("output");
+  std::vector<uint32_t> &operands = output ? node.outputs : node.inputs;
+  // A negative id is no operand (an absent bias); an absent field is 0, as
+  // the runtime reads it.
+  auto add = [&](int32_t id) {
+    if (id < 0)
+      return;
+    operands.push_back(uint32_t(id));
+    if (output)
+      outputNames.push_back(name);
+  };
+  if (!list)
+    return add(table.GetField<int32_t>(field, 0));
+  if (const auto *ids =
+          table.GetPointer<const flatbuffers::Vector<int32_t> *>(field))
+    for (int32_t id : *ids)
+      add(id);
+}
+
+std::string FieldReader::readAttr(StringRef name,
+                                  flatbuffers::ElementaryType type, bool list,
+                                  flatbuffers::voffset_t field) const {
+  using flatbuffers::Vector;
+  if (list) {
+    if (type == flatbuffers::ET_INT)
+      return formatList(table.GetPointer<const Vector<int32_t> *>(field));
+    return "[...]";
+  }
+  switch (type) {
+  case flatbuffers::ET_BOOL:
+    return table.GetField<uint8_t>(field, 0) ? "true" : "false";
+  case flatbuffers::ET_SHORT: {
+    int16_t value = table.GetField<int16_t>(field, 0);
+    return name.ends_with("dtype") ? dtypeName(value) : std::to_string(value);
+  }
+  case flatbuffers::ET_INT:
+    return std::to_string(table.GetField<int32_t>(field, 0));
+  case flatbuffers::ET_LONG:
+    return std::to_string(table.GetField<int64_t>(field, 0));
+  case flatbuffers::ET_FLOAT:
+    return formatFloat(table.GetField<float>(field, 0.0f));
+  case flatbuffers::ET_STRING: {
+    const auto *text = table.GetPointer<const flatbuffers::String *>(field);
+    return text ? text->str() : "";
+  }
+  default:
+    return "?";
+  }
+}
+
+void GraphReader::readNode(const mps::MPSNode &mpsNode, uint32_t id) {
+  DecodedNode node;
+  node.id = id;
+  unsigned tag = unsigned(mpsNode.mpsnode_union_type());
+  const flatbuffers::TypeTable &unionType = *mps::MPSNodeUnionTypeTable();
+  const auto *table =
+      static_cast<const flatbuffers::Table *>(mpsNode.mpsnode_union());
+  auto nameOf = [&](unsigned t) {
+    return StringRef(unionType.names[t]).drop_front(3).str(); // "MPS"
+  };
+  if (!table || tag == 0 || tag >= unionType.num_elems) {
+    node.op = "unknown";
+    addProblem(decoded, offsetOf(&mpsNode),
+               "node " + Twine(id) + " is of operator tag " + Twine(tag) +
+                   ", which this decoder does not know");
+  } else if (headerless && tag >= kScatterTag) {
+    // 0.2's tag `tag` is 0.3's `tag + 1`: which wrote it, the file does not
+    // say, and the table is read as neither.
+    node.op = nameOf(tag) + " (0.3) or " +
+              (tag + 1 < unionType.num_elems ? nameOf(tag + 1) : "none") +
+              " (0.2)";
+  } else {
+    node.op = nameOf(tag);
+    const flatbuffers::TypeCode &code = unionType.type_codes[tag];
+    auto dtypeName = [this](int16_t dtype) { return getDtypeName(dtype); };
+    FieldReader(*table, node, dtypeName)
+        .read(*unionType.type_refs[code.sequence_ref]());
+  }
+  if (const mps::MPSMinMax *range = mpsNode.min_max()) {
+    node.attrs.push_back({"min_value", formatFloat(range->min_value())});
+    node.attrs.push_back({"max_value", formatFloat(range->max_value())});
+  }
+  // The runtime indexes its tensors by these ids unchecked.
+  for (uint32_t operand :
+       llvm::concat<const uint32_t>(node.inputs, node.outputs))
+    if (operand >= graph.values.size())
+      addProblem(decoded, offsetOf(&mpsNode),
+                 "node " + Twine(id) + " (" + node.op + ") names value " +
+                     Twine(operand) + " of " + Twine(graph.values.size()) +
+                     ": the runtime indexes past its values");
+  graph.nodes.push_back(std::move(node));
+}
+
+//===----------------------------------------------------------------------===//
+// Values and the graph
+//===----------------------------------------------------------------------===//
+
+void GraphReader::readConstant(DecodedValue &value, uint64_t bytes,
+                               uint64_t segmentOffset,
+                               const mps::Buffer *inline_, const void *at) {
+  if (!bytes)
+    return;
+  value.constantBytes = bytes;
+  if (inline_ && inline_->storage() && inline_->storage()->size()) {
+    if (inline_->storage()->size() < bytes)
+      addProblem(decoded, offsetOf(at),
+                 "value " + Twine(value.id) + "'s constant of " + Twine(bytes) +
+                     " bytes has " + Twine(inline_->storage()->size()) +
+                     " in the flatbuffer: the runtime reads past them");
+    return;
+  }
+  if (headerless)
+    return addProblem(decoded, offsetOf(at),
+                      "value " + Twine(value.id) + "'s constant of " +
+                          Twine(bytes) + " bytes has none in the flatbuffer");
+  if (!segment || segmentOffset > segment->size ||
+      bytes > segment->size - segmentOffset)
+    addProblem(decoded, offsetOf(at),
+               "value " + Twine(value.id) + "'s constant (segment offset " +
+                   Twine(segmentOffset) + ", " + Twine(bytes) +
+                   " bytes) runs past the constant segment: the runtime "
+                   "reads past it");
+}
+
+template <typename Graph>
+void GraphReader::read(const Graph &root) {
+  if (root.version())
+    decoded.target.push_back({"graph version", root.version()->str()});
+  decoded.target.push_back(
+      {"graph type", mps::EnumNameOpType(root.graph_type())});
+  if (const auto *values = root.mps_values())
+    for (auto [id, tensor] : llvm::enumerate(*values)) {
+      DecodedValue value;
+      value.id = id;
+      value.dtype = getDtypeName(tensor->datatype());
+      if (const auto *dims = tensor->dims())
+        for (int32_t dim : *dims)
+          value.shape.push_back(uint64_t(std::max(dim, 0)));
+      uint64_t segmentOffset = 0;
+      if constexpr (std::is_same_v<Graph, mps::MPSGraph>)
+        segmentOffset = tensor->segment_offset();
+      readConstant(value, uint64_t(tensor->constant_buffer_size()),
+                   segmentOffset, tensor->constant_buffer(), tensor);
+      graph.values.push_back(std::move(value));
+    }
+  auto mark = [&](const flatbuffers::Vector<int32_t> *ids, bool input) {
+    if (ids)
+      for (auto [position, id] : llvm::enumerate(*ids))
+        if (id >= 0 && size_t(id) < graph.values.size())
+          (input ? graph.values[id].externalInput
+                 : graph.values[id].externalOutput) = position;
+  };
+  mark(root.input_ids(), true);
+  mark(root.output_ids(), false);
+  if (const auto *nodes = root.mps_nodes())
+    for (auto [id, node] : llvm::enumerate(*nodes))
+      readNode(*node, id);
+  if (headerless && llvm::any_of(graph.nodes, [](const DecodedNode &node) {
+        return node.op.find(" or ") != std::string::npos;
+      }))
+    decoded.target.push_back({"schema", "0.2 or 0.3: operator tags from " +
+                                            std::to_string(kScatterTag) +
+                                            " on differ between them"});
+  decoded.graph = std::move(graph);
+}
+
+//===----------------------------------------------------------------------===//
+// The payload
+//===----------------------------------------------------------------------===//
+
+/// Lays out a payload with the MP00 header; the flatbuffer's bytes, or
+/// none when the runtime refuses the header.
+static std::optional<StringRef>
+readHeader(StringRef bytes, DecodedPayload &decoded,
+           std::optional<PayloadRegion> &segment) {
+  if (bytes.size() < kMinPayloadBytes) {
+    addProblem(decoded, 0,
+               "the payload's " + Twine(bytes.size()) +
+                   " bytes are fewer than the " + Twine(kMinPayloadBytes) +
+                   " the runtime's MPSDelegateHeader::Parse requires: it "
+                   "refuses the payload");
+    decoded.regions.push_back({"opaque", 0, bytes.size()});
+    return std::nullopt;
+  }
+  PayloadLayout parts(bytes.size(), decoded);
+  parts.add("header", 0, kHeaderBytes, 0);
+  PayloadRegion constants{"constants", readField(bytes, 8, 8),
+                          readField(bytes, 16, 8)};
+  // The flatbuffer runs from the header to the segment (or the end).
+  uint64_t graphEnd =
+      constants.offset >= kHeaderBytes && constants.offset <= bytes.size()
+          ? constants.offset
+          : bytes.size();
+  parts.add("graph", kHeaderBytes, graphEnd - kHeaderBytes, 0);
+  if (parts.add(constants.name, constants.offset, constants.size, 8))
+    segment = constants;
+  parts.finish();
+  return bytes.slice(kHeaderBytes, graphEnd);
+}
+
+void MPSDecoder::decode(const PayloadInput &input,
+                        DecodedPayload &decoded) const {
+  StringRef bytes = input.bytes;
+  decoded.magic = kMagic.str();
+  // A flatbuffer's root offset is never zero; the header's first bytes are.
+  bool headerless = readField(bytes, 0, 4) != 0;
+  std::optional<PayloadRegion> segment;
+  std::optional<StringRef> buffer;
+  if (headerless) {
+    decoded.target.push_back(
+        {"layout", "no header (0.2 or 0.3): 0.4 and later runtimes refuse it"});
+    decoded.regions.push_back({"graph", 0, bytes.size()});
+    buffer = bytes;
+  } else {
+    buffer = readHeader(bytes, decoded, segment);
+  }
+  if (!buffer || !input.withGraph)
+    return;
+  uint64_t at = buffer->data() - bytes.data();
+  if (buffer->size() < 8)
+    return addProblem(decoded, at,
+                      "the graph's " + Twine(buffer->size()) +
+                          " bytes are fewer than a flatbuffer's 8: the "
+                          "runtime reads past them");
+  if (buffer->substr(4, 4) != kMagic)
+    return addProblem(decoded, at + 4,
+                      "the graph's identifier (bytes " +
+                          llvm::toHex(buffer->substr(4, 4), true) +
+                          ") is not MP00: the runtime refuses the payload");
+  GraphReader reader(bytes, headerless, decoded);
+  reader.segment = segment;
+  StringRef consequence = ": the runtime reads it unverified";
+  if (headerless) {
+    if (const auto *root = getVerifiedRoot<mps::MPSGraphV0>(
+            *buffer, at, decoded.problems, "graph's flatbuffer", consequence))
+      reader.read(*root);
+  } else if (const auto *root = getVerifiedRoot<mps::MPSGraph>(
+                 *buffer, at, decoded.problems, "graph's flatbuffer",
+                 consequence)) {
+    reader.read(*root);
+  }
+}
+
+const PayloadDecoder &delegate::getMPSDecoder() {
+  static const MPSDecoder decoder;
+  return decoder;
+}
