@@ -116,6 +116,14 @@ static std::string formatList(const flatbuffers::Vector<T> *items) {
   return text + "]";
 }
 
+/// Fields of a shared table that an operator's writer never sets (an
+/// absent field reads as value 0) and its runtime never reads: ReLU's table
+/// is _MPSNode2x1, Full's has FullLike's input.
+static bool isUnusedField(StringRef op, StringRef field) {
+  return (op == "ReLU" && field == "input2_id") ||
+         (op == "Full" && field == "input1_id");
+}
+
 namespace {
 /// Reads one node table's fields by its type table.
 class FieldReader {
@@ -163,6 +171,8 @@ void FieldReader::readFields(const flatbuffers::TypeTable &type) {
         flatbuffers::FieldIndexToOffset(flatbuffers::voffset_t(i)));
     bool operand = base == flatbuffers::ET_INT &&
                    (name.ends_with("_id") || name.ends_with("_ids"));
+    if (isUnusedField(node.op, name))
+      continue;
     if (operand)
       readOperands(name, list, field);
     else
