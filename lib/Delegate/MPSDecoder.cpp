@@ -40,9 +40,6 @@ namespace mps = emit_mps;
 namespace {
 constexpr StringRef kMagic = "MP00";
 constexpr uint64_t kHeaderBytes = 24, kMinPayloadBytes = 30;
-/// The union tag 0.3 inserted MPSScatter at: a headerless payload's tags
-/// from here on name different operators in 0.2 (the next one's).
-constexpr unsigned kScatterTag = 63;
 
 /// The data types by number: from 0.4 (with a header), and before.
 constexpr const char *kDtypes[] = {
@@ -71,6 +68,10 @@ class GraphReader {
 public:
   GraphReader(StringRef payload, bool headerless, DecodedPayload &decoded)
       : payload(payload), headerless(headerless), decoded(decoded) {}
+  /// The node union of the layout read, and, where a headerless graph
+  /// reads as both 0.2's and 0.3's, the other one's.
+  const flatbuffers::TypeTable *unionType = mps::MPSNodeUnionTypeTable();
+  const flatbuffers::TypeTable *otherUnionType = nullptr;
   template <typename Graph>
   void read(const Graph &root);
   /// Reads a tensor's constant: in the segment at `segmentOffset`, or in
@@ -81,7 +82,8 @@ public:
   std::optional<PayloadRegion> segment;
 
 private:
-  void readNode(const mps::MPSNode &node, uint32_t id);
+  template <typename Node>
+  void readNode(const Node &node, uint32_t id);
   std::string getDtypeName(int16_t dtype) const;
   uint64_t offsetOf(const void *table) const {
     return static_cast<const char *>(table) - payload.data();
@@ -232,33 +234,38 @@ std::string FieldReader::readAttr(StringRef name,
   }
 }
 
-void GraphReader::readNode(const mps::MPSNode &mpsNode, uint32_t id) {
+/// An operator's name in `unionType`: `Add` for MPSAdd.
+static std::string getOpName(const flatbuffers::TypeTable &unionType,
+                             unsigned tag) {
+  return StringRef(unionType.names[tag]).drop_front(3).str(); // "MPS"
+}
+
+template <typename Node>
+void GraphReader::readNode(const Node &mpsNode, uint32_t id) {
   DecodedNode node;
   node.id = id;
   unsigned tag = unsigned(mpsNode.mpsnode_union_type());
-  const flatbuffers::TypeTable &unionType = *mps::MPSNodeUnionTypeTable();
   const auto *table =
       static_cast<const flatbuffers::Table *>(mpsNode.mpsnode_union());
-  auto nameOf = [&](unsigned t) {
-    return StringRef(unionType.names[t]).drop_front(3).str(); // "MPS"
-  };
-  if (!table || tag == 0 || tag >= unionType.num_elems) {
+  std::string other = otherUnionType && tag < otherUnionType->num_elems
+                          ? getOpName(*otherUnionType, tag)
+                          : "";
+  if (!table || tag == 0 || tag >= unionType->num_elems) {
     node.op = "unknown";
     addProblem(decoded, offsetOf(&mpsNode),
                "node " + Twine(id) + " is of operator tag " + Twine(tag) +
                    ", which this decoder does not know");
-  } else if (headerless && tag >= kScatterTag) {
-    // 0.2's tag `tag` is 0.3's `tag + 1`: which wrote it, the file does not
-    // say, and the table is read as neither.
-    node.op = nameOf(tag) + " (0.3) or " +
-              (tag + 1 < unionType.num_elems ? nameOf(tag + 1) : "none") +
-              " (0.2)";
+  } else if (otherUnionType && other != getOpName(*unionType, tag)) {
+    // Which release wrote it, the file does not say: the table is read as
+    // neither operator's.
+    node.op = getOpName(*unionType, tag) + " (0.3) or " +
+              (other.empty() ? "none" : other) + " (0.2)";
   } else {
-    node.op = nameOf(tag);
-    const flatbuffers::TypeCode &code = unionType.type_codes[tag];
+    node.op = getOpName(*unionType, tag);
+    const flatbuffers::TypeCode &code = unionType->type_codes[tag];
     auto dtypeName = [this](int16_t dtype) { return getDtypeName(dtype); };
     FieldReader(*table, node, dtypeName)
-        .read(*unionType.type_refs[code.sequence_ref]());
+        .read(*unionType->type_refs[code.sequence_ref]());
   }
   if (const mps::MPSMinMax *range = mpsNode.min_max()) {
     node.attrs.push_back({"min_value", formatFloat(range->min_value())});
@@ -339,12 +346,6 @@ void GraphReader::read(const Graph &root) {
   if (const auto *nodes = root.mps_nodes())
     for (auto [id, node] : llvm::enumerate(*nodes))
       readNode(*node, id);
-  if (headerless && llvm::any_of(graph.nodes, [](const DecodedNode &node) {
-        return node.op.find(" or ") != std::string::npos;
-      }))
-    decoded.target.push_back({"schema", "0.2 or 0.3: operator tags from " +
-                                            std::to_string(kScatterTag) +
-                                            " on differ between them"});
   decoded.graph = std::move(graph);
 }
 
@@ -382,6 +383,36 @@ readHeader(StringRef bytes, DecodedPayload &decoded,
   return bytes.slice(kHeaderBytes, graphEnd);
 }
 
+/// Whether `buffer` verifies as a `Root`.
+template <typename Root>
+static bool verifies(StringRef buffer) {
+  flatbuffers::Verifier verifier(
+      reinterpret_cast<const uint8_t *>(buffer.data()), buffer.size());
+  return verifier.VerifyBuffer<Root>(nullptr);
+}
+
+/// Reads a graph without a header as 0.3's layout or 0.2's, whichever it
+/// verifies as; as 0.3's, naming both operators where they differ, when
+/// it verifies as both.
+static void readHeaderless(StringRef buffer, GraphReader &reader,
+                           DecodedPayload &decoded) {
+  bool as03 = verifies<mps::MPSGraphV0>(buffer);
+  bool as02 = verifies<mps::MPSGraphV02>(buffer);
+  if (as02 && !as03) {
+    decoded.target.push_back({"schema", "0.2"});
+    reader.unionType = mps::MPSNodeUnionV02TypeTable();
+    return reader.read(*flatbuffers::GetRoot<mps::MPSGraphV02>(buffer.data()));
+  }
+  if (as03 && as02)
+    reader.otherUnionType = mps::MPSNodeUnionV02TypeTable();
+  decoded.target.push_back(
+      {"schema", as02 ? "0.2 or 0.3: the graph reads as either" : "0.3"});
+  if (const auto *root = getVerifiedRoot<mps::MPSGraphV0>(
+          buffer, 0, decoded.problems, "graph's flatbuffer",
+          ": the runtime reads it unverified"))
+    reader.read(*root);
+}
+
 void MPSDecoder::decode(const PayloadInput &input,
                         DecodedPayload &decoded) const {
   StringRef bytes = input.bytes;
@@ -414,15 +445,13 @@ void MPSDecoder::decode(const PayloadInput &input,
   GraphReader reader(bytes, headerless, decoded);
   reader.segment = segment;
   StringRef consequence = ": the runtime reads it unverified";
-  if (headerless) {
-    if (const auto *root = getVerifiedRoot<mps::MPSGraphV0>(
+  if (!headerless) {
+    if (const auto *root = getVerifiedRoot<mps::MPSGraph>(
             *buffer, at, decoded.problems, "graph's flatbuffer", consequence))
       reader.read(*root);
-  } else if (const auto *root = getVerifiedRoot<mps::MPSGraph>(
-                 *buffer, at, decoded.problems, "graph's flatbuffer",
-                 consequence)) {
-    reader.read(*root);
+    return;
   }
+  readHeaderless(*buffer, reader, decoded);
 }
 
 const PayloadDecoder &delegate::getMPSDecoder() {

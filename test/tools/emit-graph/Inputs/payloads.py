@@ -394,6 +394,13 @@ def mps_payloads():
         values=[mps_value(dtype=4)] * 2 + [mps_value(
             constant_buffer_size=16, constant_buffer={"storage": [1] * 16})]
         + [mps_value()] * 9), "mps.fbs", "emit_mps.MPSGraphV0")
+    # 0.2: no header, the node union before Scatter; these tables do not
+    # read as 0.3's.
+    fields = dict(mps_operators())
+    v02 = flatbuffer("mps_v02", mps_graph(
+        [{"mpsnode_union_type": name, "mpsnode_union": mps_fields(fields[name])}
+         for name in ("MPSAdd", "MPSConv2D", "MPSBatchNorm", "MPSMean",
+                      "MPSCast")]), "mps.fbs", "emit_mps.MPSGraphV02")
     past = flatbuffer("mps_past", mps_graph([], values=[
         mps_value(constant_buffer_size=64, segment_offset=8)]), "mps.fbs")
     unnamed = flatbuffer("mps_unnamed", mps_graph([
@@ -403,6 +410,7 @@ def mps_payloads():
     return [
         ("mps_every_operator", "MPSBackend", mp00(every, bytes(96))),
         ("mps_headerless", "MPSBackend", headerless),
+        ("mps_v02", "MPSBackend", v02),
         ("mps_short", "MPSBackend", bytes(4) + b"MP00" + bytes(20)),
         ("mps_constant_past", "MPSBackend", mp00(past, bytes(32))),
         ("mps_missing_value", "MPSBackend", mp00(unnamed, b"")),
