@@ -88,7 +88,8 @@ static RuntimeOperators getRuntimeOperators(StringRef op) {
     return {{"global average pooling", "mean"}};
   StringRef other =
       llvm::StringSwitch<StringRef>(op)
-          .Cases("Conv2d", "DepthwiseConv2d", "convolution")
+          .Case("Conv2d", "convolution")
+          .Case("DepthwiseConv2d", "convolution")
           .Case("ConvTranspose2d", "deconvolution")
           .Case("BatchMatrixMultiply", "batch matrix multiply")
           .Case("Softmax", "softmax")
@@ -98,7 +99,8 @@ static RuntimeOperators getRuntimeOperators(StringRef op) {
           .Case("AvgPooling2d", "average pooling")
           .Case("MaxPooling2d", "max pooling")
           .Case("ArgMaxPooling2d", "argmax pooling")
-          .Cases("StaticReshape", "Copy", "copy")
+          .Case("StaticReshape", "copy")
+          .Case("Copy", "copy")
           .Case("StaticSlice", "slice")
           .Case("ScaledDotProductAttention", "scaled dot-product attention")
           .Default("");
