@@ -32,6 +32,21 @@ def check_delegate(delegate):
         check_payload(delegate["payload"], delegate["payload_bytes"])
     if "graph" in delegate:
         check_payload_graph(delegate["graph"])
+    node_ids = {node["id"] for node in delegate.get("graph", {}).get(
+        "nodes", [])}
+    for event in delegate.get("events", []):
+        assert set(event) == {"name", "payload_node", "time"}, event
+        assert isinstance(event["name"], str)
+        assert event["payload_node"] is None or \
+            event["payload_node"] in node_ids, event
+        check_time(event["time"])
+
+
+def check_time(time):
+    """A node's or event's time over a run: count, total and median."""
+    assert set(time) == {"count", "total_ns", "p50_ns"}, time
+    assert all(isinstance(v, int) and v >= 0 for v in time.values()), time
+    assert time["p50_ns"] <= time["total_ns"], time
 
 
 def check_payload(payload, size):
@@ -61,7 +76,10 @@ def check_payload_graph(graph):
         ids.add(value["id"])
         assert all(isinstance(size, int) for size in value["shape"])
     for node in graph["nodes"]:
-        assert set(node) == {"id", "op", "inputs", "outputs", "attrs"}, node
+        assert set(node) - {"time"} == {"id", "op", "inputs", "outputs",
+                                        "attrs"}, node
+        if "time" in node:
+            check_time(node["time"])
         assert isinstance(node["op"], str) and node["op"]
         assert all(isinstance(v, str) for v in node["attrs"].values())
 
