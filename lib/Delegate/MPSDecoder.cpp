@@ -77,7 +77,7 @@ public:
   /// Reads a tensor's constant: in the segment at `segmentOffset`, or in
   /// the flatbuffer.
   void readConstant(DecodedValue &value, uint64_t bytes, uint64_t segmentOffset,
-                    const mps::Buffer *inline_, const void *at);
+                    const mps::Buffer *inlineBuffer, const void *at);
   /// The segment the header announces, once checked.
   std::optional<PayloadRegion> segment;
 
@@ -288,15 +288,17 @@ void GraphReader::readNode(const Node &mpsNode, uint32_t id) {
 
 void GraphReader::readConstant(DecodedValue &value, uint64_t bytes,
                                uint64_t segmentOffset,
-                               const mps::Buffer *inline_, const void *at) {
+                               const mps::Buffer *inlineBuffer,
+                               const void *at) {
   if (!bytes)
     return;
   value.constantBytes = bytes;
-  if (inline_ && inline_->storage() && inline_->storage()->size()) {
-    if (inline_->storage()->size() < bytes)
+  if (inlineBuffer && inlineBuffer->storage() &&
+      inlineBuffer->storage()->size()) {
+    if (inlineBuffer->storage()->size() < bytes)
       addProblem(decoded, offsetOf(at),
                  "value " + Twine(value.id) + "'s constant of " + Twine(bytes) +
-                     " bytes has " + Twine(inline_->storage()->size()) +
+                     " bytes has " + Twine(inlineBuffer->storage()->size()) +
                      " in the flatbuffer: the runtime reads past them");
     return;
   }
