@@ -10,7 +10,9 @@
 // per-node data overlay ({graph: {results: {node: {value}}}}) of each
 // node's time in a run. A delegate node whose payload emit decodes names
 // that payload's graph among its subgraphIds: one graph per stored payload
-// (entries that share one share it), its nodes the backend's operators.
+// (entries that share one share it), its nodes the backend's operators,
+// each with its time over every call that runs it where the calls' own
+// events are joined to it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -132,15 +134,20 @@ public:
   /// The subgraph of `node`'s payload, named when first seen; empty when
   /// the node has none.
   StringRef getId(const MethodGraph &graph, const Node &node) {
+    std::optional<size_t> index = getIndex(graph, node);
+    return index ? StringRef(subgraphs[*index].first) : StringRef();
+  }
+  /// The subgraph's place among getSubgraphs().
+  std::optional<size_t> getIndex(const MethodGraph &graph, const Node &node) {
     if (!node.delegate || !node.delegate->payload ||
         !node.delegate->payload->graph)
-      return "";
+      return std::nullopt;
     const delegate::DecodedPayload *payload = node.delegate->payload.get();
     auto [it, added] = ids.try_emplace(payload, subgraphs.size());
     if (added)
       subgraphs.push_back(
           {graph.name + "/" + node.getId() + " " + payload->decoder, payload});
-    return subgraphs[it->second].first;
+    return it->second;
   }
   ArrayRef<std::pair<std::string, const delegate::DecodedPayload *>>
   getSubgraphs() const {
@@ -256,20 +263,47 @@ void graph::printModelExplorerJSON(const GraphReport &report, raw_ostream &os) {
   os << "\n";
 }
 
+/// `{"results": {node: {"value": ns}}}` for the nodes with a time.
+static void printResults(llvm::json::OStream &json,
+                         ArrayRef<std::pair<std::string, uint64_t>> times) {
+  json.attributeObject("results", [&] {
+    for (const auto &[node, ns] : times)
+      json.attributeObject(node, [&] { json.attribute("value", int64_t(ns)); });
+  });
+}
+
 void graph::printModelExplorerNodeData(const GraphReport &report,
                                        raw_ostream &os) {
+  // Each payload graph's nodes' time over every call that runs it, from
+  // the calls' own events, named as printModelExplorerJSON names them.
+  PayloadSubgraphs subgraphs;
+  std::vector<std::vector<uint64_t>> payloadTimes;
   llvm::json::OStream json(os, 2);
   json.object([&] {
-    for (const MethodGraph &graph : report.methods)
-      json.attributeObject(graph.name, [&] {
-        json.attributeObject("results", [&] {
-          for (const Node &node : graph.nodes)
-            if (node.time)
-              json.attributeObject(node.getId(), [&] {
-                json.attribute("value", int64_t(node.time->totalNs));
-              });
-        });
-      });
+    for (const MethodGraph &graph : report.methods) {
+      std::vector<std::pair<std::string, uint64_t>> times;
+      for (const Node &node : graph.nodes) {
+        if (node.time)
+          times.push_back({node.getId(), node.time->totalNs});
+        std::optional<size_t> index = subgraphs.getIndex(graph, node);
+        if (!index)
+          continue;
+        size_t nodes = node.delegate->payload->graph->nodes.size();
+        payloadTimes.resize(subgraphs.getSubgraphs().size());
+        payloadTimes[*index].resize(nodes);
+        for (auto [k, time] :
+             llvm::enumerate(sumPayloadNodeTimes(*node.delegate, nodes)))
+          payloadTimes[*index][k] += time ? time->totalNs : 0;
+      }
+      json.attributeObject(graph.name, [&] { printResults(json, times); });
+    }
+    for (auto [index, subgraph] : llvm::enumerate(subgraphs.getSubgraphs())) {
+      std::vector<std::pair<std::string, uint64_t>> times;
+      for (auto [k, ns] : llvm::enumerate(payloadTimes[index]))
+        if (ns)
+          times.push_back({"n" + std::to_string(k), ns});
+      json.attributeObject(subgraph.first, [&] { printResults(json, times); });
+    }
   });
   os << "\n";
 }
