@@ -17,9 +17,7 @@ two runs:
 Usage: xnnpack-etdump.py FLATC SCHEMA_DIR OUT_DIR (the ETDump writer of
 emit-profile's tests, Inputs/etdump-gen.py, lays the blocks out)."""
 
-import json
 import os
-import subprocess
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..",
@@ -67,13 +65,7 @@ def main():
         clock = etdump_gen.Clock(10000)
         blocks = [etdump_gen.load(), run(clock, names, 100),
                   run(clock, names, 300)]
-        path = os.path.join(out, name + ".json")
-        with open(path, "w") as f:
-            json.dump({"version": 0, "run_data": blocks}, f, indent=1)
-        subprocess.run([flatc, "--binary", "--size-prefixed", "-I",
-                        schema_dir, "-o", out,
-                        os.path.join(schema_dir, "etdump.fbs"), path],
-                       check=True)
+        etdump_gen.write(flatc, schema_dir, out, name, blocks)
 
 
 main()

@@ -190,19 +190,23 @@ def scenarios():
             "v2": v2, "getters": getters}
 
 
+def write(flatc, schema_dir, out, name, blocks):
+    """OUT/NAME.json and, by flatc, the size-prefixed OUT/NAME.etdp."""
+    path = os.path.join(out, name + ".json")
+    with open(path, "w") as f:
+        json.dump({"version": 0, "run_data": blocks}, f, indent=1)
+    subprocess.run([flatc, "--binary", "--size-prefixed", "-I", schema_dir,
+                    "-o", out, os.path.join(schema_dir, "etdump.fbs"), path],
+                   check=True)
+
+
 def main():
     flatc, schema_dir, out = sys.argv[1:4]
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "debug.bin"), "wb") as f:
         f.write(DEBUG_BUFFER)
     for name, blocks in scenarios().items():
-        path = os.path.join(out, name + ".json")
-        with open(path, "w") as f:
-            json.dump({"version": 0, "run_data": blocks}, f, indent=1)
-        subprocess.run([flatc, "--binary", "--size-prefixed", "-I",
-                        schema_dir, "-o", out,
-                        os.path.join(schema_dir, "etdump.fbs"), path],
-                       check=True)
+        write(flatc, schema_dir, out, name, blocks)
 
 
 if __name__ == "__main__":
