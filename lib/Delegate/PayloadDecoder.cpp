@@ -58,13 +58,13 @@ uint64_t delegate::readField(StringRef bytes, uint64_t at, unsigned width) {
 }
 
 bool delegate::fitsHeader(StringRef bytes, uint64_t length, StringRef backend,
-                          DecodedPayload &decoded) {
+                          DecodedPayload &decoded, StringRef announcer) {
   if (bytes.size() >= length)
     return true;
   addProblem(decoded, 0,
              "the payload's " + Twine(bytes.size()) +
                  " bytes are fewer than the " + Twine(length) + "-byte " +
-                 backend + " header its magic announces");
+                 backend + " header " + announcer + " announces");
   decoded.regions.push_back({"opaque", 0, bytes.size()});
   return false;
 }
@@ -126,9 +126,12 @@ void PayloadLayout::finish() {
 
 ArrayRef<const PayloadDecoder *> delegate::getPayloadDecoders() {
   static const std::vector<const PayloadDecoder *> decoders = [] {
+    // Backends whose payloads have no magic first: they are known by their
+    // backend id alone, before a magic matches their bytes by chance.
     std::vector<const PayloadDecoder *> all = {
-        &getXNNPACKDecoder(), &getQNNDecoder(), &getVulkanDecoder(),
-        &getEthosUDecoder(), &getMPSDecoder()};
+        &getMediaTekDecoder(), &getNeutronDecoder(), &getXNNPACKDecoder(),
+        &getQNNDecoder(),      &getVulkanDecoder(),  &getEthosUDecoder(),
+        &getMPSDecoder()};
     llvm::append_range(all, getHeaderDecoders());
     return all;
   }();
@@ -169,7 +172,8 @@ delegate::decodeCompileSpec(StringRef backend, StringRef key, StringRef value) {
     void (*decode)(StringRef, DecodedCompileSpec &);
   };
   static constexpr SpecDecoder kDecoders[] = {
-      {"QnnBackend", "qnn_compile_spec", decodeQNNCompileSpec}};
+      {"QnnBackend", "qnn_compile_spec", decodeQNNCompileSpec},
+      {"EnnBackend", "enn_compile_options", decodeSamsungCompileSpec}};
   for (const SpecDecoder &decoder : kDecoders) {
     if (backend != decoder.backend || key != decoder.key)
       continue;

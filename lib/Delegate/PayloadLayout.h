@@ -34,9 +34,10 @@ std::string formatFloat(double value);
 void addProblem(DecodedPayload &decoded, uint64_t offset, const Twine &text);
 
 /// Whether `bytes` hold the `length`-byte header of `backend` that their
-/// magic announces; if not, a problem, and the payload is one opaque part.
+/// `announcer` (their magic, their backend id) announces; if not, a problem,
+/// and the payload is one opaque part.
 bool fitsHeader(StringRef bytes, uint64_t length, StringRef backend,
-                DecodedPayload &decoded);
+                DecodedPayload &decoded, StringRef announcer = "its magic");
 
 /// The root table of the flatbuffer `buffer`, once it verifies as a `Root`
 /// the way the backends' runtimes verify theirs; otherwise null, and a
@@ -88,11 +89,15 @@ const PayloadDecoder &getQNNDecoder();
 const PayloadDecoder &getVulkanDecoder();
 const PayloadDecoder &getEthosUDecoder();
 const PayloadDecoder &getMPSDecoder();
+const PayloadDecoder &getMediaTekDecoder();
+const PayloadDecoder &getNeutronDecoder();
 /// The xnode each of an XNNPACK delegate call's own events times.
 std::vector<std::optional<uint32_t>>
 joinXNNPACKEvents(const DecodedGraph &graph, ArrayRef<std::string> names);
 /// Fills in `decoded` from a QnnBackend entry's `qnn_compile_spec`.
 void decodeQNNCompileSpec(StringRef value, DecodedCompileSpec &decoded);
+/// Fills in `decoded` from an EnnBackend entry's `enn_compile_options`.
+void decodeSamsungCompileSpec(StringRef value, DecodedCompileSpec &decoded);
 /// MLX's MLX0 header, and payloads known by a magic.
 ArrayRef<const PayloadDecoder *> getHeaderDecoders();
 

@@ -285,6 +285,50 @@ def qnn_spec(root, soc=None, backend=None, **extra):
     return [("qnn_compile_spec", qnn_options(root, options))]
 
 
+def enn_spec(chipset):
+    """An `enn_compile_options` for `chipset`, written by flatc from JSON as
+    Samsung's gen_samsung_backend_compile_spec writes one."""
+    path = os.path.join(OUT, "enn_options.json")
+    with open(path, "w") as out:
+        json.dump({"chipset": chipset}, out)
+    subprocess.run([FLATC, "--binary", "-o", OUT,
+                    os.path.join(os.path.dirname(__file__), "enn_options.fbs"),
+                    path], check=True)
+    with open(os.path.join(OUT, "enn_options.eeto"), "rb") as data:
+        return [("enn_compile_options", data.read())]
+
+
+def neuropilot(inputs, outputs, network, version=1, size=None):
+    """A NeuropilotBackend payload as MediaTek's preprocess packs one: the
+    "<BIII" header (version, input and output counts, the network's size)
+    and the compiled network."""
+    return struct.pack("<BIII", version, inputs, outputs,
+                       len(network) if size is None else size) + network
+
+
+def neutron(inputs=2, outputs=1, version=1, words=None, weights=b"w" * 20,
+            kernels=b"k" * 8):
+    """A NeutronBackend payload as NXP's PayloadComposer packs one: byte
+    flags (counts, a format and an index per input and output, the payload
+    version), then microcode, weights and kernels, each padded to 16. The
+    microcode is its 64-byte header of words (magic, sizes, scratch, counts
+    where `version` places them) and 8 bytes of code; `words` overrides."""
+    formats = [1] * inputs + [0] * outputs  # inputs channels last
+    flags = [inputs, outputs, inputs] + formats
+    flags += list(range(inputs)) + list(range(outputs)) + [version]
+    code = [0] * 16
+    code[0], code[6], code[7], code[9] = 0x64434D6E, 72, len(weights), 4096
+    if version == 1:
+        code[10], code[11], code[13], code[14] = 0x80000100, 64, inputs, outputs
+    else:
+        code[11], code[12] = inputs, outputs
+    for index, value in (words or {}).items():
+        code[index] = value
+    microcode = struct.pack("<16I", *code) + b"c" * 8
+    return b"".join(pad16(part) for part in
+                    (bytes(flags), microcode, weights, kernels))
+
+
 def vela_block(name, data, external=0):
     """An Ethos-U stream block as arm_vela.py packs one: a 16-byte name, the
     data's size, the external flag, reserved bytes, the data padded to 16."""
@@ -419,6 +463,38 @@ def mps_payloads():
     ]
 
 
+def id_payloads():
+    """Backends known by their id, not a magic: Samsung (its compile spec),
+    MediaTek, NXP Neutron."""
+    return [
+        ("samsung", "EnnBackend", b"an ENN model", enn_spec(9955)),
+        ("samsung_new_chipset", "EnnBackend", b"an ENN model",
+         enn_spec(9999)),
+        ("samsung_no_identifier", "EnnBackend", b"an ENN model",
+         [("enn_compile_options", enn_spec(9965)[0][1][:4] + b"XXXX" +
+           enn_spec(9965)[0][1][8:])]),
+        ("samsung_garbage", "EnnBackend", b"an ENN model",
+         [("enn_compile_options", b"\x40\0\0\0EETO")]),
+        ("mediatek", "NeuropilotBackend", neuropilot(2, 1, b"N" * 40) +
+         b"\0" * 3),
+        ("mediatek_network_past", "NeuropilotBackend",
+         neuropilot(2, 1, b"N" * 40, size=4096)),
+        ("mediatek_short", "NeuropilotBackend", b"\1\2\0\0\0"),
+        ("mediatek_version", "NeuropilotBackend",
+         neuropilot(1, 1, b"N" * 8, version=2)),
+        ("neutron", "NeutronBackend", neutron()),
+        ("neutron_version_0", "NeutronBackend", neutron(1, 1, version=0)),
+        ("neutron_short", "NeutronBackend", b"\1"),
+        ("neutron_flags_past", "NeutronBackend", b"\x40\x40\1" + bytes(8)),
+        ("neutron_no_microcode", "NeutronBackend",
+         neutron(words={0: 0x12345678})),
+        ("neutron_unknown_version", "NeutronBackend", neutron(version=7)),
+        ("neutron_io_mismatch", "NeutronBackend", neutron(words={13: 3})),
+        ("neutron_weights_past", "NeutronBackend",
+         neutron(words={7: 1 << 20})),
+    ]
+
+
 def payloads():
     every = flatbuffer("every", every_operator_graph())
     small = flatbuffer("small", small_graph())
@@ -524,7 +600,7 @@ def payloads():
         ("ethos_u_short_key", "EthosUBackend", vela_stream(
             weights=vela_block(b"weight_data", b"k" * 10, 1))),
         ("ethos_u_trailing", "EthosUBackend", vela_stream() + bytes(32)),
-    ] + mps_payloads()
+    ] + mps_payloads() + id_payloads()
 
 
 def program(cases):
