@@ -129,7 +129,8 @@ ArrayRef<const PayloadDecoder *> delegate::getPayloadDecoders() {
     // Backends whose payloads have no magic first: they are known by their
     // backend id alone, before a magic matches their bytes by chance.
     std::vector<const PayloadDecoder *> all = {
-        &getMediaTekDecoder(), &getNeutronDecoder(), &getXNNPACKDecoder(),
+        &getAOTIDecoder(),     &getMediaTekDecoder(), &getNeutronDecoder(),
+        &getXNNPACKDecoder(),
         &getQNNDecoder(),      &getVulkanDecoder(),  &getEthosUDecoder(),
         &getMPSDecoder()};
     llvm::append_range(all, getHeaderDecoders());

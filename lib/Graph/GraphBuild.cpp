@@ -30,6 +30,7 @@
 #include "llvm/Support/ConvertUTF.h"
 
 #include <map>
+#include <tuple>
 
 using namespace emit;
 using namespace emit::graph;
@@ -136,18 +137,30 @@ public:
 
   /// What the payload of `delegate`, `bytes`, holds: decoded once per
   /// place, however many entries share it.
+  /// Entries that share a payload but differ in compile specs decode it
+  /// apart: a backend may take from them what the payload names.
   std::shared_ptr<const delegate::DecodedPayload>
-  decode(const DelegateModel &delegate, StringRef bytes) {
-    auto &decoded = payloads[{delegate.inSegment, delegate.dataIndex}];
-    if (!decoded)
+  decode(const DelegateModel &delegate, StringRef bytes,
+         ArrayRef<std::pair<StringRef, StringRef>> specs) {
+    std::string specKey;
+    for (const auto &[key, value] : specs)
+      specKey +=
+          (Twine(key.size()) + ":" + key + Twine(value.size()) + ":" + value)
+              .str();
+    auto &decoded =
+        payloads[{delegate.inSegment, delegate.dataIndex, std::move(specKey)}];
+    if (!decoded) {
+      delegate::PayloadInput input{delegate.backend, bytes};
+      input.compileSpecs = specs;
       decoded = std::make_shared<const delegate::DecodedPayload>(
-          delegate::decodePayload({delegate.backend, bytes}));
+          delegate::decodePayload(input));
+    }
     return decoded;
   }
 
 private:
   std::map<std::pair<bool, uint32_t>, std::vector<std::string>> users;
-  std::map<std::pair<bool, uint32_t>,
+  std::map<std::tuple<bool, uint32_t, std::string>,
            std::shared_ptr<const delegate::DecodedPayload>>
       payloads;
 };
@@ -161,8 +174,7 @@ public:
              ArrayRef<std::unique_ptr<CheckedFile>> dataFiles) {
     if (const auto *named = program.named_data())
       for (const fb::NamedData *entry : *named)
-        if (entry->key())
-          sources.try_emplace(entry->key()->string_view(), "program");
+        add(*entry, "program", program.segments());
     for (const std::unique_ptr<CheckedFile> &file : dataFiles) {
       names.push_back(file->getName().str());
       const auto *data = dyn_cast<DataFile>(file.get());
@@ -170,9 +182,7 @@ public:
           !data->getFlatTensor()->named_data())
         continue;
       for (const auto *entry : *data->getFlatTensor()->named_data())
-        if (entry->key())
-          sources.try_emplace(entry->key()->string_view(),
-                              data->getName().str());
+        add(*entry, data->getName(), data->getFlatTensor()->segments());
     }
   }
   /// The data files given, by name.
@@ -180,11 +190,32 @@ public:
   /// The file that holds `key`; empty when none does.
   StringRef lookup(StringRef key) const {
     auto it = sources.find(key);
-    return it == sources.end() ? StringRef() : StringRef(it->second);
+    return it == sources.end() ? StringRef() : StringRef(it->second.file);
+  }
+  /// The bytes of the segment that holds `key`; none when no file does.
+  std::optional<uint64_t> getBytes(StringRef key) const {
+    auto it = sources.find(key);
+    return it == sources.end() ? std::nullopt : it->second.bytes;
   }
 
 private:
-  llvm::StringMap<std::string> sources;
+  struct Source {
+    std::string file;
+    std::optional<uint64_t> bytes;
+  };
+  /// Adds `entry` of `file`, the first file that has its key; its bytes
+  /// those of its segment, where `segments` has it.
+  template <typename Entry, typename Segments>
+  void add(const Entry &entry, StringRef file, const Segments *segments) {
+    if (!entry.key())
+      return;
+    Source source{file.str(), std::nullopt};
+    if (segments && entry.segment_index() < segments->size())
+      source.bytes = segments->Get(entry.segment_index())->size();
+    sources.try_emplace(entry.key()->string_view(), std::move(source));
+  }
+
+  llvm::StringMap<Source> sources;
   std::vector<std::string> names;
 };
 
@@ -211,6 +242,15 @@ private:
   void readInstructions();
   DelegateInfo describeDelegate(const InstructionModel &call,
                                 std::vector<std::string> &problems) const;
+  /// `delegate`'s compile specs described (and decoded where emit knows
+  /// them) into `info`; their keys and values, as the file holds them.
+  std::vector<std::pair<StringRef, StringRef>>
+  readCompileSpecs(const DelegateModel &delegate, DelegateInfo &info,
+                   std::vector<std::string> &problems) const;
+  /// Where the parts the payload names are and their bytes; a problem for
+  /// a required one that no file given holds.
+  void resolveNamedParts(DelegateInfo &info,
+                         std::vector<std::string> &problems) const;
   /// Where the named keys of `info`'s payload are; a problem for each that
   /// no file given holds.
   void resolveKeys(DelegateInfo &info,
@@ -409,6 +449,33 @@ MethodGraphBuilder::getPayloadBytes(const DelegateModel &delegate) const {
                       std::min<uint64_t>(segment.size, bytes.size() - start));
 }
 
+std::vector<std::pair<StringRef, StringRef>>
+MethodGraphBuilder::readCompileSpecs(const DelegateModel &delegate,
+                                     DelegateInfo &info,
+                                     std::vector<std::string> &problems) const {
+  std::vector<std::pair<StringRef, StringRef>> specPairs;
+  if (const auto *specs = delegate.table->compile_specs())
+    for (const fb::CompileSpec *spec : *specs) {
+      StringRef value;
+      if (const auto *bytes = spec->value())
+        value = StringRef(reinterpret_cast<const char *>(bytes->data()),
+                          bytes->size());
+      StringRef key = spec->key() ? spec->key()->string_view() : "";
+      specPairs.push_back({key, value});
+      CompileSpecInfo &described =
+          info.compileSpecs.emplace_back(describeSpec(key, value));
+      described.decoded =
+          delegate::decodeCompileSpec(delegate.backend, key, value);
+      if (described.decoded)
+        for (const delegate::PayloadProblem &problem :
+             described.decoded->problems)
+          problems.push_back(("compile spec '" + key + "' byte " +
+                              Twine(problem.offset) + ": " + problem.text)
+                                 .str());
+    }
+  return specPairs;
+}
+
 DelegateInfo
 MethodGraphBuilder::describeDelegate(const InstructionModel &call,
                                      std::vector<std::string> &problems) const {
@@ -421,31 +488,33 @@ MethodGraphBuilder::describeDelegate(const InstructionModel &call,
   info.dataIndex = delegate.dataIndex;
   info.sharedWith = places.getSharers(
       delegate, (method.getName() + "#" + Twine(call.callee)).str());
-  if (const auto *specs = delegate.table->compile_specs())
-    for (const fb::CompileSpec *spec : *specs) {
-      StringRef value;
-      if (const auto *bytes = spec->value())
-        value = StringRef(reinterpret_cast<const char *>(bytes->data()),
-                          bytes->size());
-      StringRef key = spec->key() ? spec->key()->string_view() : "";
-      CompileSpecInfo &described =
-          info.compileSpecs.emplace_back(describeSpec(key, value));
-      described.decoded =
-          delegate::decodeCompileSpec(delegate.backend, key, value);
-      if (described.decoded)
-        for (const delegate::PayloadProblem &problem :
-             described.decoded->problems)
-          problems.push_back(("compile spec '" + key + "' byte " +
-                              Twine(problem.offset) + ": " + problem.text)
-                                 .str());
-    }
-  info.payload = places.decode(delegate, getPayloadBytes(delegate));
+  std::vector<std::pair<StringRef, StringRef>> specPairs =
+      readCompileSpecs(delegate, info, problems);
+  info.payload = places.decode(delegate, getPayloadBytes(delegate), specPairs);
   info.magic = info.payload->magic;
   for (const delegate::PayloadProblem &problem : info.payload->problems)
     problems.push_back(
         ("payload byte " + Twine(problem.offset) + ": " + problem.text).str());
   resolveKeys(info, problems);
+  resolveNamedParts(info, problems);
   return info;
+}
+
+void MethodGraphBuilder::resolveNamedParts(
+    DelegateInfo &info, std::vector<std::string> &problems) const {
+  for (const delegate::NamedPart &part : info.payload->namedParts) {
+    NamedPartInfo &resolved = info.namedParts.emplace_back();
+    resolved.part = part;
+    resolved.source = keys.lookup(part.key).str();
+    resolved.bytes = keys.getBytes(part.key);
+    // As for constants: without data files a key the program lacks is
+    // unresolved; the runtime looks it up in the files it is given.
+    if (resolved.source.empty() && !keys.getDataFiles().empty() &&
+        part.required)
+      problems.push_back("the payload's " + part.name + " key '" + part.key +
+                         "' is in the named data of neither the program nor "
+                         "a data file given: the backend fails to load it");
+  }
 }
 
 void MethodGraphBuilder::resolveKeys(DelegateInfo &info,

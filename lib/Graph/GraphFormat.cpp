@@ -64,3 +64,16 @@ graph::sumPayloadNodeTimes(const DelegateInfo &info, size_t nodes) {
   }
   return times;
 }
+
+std::string graph::describeNamedPart(const NamedPartInfo &part) {
+  std::string text = "'" + part.part.key + "' (";
+  if (part.source.empty())
+    text += "in no file given";
+  else
+    text += part.source;
+  if (part.bytes)
+    text += ", " + std::to_string(*part.bytes) + " B";
+  if (!part.part.required)
+    text += ", optional";
+  return text + ")";
+}

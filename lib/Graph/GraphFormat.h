@@ -22,6 +22,9 @@ StringRef getConstantPlaceName(ConstantPlace place);
 std::string describeValue(const ValueInfo &value);
 /// A payload's value as `fp32[1, 4]`, with its quantization.
 std::string describeDecoded(const delegate::DecodedValue &value);
+/// A part a delegate call loads from named data, as `'forward_so' (program,
+/// 48 B)`, or `'so_blob' (in no file given, required)`.
+std::string describeNamedPart(const NamedPartInfo &part);
 /// Each node of a delegate call's payload graph (`nodes` of them): the sum
 /// of the call's own events joined to it (a concatenation runs as several
 /// XNNPACK operators); none where no event is.

@@ -170,6 +170,32 @@ static void printPayloadGraph(JSONWriter &json,
   json.objectEnd();
 }
 
+/// `named_parts`: what the payload names that the call loads from named
+/// data, with the file that holds each key and its bytes (null where no
+/// file given does).
+static void printNamedParts(JSONWriter &json, const DelegateInfo &info) {
+  json.key("named_parts");
+  json.arrayBegin();
+  for (const NamedPartInfo &part : info.namedParts) {
+    json.objectBegin();
+    json.key("name");
+    json.string(part.part.name);
+    json.key("key");
+    json.string(part.part.key);
+    json.key("required");
+    json.boolean(part.part.required);
+    json.key("source");
+    if (part.source.empty())
+      json.null();
+    else
+      json.string(part.source);
+    json.key("bytes");
+    json.number(part.bytes);
+    json.objectEnd();
+  }
+  json.arrayEnd();
+}
+
 /// `events`: what the call logged of its own work, each with the id of
 /// the payload node it times (null where none is known).
 static void printOwnEvents(JSONWriter &json, const DelegateInfo &info) {
@@ -242,6 +268,8 @@ static void printDelegate(JSONWriter &json, const DelegateInfo &info) {
     if (info.payload->graph)
       printPayloadGraph(json, *info.payload->graph, info);
   }
+  if (!info.namedParts.empty())
+    printNamedParts(json, info);
   if (!info.ownEvents.empty())
     printOwnEvents(json, info);
   json.objectEnd();

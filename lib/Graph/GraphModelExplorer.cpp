@@ -54,6 +54,9 @@ static Attrs getNodeAttrs(const Node &node) {
       attrs.push_back({"magic", delegate->magic});
     for (const CompileSpecInfo &spec : delegate->compileSpecs)
       attrs.push_back({"compile_spec." + spec.key, spec.describe()});
+    for (const NamedPartInfo &part : delegate->namedParts)
+      attrs.push_back(
+          {"named_part." + part.part.name, describeNamedPart(part)});
   }
   if (node.time)
     attrs.push_back({"total_ns", std::to_string(node.time->totalNs)});

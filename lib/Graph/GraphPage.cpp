@@ -159,6 +159,13 @@ void PageData::printDelegate(const DelegateInfo &info) {
           json.value(spec.describe());
         });
     });
+    json.attributeArray("n", [&] {
+      for (const NamedPartInfo &part : info.namedParts)
+        json.array([&] {
+          json.value(part.part.name);
+          json.value(describeNamedPart(part));
+        });
+    });
     int64_t graph = getPayloadIndex(info);
     json.attribute("g", graph);
     // This call's time per payload node, from its own events.

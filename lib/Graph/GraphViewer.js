@@ -396,6 +396,10 @@
       if (d.c.length)
         html += "<ul>" + d.c.map((c) => "<li>" + escape(c[0]) + " = " +
                                          escape(c[1]) + "</li>").join("") + "</ul>";
+      if (d.n.length)
+        html += "<p>loads from named data</p><ul>" + d.n.map((n) =>
+            "<li>" + escape(n[0]) + ": " + escape(n[1]) + "</li>").join("") +
+            "</ul>";
       if (d.g >= 0)
         html += "<p><button id=\"open-payload\">open its " +
             escape(data.payloads[d.g].d) + " graph here (" +

@@ -237,6 +237,8 @@ describePayload(const delegate::DecodedPayload &decoded) {
   for (const delegate::PayloadRegion &region : decoded.regions)
     addTo(contents.parts, region.name, region.size);
   contents.target.assign(decoded.target.begin(), decoded.target.end());
+  for (const delegate::NamedPart &part : decoded.namedParts)
+    contents.target.push_back({part.name + " key", part.key});
   contents.problems = decoded.problems.size();
   if (!decoded.graph)
     return contents;

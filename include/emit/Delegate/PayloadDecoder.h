@@ -76,6 +76,16 @@ struct DecodedGraph {
   std::vector<DecodedValue> values;
 };
 
+/// A part of what a delegate call loads that its payload names but does not
+/// hold: a key into named data (AOTI's shared library and weights).
+struct NamedPart {
+  /// `shared library`, `weights`, ...
+  std::string name;
+  std::string key;
+  /// Whether the backend fails to load without it (else it goes on).
+  bool required = true;
+};
+
 /// What a payload holds, as far as its decoder can tell.
 struct DecodedPayload {
   /// The decoder that opened it (`XNNPACK`, `QNN`, ...); empty: opaque.
@@ -88,6 +98,8 @@ struct DecodedPayload {
   /// What it was built for, where it says (`version`, `soc`, ...).
   std::vector<std::pair<std::string, std::string>> target;
   std::optional<DecodedGraph> graph;
+  /// What the call loads from named data, by key.
+  std::vector<NamedPart> namedParts;
   std::vector<PayloadProblem> problems;
 
   /// The bytes of the regions named `name`.
@@ -102,6 +114,11 @@ struct PayloadInput {
   StringRef bytes;
   /// Whether to decode a graph, or only what the payload is made of.
   bool withGraph = true;
+  /// The calling entry's compile specs (key, value), for a backend whose
+  /// payload leaves to them what it names; none when the payload is
+  /// described apart from an entry (then what they would name stays
+  /// unknown).
+  std::optional<ArrayRef<std::pair<StringRef, StringRef>>> compileSpecs;
 };
 
 /// How many first bytes of a payload tell its decoder: every magic lies

@@ -88,6 +88,16 @@ struct DelegateEvent {
   std::optional<uint32_t> payloadNode;
 };
 
+/// A part its payload names that a delegate call loads from named data.
+struct NamedPartInfo {
+  delegate::NamedPart part;
+  /// The file whose named data holds its key (`program`, or a data file
+  /// given); empty when none does.
+  std::string source;
+  /// Its bytes, where a file given holds it.
+  std::optional<uint64_t> bytes;
+};
+
 /// What a delegate call's node says of its entry.
 struct DelegateInfo {
   std::string backend;
@@ -110,6 +120,8 @@ struct DelegateInfo {
   /// For each named key the payload's constants name, the file whose named
   /// data holds it (`program`, or a data file given); empty when none does.
   std::map<std::string, std::string> keySources;
+  /// What the payload names that the call loads from named data.
+  std::vector<NamedPartInfo> namedParts;
   /// With a profile: the events it logged of its own work.
   std::vector<DelegateEvent> ownEvents;
 };

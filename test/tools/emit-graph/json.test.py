@@ -32,6 +32,13 @@ def check_delegate(delegate):
         check_payload(delegate["payload"], delegate["payload_bytes"])
     if "graph" in delegate:
         check_payload_graph(delegate["graph"])
+    for part in delegate.get("named_parts", []):
+        assert set(part) == {"name", "key", "required", "source",
+                             "bytes"}, part
+        assert isinstance(part["key"], str) and \
+            isinstance(part["required"], bool), part
+        # A size only for a key some file holds.
+        assert (part["source"] is None) <= (part["bytes"] is None), part
     node_ids = {node["id"] for node in delegate.get("graph", {}).get(
         "nodes", [])}
     for event in delegate.get("events", []):

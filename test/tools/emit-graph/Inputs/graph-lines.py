@@ -35,6 +35,11 @@ def payload_lines(delegate):
                      for r in payload["regions"])
     print("  payload %s [%s] target %s" % (payload["decoder"], parts,
                                            payload["target"]))
+    for part in delegate.get("named_parts", []):
+        print("  named part %s key %s %s source %s bytes %s" % (
+            part["name"], part["key"],
+            "required" if part["required"] else "optional", part["source"],
+            part["bytes"]))
     graph = delegate.get("graph")
     if not graph:
         return
