@@ -129,10 +129,9 @@ ArrayRef<const PayloadDecoder *> delegate::getPayloadDecoders() {
     // Backends whose payloads have no magic first: they are known by their
     // backend id alone, before a magic matches their bytes by chance.
     std::vector<const PayloadDecoder *> all = {
-        &getAOTIDecoder(),     &getMediaTekDecoder(), &getNeutronDecoder(),
-        &getXNNPACKDecoder(),
-        &getQNNDecoder(),      &getVulkanDecoder(),  &getEthosUDecoder(),
-        &getMPSDecoder()};
+        &getAOTIDecoder(),    &getCoreMLDecoder(),  &getMediaTekDecoder(),
+        &getNeutronDecoder(), &getXNNPACKDecoder(), &getQNNDecoder(),
+        &getVulkanDecoder(),  &getEthosUDecoder(),  &getMPSDecoder()};
     llvm::append_range(all, getHeaderDecoders());
     return all;
   }();

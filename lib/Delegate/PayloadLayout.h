@@ -92,6 +92,7 @@ const PayloadDecoder &getMPSDecoder();
 const PayloadDecoder &getMediaTekDecoder();
 const PayloadDecoder &getNeutronDecoder();
 const PayloadDecoder &getAOTIDecoder();
+const PayloadDecoder &getCoreMLDecoder();
 /// The xnode each of an XNNPACK delegate call's own events times.
 std::vector<std::optional<uint32_t>>
 joinXNNPACKEvents(const DecodedGraph &graph, ArrayRef<std::string> names);

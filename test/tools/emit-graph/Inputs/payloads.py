@@ -329,6 +329,59 @@ def neutron(inputs=2, outputs=1, version=1, words=None, weights=b"w" * 20,
                     (bytes(flags), microcode, weights, kernels))
 
 
+def coreml_index(nodes, data):
+    """`data` and then the in-memory file system's index of `nodes` as
+    inmemoryfs serializes it: nlohmann's JSON (keys sorted, no spaces)
+    written reversed, after padding to 16."""
+    index = json.dumps({"nodes": nodes}, separators=(",", ":"),
+                       sort_keys=True).encode()
+    return pad16(bytes(data)) + index[::-1]
+
+
+def coreml_tree(tree, alignment=16):
+    """A CoreMLBackend payload of the directory `tree` (a name to bytes or
+    to a directory) as inmemoryfs flattens it: each directory's items (in
+    name order) before it, each file at the aligned end of the last one,
+    the root last."""
+    nodes, data = [], bytearray()
+
+    def node(name, item):
+        entry = {"name": name, "dataRegion": {"offset": 0, "size": 0},
+                 "children": {}, "kind": 1}
+        if isinstance(item, bytes):
+            offset = len(data) + (-len(data) % alignment)
+            data.extend(bytes(offset - len(data)) + item)
+            entry.update(kind=0, dataRegion={"offset": offset,
+                                             "size": len(item)})
+        else:
+            for key in sorted(item):
+                entry["children"][key] = node(key, item[key])
+        nodes.append(entry)
+        return len(nodes) - 1
+
+    node("root", tree)
+    return coreml_index(nodes, data)
+
+
+def coreml_file(name, offset, size):
+    return {"name": name, "kind": 0, "children": {},
+            "dataRegion": {"offset": offset, "size": size}}
+
+
+def coreml_dir(name, children):
+    return {"name": name, "kind": 1, "children": children,
+            "dataRegion": {"offset": 0, "size": 0}}
+
+
+COREML_MODEL = {
+    "metadata.json": json.dumps({"identifier": "executorch_0123",
+                                 "inputNames": ["x"],
+                                 "outputNames": ["y"]}).encode(),
+    "model.mlmodelc": {"model.mil": b"program(1.0)\n" + b"m" * 20,
+                       "coremldata.bin": b"\2" * 10,
+                       "weights": {"weight.bin": b"\1" * 40}}}
+
+
 def vela_block(name, data, external=0):
     """An Ethos-U stream block as arm_vela.py packs one: a 16-byte name, the
     data's size, the external flag, reserved bytes, the data padded to 16."""
@@ -465,7 +518,7 @@ def mps_payloads():
 
 def id_payloads():
     """Backends known by their id, not a magic: Samsung (its compile spec),
-    MediaTek, NXP Neutron."""
+    MediaTek, NXP Neutron, Core ML's file tree."""
     return [
         ("samsung", "EnnBackend", b"an ENN model", enn_spec(9955)),
         ("samsung_new_chipset", "EnnBackend", b"an ENN model",
@@ -492,6 +545,22 @@ def id_payloads():
         ("neutron_io_mismatch", "NeutronBackend", neutron(words={13: 3})),
         ("neutron_weights_past", "NeutronBackend",
          neutron(words={7: 1 << 20})),
+        ("coreml", "CoreMLBackend", coreml_tree(COREML_MODEL)),
+        ("coreml_no_index", "CoreMLBackend", b"model bytes, no index"),
+        ("coreml_unclosed", "CoreMLBackend", b'xx"nodes":[]{' + bytes(3)),
+        ("coreml_not_json", "CoreMLBackend", b"}not json{"),
+        ("coreml_file_past", "CoreMLBackend", coreml_index(
+            [coreml_file("model.mil", 16, 4096),
+             coreml_dir("root", {"model.mil": 0})], b"m" * 32)),
+        ("coreml_child_after", "CoreMLBackend", coreml_index(
+            [coreml_file("a", 0, 4),
+             coreml_dir("root", {"a": 0, "itself": 1, "later": 5})],
+            b"aaaa")),
+        ("coreml_file_root", "CoreMLBackend", coreml_index(
+            [coreml_dir("root", {}), coreml_file("a", 0, 4)], b"aaaa")),
+        ("coreml_shared_child", "CoreMLBackend", coreml_index(
+            [coreml_file("w.bin", 0, 4), coreml_dir("a", {"w.bin": 0}),
+             coreml_dir("root", {"a": 1, "b": 1})], b"wwww")),
     ]
 
 
