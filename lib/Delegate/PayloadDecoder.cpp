@@ -131,7 +131,8 @@ ArrayRef<const PayloadDecoder *> delegate::getPayloadDecoders() {
     std::vector<const PayloadDecoder *> all = {
         &getAOTIDecoder(),    &getCoreMLDecoder(),  &getMediaTekDecoder(),
         &getNeutronDecoder(), &getXNNPACKDecoder(), &getQNNDecoder(),
-        &getVulkanDecoder(),  &getEthosUDecoder(),  &getMPSDecoder()};
+        &getVulkanDecoder(),  &getEthosUDecoder(),  &getMPSDecoder(),
+        &getMLXDecoder()};
     llvm::append_range(all, getHeaderDecoders());
     return all;
   }();

@@ -93,6 +93,7 @@ const PayloadDecoder &getMediaTekDecoder();
 const PayloadDecoder &getNeutronDecoder();
 const PayloadDecoder &getAOTIDecoder();
 const PayloadDecoder &getCoreMLDecoder();
+const PayloadDecoder &getMLXDecoder();
 /// The xnode each of an XNNPACK delegate call's own events times.
 std::vector<std::optional<uint32_t>>
 joinXNNPACKEvents(const DecodedGraph &graph, ArrayRef<std::string> names);
@@ -100,7 +101,7 @@ joinXNNPACKEvents(const DecodedGraph &graph, ArrayRef<std::string> names);
 void decodeQNNCompileSpec(StringRef value, DecodedCompileSpec &decoded);
 /// Fills in `decoded` from an EnnBackend entry's `enn_compile_options`.
 void decodeSamsungCompileSpec(StringRef value, DecodedCompileSpec &decoded);
-/// MLX's MLX0 header, and payloads known by a magic.
+/// Payloads known by a magic alone.
 ArrayRef<const PayloadDecoder *> getHeaderDecoders();
 
 } // namespace emit::delegate

@@ -382,6 +382,16 @@ COREML_MODEL = {
                        "weights": {"weight.bin": b"\1" * 40}}}
 
 
+def mlx(graph, data, data_at=None, data_size=None):
+    """An MLX payload as mlx_graph_serialize.py lays one out: the 24-byte
+    header (zeros, MLX0, the data segment's offset and size), the graph
+    padded to 16, the data segment."""
+    at = 24 + len(pad16(graph)) if data_at is None else data_at
+    size = len(data) if data_size is None else data_size
+    return (b"\0" * 4 + b"MLX0" + struct.pack("<QQ", at, size) +
+            pad16(graph) + data)
+
+
 def vela_block(name, data, external=0):
     """An Ethos-U stream block as arm_vela.py packs one: a 16-byte name, the
     data's size, the external flag, reserved bytes, the data padded to 16."""
@@ -518,7 +528,7 @@ def mps_payloads():
 
 def id_payloads():
     """Backends known by their id, not a magic: Samsung (its compile spec),
-    MediaTek, NXP Neutron, Core ML's file tree."""
+    MediaTek, NXP Neutron, Core ML's file tree; and MLX's header."""
     return [
         ("samsung", "EnnBackend", b"an ENN model", enn_spec(9955)),
         ("samsung_new_chipset", "EnnBackend", b"an ENN model",
@@ -545,6 +555,14 @@ def id_payloads():
         ("neutron_io_mismatch", "NeutronBackend", neutron(words={13: 3})),
         ("neutron_weights_past", "NeutronBackend",
          neutron(words={7: 1 << 20})),
+        ("mlx", "MLXBackend", mlx(b"g" * 40, b"d" * 16)),
+        ("mlx_short", "MLXBackend", b"\0\0\0\0MLX0" + bytes(8)),
+        ("mlx_data_at_header", "MLXBackend",
+         mlx(b"g" * 40, b"d" * 16, data_at=24)),
+        ("mlx_data_past", "MLXBackend",
+         mlx(b"g" * 40, b"d" * 16, data_at=4096)),
+        ("mlx_data_size_past", "MLXBackend",
+         mlx(b"g" * 40, b"d" * 16, data_size=1 << 20)),
         ("coreml", "CoreMLBackend", coreml_tree(COREML_MODEL)),
         ("coreml_no_index", "CoreMLBackend", b"model bytes, no index"),
         ("coreml_unclosed", "CoreMLBackend", b'xx"nodes":[]{' + bytes(3)),
