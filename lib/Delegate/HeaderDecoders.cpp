@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Payloads known only by a magic (Core ML's CMJR reference into named data,
-// a TOSA flatbuffer): named, and one part.
+// Payloads known only by a magic (Core ML's CMJR reference into named data):
+// named, and one part.
 //
 //===----------------------------------------------------------------------===//
 
@@ -41,7 +41,6 @@ private:
 
 ArrayRef<const PayloadDecoder *> delegate::getHeaderDecoders() {
   static const MagicDecoder coreML("CoreML", "CMJR", 0, "opaque");
-  static const MagicDecoder tosa("TOSA", "TOSA", 4, "graph");
-  static const PayloadDecoder *const decoders[] = {&coreML, &tosa};
+  static const PayloadDecoder *const decoders[] = {&coreML};
   return decoders;
 }

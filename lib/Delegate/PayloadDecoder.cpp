@@ -132,7 +132,7 @@ ArrayRef<const PayloadDecoder *> delegate::getPayloadDecoders() {
         &getAOTIDecoder(),    &getCoreMLDecoder(),  &getMediaTekDecoder(),
         &getNeutronDecoder(), &getXNNPACKDecoder(), &getQNNDecoder(),
         &getVulkanDecoder(),  &getEthosUDecoder(),  &getMPSDecoder(),
-        &getMLXDecoder()};
+        &getMLXDecoder(),     &getTOSADecoder()};
     llvm::append_range(all, getHeaderDecoders());
     return all;
   }();

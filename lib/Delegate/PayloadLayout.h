@@ -94,6 +94,7 @@ const PayloadDecoder &getNeutronDecoder();
 const PayloadDecoder &getAOTIDecoder();
 const PayloadDecoder &getCoreMLDecoder();
 const PayloadDecoder &getMLXDecoder();
+const PayloadDecoder &getTOSADecoder();
 /// The xnode each of an XNNPACK delegate call's own events times.
 std::vector<std::optional<uint32_t>>
 joinXNNPACKEvents(const DecodedGraph &graph, ArrayRef<std::string> names);

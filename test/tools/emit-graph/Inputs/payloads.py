@@ -392,6 +392,40 @@ def mlx(graph, data, data_at=None, data_size=None):
             pad16(graph) + data)
 
 
+def tosa_graph(name, major=1, minor=0):
+    """A TOSABackend payload: a TosaGraph written by flatc from JSON in the
+    layout of Inputs/tosa_graph.fbs, as the TOSA serializer writes one: a
+    convolution by a constant weight, then an addition."""
+    tensor = lambda name, dtype, shape, **more: dict(
+        name=name, type=dtype, shape=shape, **more)
+    graph = {
+        "version": {"_major": major, "_minor": minor, "_patch": 0,
+                    "_draft": False},
+        "regions": [{"name": "main", "blocks": [{
+            "name": "main",
+            "operators": [
+                {"op": "CONV2D", "attribute_type": "Conv2dAttribute",
+                 "attribute": {"pad": [0, 0, 0, 0], "stride": [1, 1],
+                               "dilation": [1, 1]},
+                 "inputs": ["x", "w"], "outputs": ["c"],
+                 "location": {"text": "conv.py:12"}},
+                {"op": "ADD", "inputs": ["c", "x", "no_such_tensor"],
+                 "outputs": ["y"]}],
+            "tensors": [tensor("x", "FP32", [1, 4]),
+                        tensor("w", "INT8", [4, 4], data=[1] * 16),
+                        tensor("c", "FP32", [1, 4]),
+                        tensor("y", "FP32", [1, 4])],
+            "inputs": ["x"], "outputs": ["y"]}]}]}
+    path = os.path.join(OUT, name + ".json")
+    with open(path, "w") as out:
+        json.dump(graph, out)
+    subprocess.run([FLATC, "--binary", "-o", OUT,
+                    os.path.join(os.path.dirname(__file__), "tosa_graph.fbs"),
+                    path], check=True)
+    with open(os.path.join(OUT, name + ".tosa"), "rb") as data:
+        return data.read()
+
+
 def vela_block(name, data, external=0):
     """An Ethos-U stream block as arm_vela.py packs one: a 16-byte name, the
     data's size, the external flag, reserved bytes, the data padded to 16."""
@@ -528,7 +562,8 @@ def mps_payloads():
 
 def id_payloads():
     """Backends known by their id, not a magic: Samsung (its compile spec),
-    MediaTek, NXP Neutron, Core ML's file tree; and MLX's header."""
+    MediaTek, NXP Neutron, Core ML's file tree; and MLX's and TOSA's
+    payloads."""
     return [
         ("samsung", "EnnBackend", b"an ENN model", enn_spec(9955)),
         ("samsung_new_chipset", "EnnBackend", b"an ENN model",
@@ -563,6 +598,9 @@ def id_payloads():
          mlx(b"g" * 40, b"d" * 16, data_at=4096)),
         ("mlx_data_size_past", "MLXBackend",
          mlx(b"g" * 40, b"d" * 16, data_size=1 << 20)),
+        ("tosa", "TOSABackend", tosa_graph("tosa")),
+        ("tosa_0_80", "TOSABackend", tosa_graph("tosa_0_80", 0, 80)),
+        ("tosa_garbage", "TOSABackend", b"\x10\0\0\0TOSA" + b"\xff" * 24),
         ("coreml", "CoreMLBackend", coreml_tree(COREML_MODEL)),
         ("coreml_no_index", "CoreMLBackend", b"model bytes, no index"),
         ("coreml_unclosed", "CoreMLBackend", b'xx"nodes":[]{' + bytes(3)),
