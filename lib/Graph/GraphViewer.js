@@ -397,7 +397,8 @@
         html += "<ul>" + d.c.map((c) => "<li>" + escape(c[0]) + " = " +
                                          escape(c[1]) + "</li>").join("") + "</ul>";
       if (d.n.length)
-        html += "<p>loads from named data</p><ul>" + d.n.map((n) =>
+        html += "<p>loads from named data</p><ul class=\"named-parts\">" +
+            d.n.map((n) =>
             "<li>" + escape(n[0]) + ": " + escape(n[1]) + "</li>").join("") +
             "</ul>";
       if (d.g >= 0)
@@ -546,6 +547,14 @@
       results.push("value=%" + first[5][0] + " " + searchFor("%" + first[5][0]));
     const named = method.values.find((a) => a[11] >= 0);
     if (named) results.push("name=" + S[named[11]] + " " + searchFor(S[named[11]]));
+    // A call that loads parts from named data lists them.
+    const loads = view.base.nodes.findIndex((n) => n[6] && n[6].n.length);
+    if (loads >= 0) {
+      show(view.method.origin.indexOf(loads));
+      const items = document.querySelectorAll("#details .named-parts li");
+      results.push("named=" + [...items].map((li) => li.textContent)
+          .join("; "));
+    }
     // A call whose payload emit decodes opens in place, and closes.
     const call = view.base.nodes.findIndex((n) => n[6] && n[6].g >= 0);
     if (call >= 0) {
