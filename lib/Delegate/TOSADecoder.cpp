@@ -164,6 +164,7 @@ private:
               *names) const;
 
   bool namesKnown;
+  bool readFirst = false;
   DecodedGraph &graph;
   llvm::StringMap<uint32_t> byName;
 };
@@ -204,10 +205,17 @@ void GraphReader::readBlock(const tosa::TosaBasicBlock &block,
     for (const tosa::TosaTensor *tensor : *block.tensors())
       if (tensor)
         readTensor(*tensor);
-  for (auto [at, id] : llvm::enumerate(resolve(block.inputs())))
-    graph.values[id].externalInput = at;
-  for (auto [at, id] : llvm::enumerate(resolve(block.outputs())))
-    graph.values[id].externalOutput = at;
+  // The first block is the one the call runs: its inputs and outputs are
+  // the call's (a later block's are a control flow body's).
+  if (!readFirst) {
+    readFirst = true;
+    std::vector<uint32_t> inputs = resolve(block.inputs());
+    for (auto [at, id] : llvm::enumerate(inputs))
+      graph.values[id].externalInput = at;
+    std::vector<uint32_t> outputs = resolve(block.outputs());
+    for (auto [at, id] : llvm::enumerate(outputs))
+      graph.values[id].externalOutput = at;
+  }
   if (!block.operators())
     return;
   for (const tosa::TosaOperator *op : *block.operators()) {

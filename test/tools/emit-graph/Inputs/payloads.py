@@ -392,10 +392,11 @@ def mlx(graph, data, data_at=None, data_size=None):
             pad16(graph) + data)
 
 
-def tosa_graph(name, major=1, minor=0):
+def tosa_graph(name, major=1, minor=0, body=False):
     """A TOSABackend payload: a TosaGraph written by flatc from JSON in the
     layout of Inputs/tosa_graph.fbs, as the TOSA serializer writes one: a
-    convolution by a constant weight, then an addition."""
+    convolution by a constant weight, then an addition; with `body`, a
+    second block (a control flow body) of its own tensors."""
     tensor = lambda name, dtype, shape, **more: dict(
         name=name, type=dtype, shape=shape, **more)
     graph = {
@@ -416,6 +417,13 @@ def tosa_graph(name, major=1, minor=0):
                         tensor("c", "FP32", [1, 4]),
                         tensor("y", "FP32", [1, 4])],
             "inputs": ["x"], "outputs": ["y"]}]}]}
+    if body:
+        graph["regions"][0]["blocks"].append({
+            "name": "body",
+            "operators": [{"op": "ADD", "inputs": ["x", "x"],
+                           "outputs": ["z"]}],
+            "tensors": [tensor("x", "FP32", [2]), tensor("z", "FP32", [2])],
+            "inputs": ["x"], "outputs": ["z"]})
     path = os.path.join(OUT, name + ".json")
     with open(path, "w") as out:
         json.dump(graph, out)
@@ -600,6 +608,7 @@ def id_payloads():
          mlx(b"g" * 40, b"d" * 16, data_size=1 << 20)),
         ("tosa", "TOSABackend", tosa_graph("tosa")),
         ("tosa_0_80", "TOSABackend", tosa_graph("tosa_0_80", 0, 80)),
+        ("tosa_body", "TOSABackend", tosa_graph("tosa_body", body=True)),
         ("tosa_garbage", "TOSABackend", b"\x10\0\0\0TOSA" + b"\xff" * 24),
         ("coreml", "CoreMLBackend", coreml_tree(COREML_MODEL)),
         ("coreml_no_index", "CoreMLBackend", b"model bytes, no index"),
