@@ -125,17 +125,20 @@ void PayloadLayout::finish() {
 }
 
 ArrayRef<const PayloadDecoder *> delegate::getPayloadDecoders() {
-  static const std::vector<const PayloadDecoder *> decoders = [] {
-    // Backends whose payloads have no magic first: they are known by their
-    // backend id alone, before a magic matches their bytes by chance.
-    std::vector<const PayloadDecoder *> all = {
-        &getAOTIDecoder(),    &getCoreMLDecoder(),  &getMediaTekDecoder(),
-        &getNeutronDecoder(), &getXNNPACKDecoder(), &getQNNDecoder(),
-        &getVulkanDecoder(),  &getEthosUDecoder(),  &getMPSDecoder(),
-        &getMLXDecoder(),     &getTOSADecoder()};
-    llvm::append_range(all, getHeaderDecoders());
-    return all;
-  }();
+  // Backends whose payloads have no magic first: they are known by their
+  // backend id alone, before a magic matches their bytes by chance.
+  static const PayloadDecoder *const decoders[] = {&getAOTIDecoder(),
+                                                   &getCoreMLDecoder(),
+                                                   &getMediaTekDecoder(),
+                                                   &getNeutronDecoder(),
+                                                   &getCoreMLReferenceDecoder(),
+                                                   &getXNNPACKDecoder(),
+                                                   &getQNNDecoder(),
+                                                   &getVulkanDecoder(),
+                                                   &getEthosUDecoder(),
+                                                   &getMPSDecoder(),
+                                                   &getMLXDecoder(),
+                                                   &getTOSADecoder()};
   return decoders;
 }
 

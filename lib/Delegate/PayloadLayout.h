@@ -93,6 +93,7 @@ const PayloadDecoder &getMediaTekDecoder();
 const PayloadDecoder &getNeutronDecoder();
 const PayloadDecoder &getAOTIDecoder();
 const PayloadDecoder &getCoreMLDecoder();
+const PayloadDecoder &getCoreMLReferenceDecoder();
 const PayloadDecoder &getMLXDecoder();
 const PayloadDecoder &getTOSADecoder();
 /// The xnode each of an XNNPACK delegate call's own events times.
@@ -102,8 +103,6 @@ joinXNNPACKEvents(const DecodedGraph &graph, ArrayRef<std::string> names);
 void decodeQNNCompileSpec(StringRef value, DecodedCompileSpec &decoded);
 /// Fills in `decoded` from an EnnBackend entry's `enn_compile_options`.
 void decodeSamsungCompileSpec(StringRef value, DecodedCompileSpec &decoded);
-/// Payloads known by a magic alone.
-ArrayRef<const PayloadDecoder *> getHeaderDecoders();
 
 } // namespace emit::delegate
 
