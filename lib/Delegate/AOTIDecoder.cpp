@@ -28,6 +28,8 @@ public:
   }
   void decode(const PayloadInput &input,
               DecodedPayload &decoded) const override;
+  ArrayRef<StringRef>
+  getCompileSpecKeysRead(const PayloadInput &probe) const override;
 };
 
 /// The entry's `method_name`, as the runtime reads it; empty without one.
@@ -64,6 +66,15 @@ void AOTIDecoder::decode(const PayloadInput &input,
   if (method.empty())
     return name("so_blob", "weights_blob");
   name((method + "_so_blob").str(), (method + "_weights_blob").str());
+}
+
+ArrayRef<StringRef>
+AOTIDecoder::getCompileSpecKeysRead(const PayloadInput &probe) const {
+  // Only an empty payload (before 1.4) leaves its keys to the entry.
+  static const StringRef kMethodName[] = {"method_name"};
+  if (!probe.bytes.empty())
+    return {};
+  return kMethodName;
 }
 
 const PayloadDecoder &delegate::getAOTIDecoder() {

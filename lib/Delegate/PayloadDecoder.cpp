@@ -21,6 +21,11 @@ using namespace emit::delegate;
 
 PayloadDecoder::~PayloadDecoder() = default;
 
+ArrayRef<StringRef>
+PayloadDecoder::getCompileSpecKeysRead(const PayloadInput &) const {
+  return {};
+}
+
 std::vector<std::optional<uint32_t>>
 PayloadDecoder::joinEvents(const DecodedGraph &,
                            ArrayRef<std::string> names) const {
@@ -142,23 +147,55 @@ ArrayRef<const PayloadDecoder *> delegate::getPayloadDecoders() {
   return decoders;
 }
 
-DecodedPayload delegate::decodePayload(const PayloadInput &input) {
-  DecodedPayload decoded;
-  char front[kRecognizedBytes];
+/// `input` with only its first kRecognizedBytes bytes, copied to `front`.
+static PayloadInput probeFront(const PayloadInput &input,
+                               char (&front)[kRecognizedBytes]) {
   size_t frontBytes = std::min(input.bytes.size(), sizeof(front));
   copyFront(ArrayRef<char>(input.bytes.data(), input.bytes.size()),
             MutableArrayRef<char>(front, frontBytes));
   PayloadInput probe = input;
   probe.bytes = StringRef(front, frontBytes);
-  for (const PayloadDecoder *decoder : getPayloadDecoders()) {
-    if (!decoder->recognizes(probe))
-      continue;
+  return probe;
+}
+
+/// The first decoder that recognizes `probe`, its first bytes only.
+static const PayloadDecoder *findRecognizing(const PayloadInput &probe) {
+  for (const PayloadDecoder *decoder : getPayloadDecoders())
+    if (decoder->recognizes(probe))
+      return decoder;
+  return nullptr;
+}
+
+const PayloadDecoder *delegate::findPayloadDecoder(const PayloadInput &input) {
+  char front[kRecognizedBytes];
+  return findRecognizing(probeFront(input, front));
+}
+
+std::vector<std::pair<StringRef, StringRef>>
+delegate::getCompileSpecsRead(const PayloadInput &input) {
+  std::vector<std::pair<StringRef, StringRef>> read;
+  if (!input.compileSpecs)
+    return read;
+  char front[kRecognizedBytes];
+  PayloadInput probe = probeFront(input, front);
+  const PayloadDecoder *decoder = findRecognizing(probe);
+  if (!decoder)
+    return read;
+  ArrayRef<StringRef> keys = decoder->getCompileSpecKeysRead(probe);
+  for (const auto &spec : *input.compileSpecs)
+    if (llvm::is_contained(keys, spec.first))
+      read.push_back(spec);
+  return read;
+}
+
+DecodedPayload delegate::decodePayload(const PayloadInput &input) {
+  DecodedPayload decoded;
+  if (const PayloadDecoder *decoder = findPayloadDecoder(input)) {
     decoded.decoder = decoder->getName().str();
     decoder->decode(input, decoded);
-    return decoded;
-  }
-  if (!input.bytes.empty())
+  } else if (!input.bytes.empty()) {
     decoded.regions.push_back({"opaque", 0, input.bytes.size()});
+  }
   return decoded;
 }
 

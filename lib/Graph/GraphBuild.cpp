@@ -136,25 +136,24 @@ public:
   }
 
   /// What the payload of `delegate`, `bytes`, holds: decoded once per
-  /// place, however many entries share it.
-  /// Entries that share a payload but differ in compile specs decode it
-  /// apart: a backend may take from them what the payload names.
+  /// place, however many entries share it. Entries that share a payload
+  /// but differ in a compile spec its decoder reads decode it apart: a
+  /// backend may take from them what the payload names.
   std::shared_ptr<const delegate::DecodedPayload>
   decode(const DelegateModel &delegate, StringRef bytes,
          ArrayRef<std::pair<StringRef, StringRef>> specs) {
+    delegate::PayloadInput input{delegate.backend, bytes};
+    input.compileSpecs = specs;
     std::string specKey;
-    for (const auto &[key, value] : specs)
+    for (const auto &[key, value] : delegate::getCompileSpecsRead(input))
       specKey +=
           (Twine(key.size()) + ":" + key + Twine(value.size()) + ":" + value)
               .str();
     auto &decoded =
         payloads[{delegate.inSegment, delegate.dataIndex, std::move(specKey)}];
-    if (!decoded) {
-      delegate::PayloadInput input{delegate.backend, bytes};
-      input.compileSpecs = specs;
+    if (!decoded)
       decoded = std::make_shared<const delegate::DecodedPayload>(
           delegate::decodePayload(input));
-    }
     return decoded;
   }
 

@@ -762,8 +762,10 @@ def program(cases):
 
 
 def mixed(cases):
-    """A method of kernel calls between delegate calls: an XNNPACK entry
-    called twice (its graph's operators run twice), one no decoder knows."""
+    """A method of kernel calls between delegate calls: an XNNPACK payload
+    called twice through two entries that differ only in a compile spec
+    (its graph's operators run twice, its graph is one), one no decoder
+    knows."""
     def data(name):
         return [case[0] for case in cases].index(name)
     kernel = lambda op: {"instr_args_type": "KernelCall",
@@ -771,8 +773,9 @@ def mixed(cases):
     call = lambda entry: {"instr_args_type": "DelegateCall",
                           "instr_args": {"delegate_index": entry,
                                          "args": [0]}}
-    entry = lambda backend, name: {
-        "id": backend, "compile_specs": [],
+    entry = lambda backend, name, specs=(): {
+        "id": backend, "compile_specs": [
+            {"key": key, "value": list(value)} for key, value in specs],
         "processed": {"location": "INLINE", "index": data(name)}}
     return {
         "name": "mixed",
@@ -781,13 +784,15 @@ def mixed(cases):
             "allocation_info": {"memory_id": 1, "memory_offset_low": 0}}}],
         "inputs": [0], "outputs": [0],
         "chains": [{"instructions": [
-            kernel(0), call(0), kernel(1), call(0), kernel(0), call(1),
+            kernel(0), call(0), kernel(1), call(2), kernel(0), call(1),
             kernel(2)]}],
         "operators": [{"name": "aten::add", "overload": "out"},
                       {"name": "aten::mul", "overload": "out"},
                       {"name": "my_ops::gather", "overload": ""}],
         "delegates": [entry("XnnpackBackend", "xnnpack_no_header"),
-                      entry("SomeNewBackend", "opaque")],
+                      entry("SomeNewBackend", "opaque"),
+                      entry("XnnpackBackend", "xnnpack_no_header",
+                            [("workspace_sharing", b"\x01")])],
         "non_const_buffer_sizes": [0, 16]}
 
 
