@@ -20,6 +20,7 @@
 
 #include "PayloadLayout.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/JSON.h"
 
 #include <string>
@@ -81,7 +82,7 @@ private:
 
 std::optional<std::string> TreeReader::findIndex() {
   uint64_t end = bytes.size();
-  while (end > 0 && (bytes[end - 1] == '\0' || isspace(bytes[end - 1])))
+  while (end > 0 && (bytes[end - 1] == '\0' || llvm::isSpace(bytes[end - 1])))
     --end;
   if (end == 0 || bytes[end - 1] != '{') {
     addProblem(decoded, end ? end - 1 : 0,
