@@ -40,16 +40,19 @@ unsigned VerifyReport::count(Severity severity) const {
 /// when `withIR` and the file builds one (it reads, and breaks none of the
 /// dialect's invariants): a bundle's is its program's. Payloads stay views
 /// of the buffer: nothing reads them whole.
-static OwningOpRef<ModuleOp> checkFile(std::shared_ptr<const FileBuffer> buffer,
-                                       bool dataFile, bool withIR,
-                                       MLIRContext &context,
-                                       VerifyReport &report) {
+static OwningOpRef<ModuleOp>
+checkFile(std::shared_ptr<const FileBuffer> buffer, bool dataFile, bool withIR,
+          MLIRContext &context, VerifyReport &report,
+          std::unique_ptr<CheckedFile> *opened = nullptr) {
   report.files.push_back(buffer->getName().str());
-  std::unique_ptr<CheckedFile> file = openFile(
+  std::unique_ptr<CheckedFile> owned = openFile(
       std::move(buffer), dataFile ? OpenAs::DataFile : OpenAs::ProgramOrBundle);
+  const CheckedFile *file = owned.get();
+  if (opened)
+    *opened = std::move(owned);
   llvm::append_range(report.findings.findings, file->getFindings().findings);
   const ProgramFile *program = getProgramOf(*file);
-  const auto *bundle = dyn_cast<BundleFile>(file.get());
+  const auto *bundle = dyn_cast<BundleFile>(file);
   if (program && program->isReadable()) {
     FindingList memory;
     memory::checkMemory(*program, memory);
@@ -58,7 +61,7 @@ static OwningOpRef<ModuleOp> checkFile(std::shared_ptr<const FileBuffer> buffer,
           bundle ? bundle->toBundleFinding(std::move(finding))
                  : std::move(finding));
   }
-  const CheckedFile *source = dataFile ? file.get() : program;
+  const CheckedFile *source = dataFile ? file : program;
   if (!withIR || !source || !source->isReadable() || source->breaksInvariants())
     return nullptr;
   if (dataFile)
@@ -156,10 +159,23 @@ static RuntimeLoad runtimeLoadOf(const FindingList &list) {
   return load;
 }
 
+/// What emit's checks say the snapshot's runtime does, as a release
+/// verdict.
+static ReleaseVerdict getReleaseVerdict(RuntimeLoad load) {
+  switch (load) {
+  case RuntimeLoad::Crashes:
+    return ReleaseVerdict::Crashes;
+  case RuntimeLoad::Rejects:
+    return ReleaseVerdict::Rejects;
+  default:
+    return ReleaseVerdict::Loads;
+  }
+}
+
 FailureOr<VerifyReport>
 emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
                    ArrayRef<std::string> dataFiles, MLIRContext &context,
-                   std::string &error) {
+                   std::string &error, bool withReleases) {
   bool dataFile = isDataFileBuffer(input->getBytes());
   if (dataFile && !dataFiles.empty()) {
     error = ("'" + input->getName() +
@@ -167,12 +183,20 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
                 .str();
     return failure();
   }
+  if (dataFile && withReleases) {
+    error = ("'" + input->getName() +
+             "' is a data file (.ptd): release verdicts are for a program "
+             "(.pte), with its data files as --data")
+                .str();
+    return failure();
+  }
   VerifyReport report;
   // Only the check against data files reads the program's IR; without
   // them, the program's tables are only read and checked.
+  std::unique_ptr<CheckedFile> file;
   OwningOpRef<ModuleOp> module =
       checkFile(std::move(input), dataFile, /*withIR=*/!dataFiles.empty(),
-                context, report);
+                context, report, &file);
   // Each data file on its own first, then, when every file is sound, the
   // program against them.
   bool dataSound = true;
@@ -197,22 +221,60 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
   if (module && dataSound && !dataFiles.empty())
     checkDataFiles(*module, dataFiles, report);
   report.runtimeLoad = runtimeLoadOf(report.findings);
+  const ProgramFile *program = file ? getProgramOf(*file) : nullptr;
+  if (withReleases)
+    report.releases = judgeReleases(
+        program && program->isReadable() ? program->getProgram() : nullptr,
+        dataFiles.size(), getReleaseVerdict(report.runtimeLoad));
   return report;
 }
 
-FailureOr<VerifyReport> emit::verifyFiles(StringRef path,
-                                          ArrayRef<std::string> dataFiles,
-                                          MLIRContext &context,
-                                          std::string &error) {
+FailureOr<VerifyReport>
+emit::verifyFiles(StringRef path, ArrayRef<std::string> dataFiles,
+                  MLIRContext &context, std::string &error, bool withReleases) {
   std::shared_ptr<const FileBuffer> file = openInput(path, context, error);
   if (!file)
     return failure();
-  return verifyBuffer(std::move(file), dataFiles, context, error);
+  return verifyBuffer(std::move(file), dataFiles, context, error, withReleases);
+}
+
+/// The releases `report` prints: all, or the one asked for.
+static ArrayRef<ReleaseJudgement>
+getPrintedReleases(const VerifyReport &report) {
+  ArrayRef<ReleaseJudgement> all = report.releases->releases;
+  if (report.printedRelease)
+    return all.slice(*report.printedRelease, 1);
+  return all;
+}
+
+/// A release's verdict and, under it, its reasons.
+static void printReleaseText(const ReleaseJudgement &judgement,
+                             raw_ostream &os) {
+  os << "  " << judgement.release << ": "
+     << getReleaseVerdictName(judgement.verdict) << "\n";
+  for (const ReleaseReason &reason : judgement.reasons) {
+    os << "    " << reason.feature << " (honoured from " << reason.firstRelease;
+    if (reason.lastRelease)
+      os << " to " << *reason.lastRelease;
+    os << (reason.dependsOnBuild ? "; this build" : "")
+       << "): " << getReleaseVerdictName(reason.verdict) << ", "
+       << reason.effect << "; " << reason.where << " [" << reason.source
+       << "]\n";
+  }
+}
+
+static void printReleasesText(const VerifyReport &report, raw_ostream &os) {
+  os << "runtime releases (" << kReleaseBuild << "):\n";
+  for (const ReleaseJudgement &judgement : getPrintedReleases(report))
+    printReleaseText(judgement, os);
+  os << "releases that load it: " << report.releases->describeLoading() << "\n";
 }
 
 void emit::printVerifyText(const VerifyReport &report, raw_ostream &os) {
   for (const Finding &finding : report.findings.findings)
     printFinding(finding, os);
+  if (report.releases)
+    printReleasesText(report, os);
   unsigned errors = report.count(Severity::Error);
   unsigned warnings = report.count(Severity::Warning);
   os << "runtime: " << getRuntimeLoadName(report.runtimeLoad)
@@ -230,6 +292,42 @@ void emit::printVerifyText(const VerifyReport &report, raw_ostream &os) {
 // 2 GiB for 50,000 findings. Keys are written in the sorted order a
 // json::Object prints them in.
 
+/// A release's verdict as JSON: `release`, `verdict`, `reasons`.
+static llvm::json::Object getReleaseJSON(const ReleaseJudgement &judgement) {
+  llvm::json::Array reasons;
+  for (const ReleaseReason &reason : judgement.reasons) {
+    llvm::json::Object object{
+        {"feature", reason.feature},
+        {"first_release", reason.firstRelease},
+        {"verdict", getReleaseVerdictName(reason.verdict)},
+        {"effect", reason.effect},
+        {"where", reason.where},
+        {"source", reason.source},
+        {"depends_on_build", reason.dependsOnBuild},
+    };
+    if (reason.lastRelease)
+      object["last_release"] = *reason.lastRelease;
+    reasons.push_back(std::move(object));
+  }
+  return llvm::json::Object{
+      {"release", judgement.release},
+      {"verdict", getReleaseVerdictName(judgement.verdict)},
+      {"reasons", std::move(reasons)},
+  };
+}
+
+/// The release verdicts' keys, in the sorted order of the report's.
+static void printReleasesJSON(const VerifyReport &report,
+                              llvm::json::OStream &json) {
+  const ReleaseReport &releases = *report.releases;
+  auto optional = [](std::optional<StringRef> name) -> llvm::json::Value {
+    return name ? llvm::json::Value(*name) : llvm::json::Value(nullptr);
+  };
+  json.attribute("newest", optional(releases.newest));
+  json.attribute("oldest", optional(releases.oldest));
+  json.attribute("runtime_build", kReleaseBuild);
+}
+
 void emit::printVerifyJSON(const VerifyReport &report, raw_ostream &os) {
   llvm::json::OStream json(os, 2);
   json.object([&] {
@@ -241,7 +339,14 @@ void emit::printVerifyJSON(const VerifyReport &report, raw_ostream &os) {
       for (const Finding &finding : report.findings.findings)
         json.value(getFindingJSON(finding));
     });
+    if (report.releases)
+      printReleasesJSON(report, json);
     json.attribute("runtime_load", getRuntimeLoadName(report.runtimeLoad));
+    if (report.releases)
+      json.attributeArray("runtimes", [&] {
+        for (const ReleaseJudgement &judgement : getPrintedReleases(report))
+          json.value(getReleaseJSON(judgement));
+      });
     json.attribute("schema", "emit-verify-1");
   });
   os << "\n";

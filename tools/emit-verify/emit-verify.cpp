@@ -20,6 +20,7 @@
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
@@ -42,6 +43,11 @@ static FormatOption format("How to print the findings",
                             {ReportFormat::JSON, "JSON, schema emit-verify-1"},
                             {ReportFormat::SARIF, "SARIF 2.1.0"}},
                            category);
+static cl::opt<std::string> runtimeRelease(
+    "runtime",
+    cl::desc("Also say what runtime releases do with the program: 'all' "
+             "(0.1 to 1.4 and main) or one ('1.2')"),
+    cl::value_desc("all|release"), cl::cat(category));
 static cl::opt<bool> warningsAreErrors("werror",
                                        cl::desc("Exit 1 on a warning too"),
                                        cl::cat(category));
@@ -58,16 +64,29 @@ int main(int argc, char **argv) {
           &llvm::errs()))
     return 2;
 
+  std::optional<unsigned> printedRelease;
+  if (!runtimeRelease.empty() && runtimeRelease != "all") {
+    printedRelease = findRelease(runtimeRelease);
+    if (!printedRelease) {
+      llvm::errs() << "emit-verify: --runtime=" << runtimeRelease
+                   << ": not a release emit knows (all, "
+                   << llvm::join(getReleaseNames(), ", ") << ")\n";
+      return 2;
+    }
+  }
+
   mlir::DialectRegistry registry;
   registerAllDialects(registry);
   mlir::MLIRContext context(registry);
   std::string error;
   FailureOr<VerifyReport> report =
-      verifyFiles(inputPath, dataPaths, context, error);
+      verifyFiles(inputPath, dataPaths, context, error,
+                  /*withReleases=*/!runtimeRelease.empty());
   if (failed(report)) {
     llvm::errs() << "emit-verify: " << error << "\n";
     return 2;
   }
+  report->printedRelease = printedRelease;
   report->print(format, llvm::outs());
   bool failedCheck = report->count(Severity::Error) ||
                      (warningsAreErrors && report->count(Severity::Warning));

@@ -19,6 +19,7 @@
 #include "emit/Support/FileBuffer.h"
 #include "emit/Support/LLVM.h"
 #include "emit/Support/Report.h"
+#include "emit/Verify/Releases.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -36,6 +37,11 @@ struct VerifyReport : Report {
   FindingList findings;
   /// What the runtime does with the files at load, from the findings.
   RuntimeLoad runtimeLoad = RuntimeLoad::Loads;
+  /// What each runtime release does with the program, when asked for.
+  std::optional<ReleaseReport> releases;
+  /// The one release to print (a position in getReleaseNames()); every
+  /// release when none.
+  std::optional<unsigned> printedRelease;
 
   unsigned count(Severity severity) const;
   /// Text, JSON (emit-verify-1) or SARIF 2.1.0.
@@ -45,18 +51,21 @@ struct VerifyReport : Report {
 /// Verifies the `.pte` or `.ptd` at `path`, a program with the data files
 /// at `dataFiles`, each opened through the context's payload files. Fails,
 /// with the reason in `error`, only when a file cannot be read or the
-/// options are impossible (data files for a data file); what is wrong with
-/// a readable file is a finding.
+/// options are impossible (data files for a data file, release verdicts
+/// for one); what is wrong with a readable file is a finding. With
+/// `withReleases`, says what each runtime release does with a program.
 FailureOr<VerifyReport> verifyFiles(StringRef path,
                                     ArrayRef<std::string> dataFiles,
                                     mlir::MLIRContext &context,
-                                    std::string &error);
+                                    std::string &error,
+                                    bool withReleases = false);
 
 /// The same for the `.pte` or `.ptd` `input` (bytes in memory).
 FailureOr<VerifyReport> verifyBuffer(std::shared_ptr<const FileBuffer> input,
                                      ArrayRef<std::string> dataFiles,
                                      mlir::MLIRContext &context,
-                                     std::string &error);
+                                     std::string &error,
+                                     bool withReleases = false);
 
 /// The report as lines in emit's diagnostic style, then the runtime's
 /// verdict and the counts.

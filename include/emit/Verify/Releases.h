@@ -1,0 +1,93 @@
+//===- Releases.h - Which ExecuTorch runtime releases load a program ------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// A verdict per minor runtime release (0.1 to 1.4 and the snapshot's main):
+// whether it loads a program, refuses it, crashes on it, or loads it and
+// reads it wrong, from the features of the file each release lacks. The
+// features and the releases that honour them are one table
+// (ReleaseFeatures.cpp), each row citing the release source that decides
+// it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_VERIFY_RELEASES_H
+#define EMIT_VERIFY_RELEASES_H
+
+#include "emit/Support/LLVM.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace executorch_flatbuffer {
+struct Program;
+} // namespace executorch_flatbuffer
+
+namespace emit {
+
+/// What a runtime release does with a file, best first.
+enum class ReleaseVerdict { Loads, Misreads, Rejects, Crashes };
+StringRef getReleaseVerdictName(ReleaseVerdict verdict);
+
+/// The releases judged, oldest first: "0.1" ... "1.4", "main".
+ArrayRef<StringRef> getReleaseNames();
+/// The position of `name` ("1.2", "v1.2", "v1.2.0", "main") in
+/// getReleaseNames(); none for a release emit does not know.
+std::optional<unsigned> findRelease(StringRef name);
+
+/// Why a release does what it does: one feature of the file it lacks.
+struct ReleaseReason {
+  /// The feature, as the table names it (`scalar-type-uint`).
+  std::string feature;
+  /// The first release that honours it ("0.1" for one a later release
+  /// dropped).
+  StringRef firstRelease;
+  /// The last release that honours it, for a feature later releases drop.
+  std::optional<StringRef> lastRelease;
+  ReleaseVerdict verdict;
+  /// What the release does with it.
+  std::string effect;
+  /// Where the file uses it (a table path), and what it uses.
+  std::string where;
+  /// The release source that decides it.
+  StringRef source;
+  /// Whether it holds only for some builds of the release (see
+  /// kReleaseBuild).
+  bool dependsOnBuild = false;
+};
+
+/// One release's verdict and its reasons (none when it loads).
+struct ReleaseJudgement {
+  StringRef release;
+  ReleaseVerdict verdict = ReleaseVerdict::Loads;
+  std::vector<ReleaseReason> reasons;
+};
+
+/// The build of each release the verdicts are for.
+extern const char kReleaseBuild[];
+
+/// Every release's verdict on a program.
+struct ReleaseReport {
+  std::vector<ReleaseJudgement> releases;
+  /// The oldest and newest releases that load it (loads, not misreads).
+  std::optional<StringRef> oldest, newest;
+  /// The releases that load it as runs ("0.5-main", "0.1-1.2, main").
+  std::string describeLoading() const;
+};
+
+/// What each release does with `program` (none when its tables do not
+/// read), loaded with `dataFiles` data files. `mainVerdict` is what emit's
+/// checks of the file say the snapshot's runtime does (a defect every
+/// release meets).
+ReleaseReport judgeReleases(const executorch_flatbuffer::Program *program,
+                            unsigned dataFiles, ReleaseVerdict mainVerdict);
+
+} // namespace emit
+
+#endif // EMIT_VERIFY_RELEASES_H

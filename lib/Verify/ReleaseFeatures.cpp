@@ -1,0 +1,406 @@
+//===- ReleaseFeatures.cpp - The features each runtime release honours ----===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The one table of what decides whether a runtime release loads a program:
+// each row a feature a file may use, how to find it, what the releases
+// that lack it do, and the release source that decides it (paths in
+// pytorch/executorch at the release's tag). A new release is a new name in
+// kReleases and, where it changes something, a row or a bound.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReleaseFeatures.h"
+
+#include "emit/File/program_generated.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/Twine.h"
+
+using namespace emit;
+namespace fb = executorch_flatbuffer;
+
+namespace {
+/// Positions in kReleases.
+enum Release : unsigned {
+  R0_1,
+  R0_2,
+  R0_3,
+  R0_4,
+  R0_5,
+  R0_6,
+  R0_7,
+  R1_0,
+  R1_1,
+  R1_2,
+  R1_3,
+  R1_4,
+  RMain,
+  RCount
+};
+} // namespace
+
+static const StringRef kReleases[] = {"0.1", "0.2", "0.3", "0.4", "0.5",
+                                      "0.6", "0.7", "1.0", "1.1", "1.2",
+                                      "1.3", "1.4", "main"};
+static_assert(std::size(kReleases) == RCount);
+
+ArrayRef<StringRef> emit::getReleaseNames() { return kReleases; }
+
+//===----------------------------------------------------------------------===//
+// Walking a program's tables
+//===----------------------------------------------------------------------===//
+
+/// `plan`'s path, as findings name it.
+static std::string planPath(const fb::Program &program, unsigned index) {
+  const fb::ExecutionPlan *plan = program.execution_plan()->Get(index);
+  return ("execution_plan[" + Twine(index) + "] '" +
+          (plan && plan->name() ? plan->name()->string_view() : "") + "'")
+      .str();
+}
+
+/// Calls `visit(tensor, plan, value)` for every tensor value of `program`.
+template <typename Visit>
+static void forEachTensor(const fb::Program &program, Visit visit) {
+  if (!program.execution_plan())
+    return;
+  for (auto [planIndex, plan] : llvm::enumerate(*program.execution_plan())) {
+    if (!plan || !plan->values())
+      continue;
+    for (auto [valueIndex, value] : llvm::enumerate(*plan->values()))
+      if (const fb::Tensor *tensor = value ? value->val_as_Tensor() : nullptr)
+        visit(*tensor, unsigned(planIndex), unsigned(valueIndex));
+  }
+}
+
+/// The first tensor `matches` accepts, as a use; none when none does.
+template <typename Match>
+static void findTensors(const fb::Program &program, const Twine &what,
+                        Match matches, std::vector<FeatureUse> &uses) {
+  unsigned count = 0;
+  std::string where;
+  forEachTensor(program,
+                [&](const fb::Tensor &tensor, unsigned plan, unsigned value) {
+                  if (!matches(tensor))
+                    return;
+                  if (count++ == 0)
+                    where = planPath(program, plan) + ".values[" +
+                            std::to_string(value) + "]";
+                });
+  if (count)
+    uses.push_back({where, (what + " (" + Twine(count) +
+                            (count == 1 ? " tensor)" : " tensors)"))
+                               .str()});
+}
+
+/// Tensors of a scalar type in `types`.
+static FeatureFinder findScalarTypes(std::initializer_list<int> types,
+                                     const char *what) {
+  std::vector<int> kept(types);
+  return
+      [kept, what](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
+        findTensors(
+            input.program, what,
+            [&](const fb::Tensor &tensor) {
+              return llvm::is_contained(kept, int(tensor.scalar_type()));
+            },
+            uses);
+      };
+}
+
+/// Whether the runtime reads constants from the constant segment: it has
+/// offsets (runtime/executor/program.cpp).
+static bool hasConstantSegment(const fb::Program &program) {
+  const fb::SubsegmentOffsets *segment = program.constant_segment();
+  return segment && segment->offsets() && segment->offsets()->size() > 0;
+}
+
+static bool isExternal(const fb::Tensor &tensor) {
+  const fb::ExtraTensorInfo *extra = tensor.extra_tensor_info();
+  return extra && extra->location() == fb::TensorDataLocation::EXTERNAL;
+}
+
+/// How many constants a release before 0.4 can index: constant_segment's
+/// offsets where it has any (0.2 and 0.3), else constant_buffer's entries.
+static size_t countConstants(const fb::Program &program, bool segments) {
+  if (segments && hasConstantSegment(program))
+    return program.constant_segment()->offsets()->size();
+  return program.constant_buffer() ? program.constant_buffer()->size() : 0;
+}
+
+/// Memory-planned tensors with an initial state, which releases before
+/// 0.4 read as constants: those whose index falls within the constants
+/// (`pastConstants` false; read wrong) or past them (refused), as 0.2 and
+/// 0.3 count constants. 0.1 counts constant_buffer only; a file whose
+/// state is indexed past it there is listed with the first kind.
+static void findInitialStates(const ReleaseInput &input, bool pastConstants,
+                              std::vector<FeatureUse> &uses) {
+  size_t constants = countConstants(input.program, /*segments=*/true);
+  findTensors(
+      input.program,
+      pastConstants ? "initial states indexed past the constants"
+                    : "memory-planned tensors with an initial state",
+      [&](const fb::Tensor &tensor) {
+        return tensor.data_buffer_idx() > 0 && tensor.allocation_info() &&
+               !isExternal(tensor) &&
+               (tensor.data_buffer_idx() >= constants) == pastConstants;
+      },
+      uses);
+}
+
+//===----------------------------------------------------------------------===//
+// Prim ops: registered by the runtime itself, by release
+// (kernels/prim_ops/register_prim_ops.cpp)
+//===----------------------------------------------------------------------===//
+
+namespace {
+struct PrimOp {
+  const char *name;
+  Release first;
+};
+} // namespace
+
+static const PrimOp kPrimOps[] = {
+    {"aten::sym_size.int", R0_1},
+    {"aten::sym_numel", R0_1},
+    {"executorch_prim::add.Scalar", R0_1},
+    {"executorch_prim::sub.Scalar", R0_1},
+    {"executorch_prim::mul.Scalar", R0_1},
+    {"executorch_prim::floordiv.Scalar", R0_1},
+    {"executorch_prim::truediv.Scalar", R0_1},
+    {"executorch_prim::eq.Scalar", R0_1},
+    {"executorch_prim::gt.Scalar", R0_1},
+    {"executorch_prim::lt.Scalar", R0_1},
+    {"executorch_prim::ge.Scalar", R0_1},
+    {"executorch_prim::le.Scalar", R0_1},
+    {"executorch_prim::floordiv.int", R0_1},
+    {"executorch_prim::et_copy_index.tensor", R0_1},
+    {"aten::_local_scalar_dense", R0_2},
+    {"executorch_prim::et_view.default", R0_2},
+    {"executorch_prim::sym_float.Scalar", R0_3},
+    {"executorch_prim::neg.Scalar", R0_4},
+    {"executorch_prim::mod.int", R0_4},
+    {"executorch_prim::mod.Scalar", R0_4},
+    {"executorch_prim::ceil.Scalar", R0_5},
+    {"executorch_prim::round.Scalar", R0_5},
+    {"executorch_prim::trunc.Scalar", R0_5},
+    {"executorch_prim::sym_max.Scalar", R1_0},
+    {"executorch_prim::sym_min.Scalar", R1_0},
+    {"executorch_prim::sym_int.Scalar", R1_4},
+    {"executorch_prim::sym_not.Scalar", R1_4},
+    {"executorch_prim::sym_ite.Scalar", R1_4},
+};
+
+/// Operators that are prim ops a release before 0.1 lacks, each once with
+/// the first release that registers it.
+static void findPrimOps(const ReleaseInput &input,
+                        std::vector<FeatureUse> &uses) {
+  const fb::Program &program = input.program;
+  if (!program.execution_plan())
+    return;
+  llvm::StringMap<bool> seen;
+  for (auto [planIndex, plan] : llvm::enumerate(*program.execution_plan())) {
+    if (!plan || !plan->operators())
+      continue;
+    for (auto [index, op] : llvm::enumerate(*plan->operators())) {
+      if (!op || !op->name())
+        continue;
+      std::string name = op->name()->str();
+      if (op->overload() && op->overload()->size())
+        name += "." + op->overload()->str();
+      const PrimOp *prim = llvm::find_if(
+          kPrimOps, [&](const PrimOp &known) { return name == known.name; });
+      if (prim == std::end(kPrimOps) || prim->first == R0_1 ||
+          !seen.try_emplace(name, true).second)
+        continue;
+      uses.push_back({planPath(program, planIndex) + ".operators[" +
+                          std::to_string(index) + "]",
+                      "prim op " + name, prim->first});
+    }
+  }
+}
+
+//===----------------------------------------------------------------------===//
+// The table
+//===----------------------------------------------------------------------===//
+
+ArrayRef<ReleaseFeature> emit::getReleaseFeatures() {
+  static const ReleaseFeature kFeatures[] = {
+      {"scalar-type-half",
+       "v0.1.0 runtime/core/exec_aten/util/scalar_type_util.h "
+       "(sizeof_scalar_type)",
+       {{R0_1, R0_2, ReleaseVerdict::Crashes,
+         "sizeof_scalar_type aborts the process on Half (ET_CHECK)"}},
+       findScalarTypes({5}, "Half tensors")},
+      {"scalar-type-bfloat16",
+       "v0.1.0 runtime/core/exec_aten/util/scalar_type_util.h; v0.2.1 "
+       "runtime/executor/tensor_parser_portable.cpp",
+       {{R0_1, R0_2, ReleaseVerdict::Crashes,
+         "sizeof_scalar_type aborts the process on BFloat16 (ET_CHECK)"},
+        {R0_2, R0_3, ReleaseVerdict::Rejects,
+         "load_method: InvalidProgram, BFloat16 has no deserialization "
+         "support"}},
+       findScalarTypes({15}, "BFloat16 tensors")},
+      {"scalar-type-complex",
+       "v0.1.0 runtime/core/exec_aten/util/scalar_type_util.h; v0.5.0 "
+       "runtime/executor/tensor_parser_portable.cpp",
+       {{R0_1, R0_2, ReleaseVerdict::Crashes,
+         "sizeof_scalar_type aborts the process on complex types (ET_CHECK)"},
+        {R0_2, R0_6, ReleaseVerdict::Rejects,
+         "load_method: InvalidProgram, complex types have no "
+         "deserialization support"}},
+       findScalarTypes({8, 9, 10}, "complex tensors")},
+      {"scalar-type-uint",
+       "v0.4.0 runtime/core/portable_type/scalar_type.h (22 types); v0.5.0 "
+       "adds UInt16, UInt32, UInt64",
+       {{R0_1, R0_2, ReleaseVerdict::Crashes,
+         "sizeof_scalar_type aborts the process: an invalid ScalarType"},
+        {R0_2, R0_5, ReleaseVerdict::Rejects,
+         "load_method: InvalidProgram, invalid or unsupported ScalarType"}},
+       findScalarTypes({27, 28, 29}, "UInt16, UInt32 or UInt64 tensors")},
+      {"prim-op",
+       "kernels/prim_ops/register_prim_ops.cpp at each release",
+       {{R0_1, kUseFirstRelease, ReleaseVerdict::Rejects,
+         "load_method: OperatorMissing, the runtime registers no such prim "
+         "op (unless the application registers a kernel under its name)"}},
+       findPrimOps},
+      {"constant-segment",
+       "v0.1.0 runtime/executor/program.cpp (get_constant_buffer_data reads "
+       "only constant_buffer)",
+       {{R0_1, R0_2, ReleaseVerdict::Rejects,
+         "reads constants from constant_buffer, which holds none of them: "
+         "load_method fails (InvalidArgument; a program without "
+         "constant_buffer crashes it)"}},
+       [](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
+         if (!hasConstantSegment(input.program))
+           return;
+         findTensors(
+             input.program, "constants in the constant segment",
+             [](const fb::Tensor &tensor) {
+               return tensor.data_buffer_idx() > 0 &&
+                      !tensor.allocation_info() && !isExternal(tensor);
+             },
+             uses);
+       }},
+      {"mutable-initial-state",
+       "v0.3.0 runtime/executor/tensor_parser_exec_aten.cpp "
+       "(getTensorDataPtr) and program.cpp (get_constant_buffer_data); "
+       "v0.4.0 loads mutable_data_segments",
+       {{R0_1, R0_2, ReleaseVerdict::Misreads,
+         "takes the initial state's index for one into constant_buffer: the "
+         "tensor points at a constant's bytes, and kernels write into them"},
+        {R0_2, R0_4, ReleaseVerdict::Misreads,
+         "takes the initial state's index for a constant's: the tensor "
+         "points at a constant's bytes, and kernels write into them"}},
+       [](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
+         findInitialStates(input, /*pastConstants=*/false, uses);
+       }},
+      {"mutable-initial-state-past-constants",
+       "v0.3.0 runtime/executor/tensor_parser_exec_aten.cpp "
+       "(getTensorDataPtr) and program.cpp (get_constant_buffer_data); "
+       "v0.4.0 loads mutable_data_segments",
+       {{R0_1, R0_4, ReleaseVerdict::Rejects,
+         "takes the initial state's index for a constant's, past the "
+         "constants: load_method fails (InvalidArgument)"}},
+       [](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
+         findInitialStates(input, /*pastConstants=*/true, uses);
+       }},
+      {"external-constants",
+       "v0.5.0 runtime/executor/tensor_parser_exec_aten.cpp (no EXTERNAL "
+       "branch); v0.6.0 resolves them from the NamedDataMap",
+       {{R0_1, R0_6, ReleaseVerdict::Misreads,
+         "does not know external data: the tensor's data pointer is null"}},
+       [](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
+         findTensors(
+             input.program, "external constants",
+             [](const fb::Tensor &tensor) {
+               return isExternal(tensor) && !tensor.allocation_info();
+             },
+             uses);
+       }},
+      {"external-data-missing",
+       "v0.6.0 runtime/executor/method.cpp (parse_external_constants "
+       "dereferences the data map); v0.7.0 and later refuse a null one",
+       {{R0_6, R0_7, ReleaseVerdict::Crashes,
+         "dereferences the missing data map (SIGSEGV)"},
+        {R0_7, RCount, ReleaseVerdict::Rejects,
+         "load_method: InvalidState, no data map holds the external "
+         "constants"}},
+       [](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
+         if (input.dataFiles == 0)
+           findTensors(
+               input.program, "external constants, no data file",
+               [](const fb::Tensor &tensor) {
+                 return isExternal(tensor) && !tensor.allocation_info();
+               },
+               uses);
+       }},
+      {"ptd-layout",
+       "v0.6.0 extension/flat_tensor/flat_tensor_data_map.cpp (the 0.6 "
+       "layout); v0.7.0 extension/flat_tensor/serialize/flat_tensor.fbs",
+       {{R0_6, R0_7, ReleaseVerdict::Crashes,
+         "reads the data file in the 0.6 layout: a file in the 0.7 layout "
+         "(as emit and 0.7 and later write them) is misread and crashes it"}},
+       [](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
+         if (input.dataFiles > 0)
+           findTensors(
+               input.program, "external constants from a 0.7 .ptd",
+               [](const fb::Tensor &tensor) {
+                 return isExternal(tensor) && !tensor.allocation_info();
+               },
+               uses);
+       }},
+      {"several-data-files",
+       "v0.7.0 runtime/executor/method.h (load_method takes one "
+       "NamedDataMap); v1.0.0 extension/named_data_map/merged_data_map.h",
+       {{R0_6, R1_0, ReleaseVerdict::Rejects,
+         "takes one data map: no MergedDataMap to load several data files "
+         "together"}},
+       [](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
+         if (input.dataFiles > 1)
+           uses.push_back(
+               {"--data", std::to_string(input.dataFiles) + " data files"});
+       }},
+      {"device-placement",
+       "v1.3.0 schema/program.fbs (non_const_buffer_device, "
+       "ExtraTensorInfo.device_type) and runtime/executor/method.cpp",
+       {{R0_1, R1_3, ReleaseVerdict::Misreads,
+         "ignores the placement: plans the buffer in host memory"}},
+       [](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
+         const fb::Program &program = input.program;
+         for (auto [index, plan] : llvm::enumerate(*program.execution_plan()))
+           if (plan && plan->non_const_buffer_device())
+             for (const fb::NonConstBufferDevice *device :
+                  *plan->non_const_buffer_device())
+               if (device && device->device_type() != fb::DeviceType::CPU)
+                 return uses.push_back(
+                     {planPath(program, index) + ".non_const_buffer_device",
+                      "planned buffers on a device"});
+         findTensors(
+             program, "tensors on a device",
+             [](const fb::Tensor &tensor) {
+               const fb::ExtraTensorInfo *extra = tensor.extra_tensor_info();
+               return extra && extra->device_type() != fb::DeviceType::CPU;
+             },
+             uses);
+       }},
+      {"constant-buffer",
+       "v1.3.0 runtime/executor/program.cpp and CMakeLists.txt "
+       "(ET_ENABLE_DEPRECATED_CONSTANT_BUFFER=0)",
+       {{R1_3, RCount, ReleaseVerdict::Rejects,
+         "Program::load: InvalidProgram, the program relies on the "
+         "constant_buffer path, which CMake and pip builds disable"}},
+       [](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
+         if (!hasConstantSegment(input.program))
+           uses.push_back(
+               {"constant_segment", input.program.constant_segment()
+                                        ? "a constant segment without offsets"
+                                        : "no constant segment"});
+       },
+       /*dependsOnBuild=*/true},
+  };
+  return kFeatures;
+}

@@ -1,0 +1,65 @@
+//===- ReleaseFeatures.h - The features each runtime release honours ------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_LIB_VERIFY_RELEASEFEATURES_H
+#define EMIT_LIB_VERIFY_RELEASEFEATURES_H
+
+#include "emit/Verify/Releases.h"
+
+#include <functional>
+#include <limits>
+
+namespace emit {
+
+/// What a feature is looked for in.
+struct ReleaseInput {
+  const executorch_flatbuffer::Program &program;
+  /// How many data files the program is loaded with.
+  unsigned dataFiles;
+};
+
+/// One use of a feature in a file.
+struct FeatureUse {
+  /// A table path ("execution_plan[0] 'forward'.values[3]").
+  std::string where;
+  /// What it uses ("Half tensors (2 tensors)").
+  std::string what;
+  /// The first release that honours this use, where it differs by use
+  /// (a prim op's); else the feature's.
+  unsigned firstRelease = 0;
+};
+
+/// Appends the uses of a feature in a file.
+using FeatureFinder =
+    std::function<void(const ReleaseInput &, std::vector<FeatureUse> &)>;
+
+/// An Effect's end that is each use's own first release.
+constexpr unsigned kUseFirstRelease = std::numeric_limits<unsigned>::max();
+
+/// What the releases [from, until) do with a file that uses a feature.
+struct ReleaseEffect {
+  unsigned from, until;
+  ReleaseVerdict verdict;
+  const char *effect;
+};
+
+/// A row of the table.
+struct ReleaseFeature {
+  const char *name;
+  /// The release sources that decide it.
+  const char *source;
+  std::vector<ReleaseEffect> effects;
+  FeatureFinder find;
+  /// Whether the effects hold only for some builds (kReleaseBuild).
+  bool dependsOnBuild = false;
+};
+
+/// The table, one row per feature.
+ArrayRef<ReleaseFeature> getReleaseFeatures();
+
+} // namespace emit
+
+#endif // EMIT_LIB_VERIFY_RELEASEFEATURES_H

@@ -1,0 +1,144 @@
+//===- Releases.cpp - Which ExecuTorch runtime releases load a program ----===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "ReleaseFeatures.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace emit;
+
+const char emit::kReleaseBuild[] =
+    "each release's CMake build, as its pip wheel (from 1.3 "
+    "ET_ENABLE_DEPRECATED_CONSTANT_BUFFER=0), Program::load with "
+    "InternalConsistency verification; operators other than prim ops "
+    "taken as registered";
+
+StringRef emit::getReleaseVerdictName(ReleaseVerdict verdict) {
+  switch (verdict) {
+  case ReleaseVerdict::Loads:
+    return "loads";
+  case ReleaseVerdict::Misreads:
+    return "misreads";
+  case ReleaseVerdict::Rejects:
+    return "rejects";
+  case ReleaseVerdict::Crashes:
+    return "crashes";
+  }
+  llvm_unreachable("unknown verdict");
+}
+
+std::optional<unsigned> emit::findRelease(StringRef name) {
+  name.consume_front("v");
+  // "1.2.1" names the minor release 1.2.
+  SmallVector<StringRef> parts;
+  name.split(parts, '.');
+  if (parts.size() == 3 && !parts[2].empty() &&
+      llvm::all_of(parts[2], llvm::isDigit))
+    name = name.drop_back(parts[2].size() + 1);
+  ArrayRef<StringRef> names = getReleaseNames();
+  const StringRef *found = llvm::find(names, name);
+  if (found == names.end())
+    return std::nullopt;
+  return found - names.begin();
+}
+
+namespace {
+/// The releases that honour a feature: [first, last].
+struct Honoured {
+  unsigned first = 0, last;
+};
+} // namespace
+
+/// The releases that honour `feature` (its use `use`): those none of its
+/// effects covers, from the latest end of an effect before the newest.
+static Honoured getHonoured(const ReleaseFeature &feature,
+                            const FeatureUse &use) {
+  unsigned count = getReleaseNames().size();
+  Honoured honoured{0, count - 1};
+  for (const ReleaseEffect &effect : feature.effects) {
+    if (effect.until == kUseFirstRelease)
+      honoured.first = std::max(honoured.first, use.firstRelease);
+    else if (effect.until >= count)
+      honoured.last = std::min(honoured.last, effect.from - 1);
+    else
+      honoured.first = std::max(honoured.first, effect.until);
+  }
+  return honoured;
+}
+
+/// Adds to `report` what each release does with `use` of `feature`.
+static void applyUse(const ReleaseFeature &feature, const FeatureUse &use,
+                     ReleaseReport &report) {
+  ArrayRef<StringRef> names = getReleaseNames();
+  Honoured honoured = getHonoured(feature, use);
+  for (const ReleaseEffect &effect : feature.effects) {
+    unsigned until =
+        effect.until == kUseFirstRelease ? use.firstRelease : effect.until;
+    until = std::min<unsigned>(until, names.size());
+    for (unsigned release = effect.from; release < until; ++release) {
+      ReleaseJudgement &judgement = report.releases[release];
+      ReleaseReason reason{feature.name,   names[honoured.first],
+                           std::nullopt,   effect.verdict,
+                           effect.effect,  use.where + ": " + use.what,
+                           feature.source, feature.dependsOnBuild};
+      if (honoured.last + 1 < names.size())
+        reason.lastRelease = names[honoured.last];
+      judgement.reasons.push_back(std::move(reason));
+      judgement.verdict = std::max(judgement.verdict, effect.verdict);
+    }
+  }
+}
+
+ReleaseReport emit::judgeReleases(const executorch_flatbuffer::Program *program,
+                                  unsigned dataFiles,
+                                  ReleaseVerdict mainVerdict) {
+  ReleaseReport report;
+  for (StringRef name : getReleaseNames())
+    report.releases.push_back({name, ReleaseVerdict::Loads, {}});
+  for (const ReleaseFeature &feature : getReleaseFeatures()) {
+    if (!program)
+      break;
+    std::vector<FeatureUse> uses;
+    feature.find(ReleaseInput{*program, dataFiles}, uses);
+    for (const FeatureUse &use : uses)
+      applyUse(feature, use, report);
+  }
+  if (mainVerdict != ReleaseVerdict::Loads)
+    for (ReleaseJudgement &judgement : report.releases) {
+      judgement.reasons.push_back(
+          {"defect", "none", std::nullopt, mainVerdict,
+           "the file's errors (the findings), which the snapshot's runtime "
+           "meets; an older release is taken to do no better",
+           "the findings", "emit-verify's checks of the file", false});
+      judgement.verdict = std::max(judgement.verdict, mainVerdict);
+    }
+  for (const ReleaseJudgement &judgement : report.releases)
+    if (judgement.verdict == ReleaseVerdict::Loads) {
+      if (!report.oldest)
+        report.oldest = judgement.release;
+      report.newest = judgement.release;
+    }
+  return report;
+}
+
+std::string ReleaseReport::describeLoading() const {
+  std::string text;
+  for (size_t index = 0; index < releases.size();) {
+    if (releases[index].verdict != ReleaseVerdict::Loads) {
+      ++index;
+      continue;
+    }
+    size_t end = index;
+    while (end + 1 < releases.size() &&
+           releases[end + 1].verdict == ReleaseVerdict::Loads)
+      ++end;
+    text += (text.empty() ? "" : ", ") + releases[index].release.str();
+    if (end > index)
+      text += "-" + releases[end].release.str();
+    index = end + 1;
+  }
+  return text.empty() ? "none" : text;
+}
