@@ -54,42 +54,31 @@ ArrayRef<StringRef> emit::getReleaseNames() { return kReleases; }
 // Walking a program's tables
 //===----------------------------------------------------------------------===//
 
-/// `plan`'s path, as findings name it.
-static std::string planPath(const fb::Program &program, unsigned index) {
-  const fb::ExecutionPlan *plan = program.execution_plan()->Get(index);
-  return ("execution_plan[" + Twine(index) + "] '" +
-          (plan && plan->name() ? plan->name()->string_view() : "") + "'")
+/// `method`'s path, as findings name it.
+static std::string methodPath(const MethodModel &method) {
+  return ("execution_plan[" + Twine(method.getIndex()) + "] '" +
+          method.getName() + "'")
       .str();
 }
 
-/// Calls `visit(tensor, plan, value)` for every tensor value of `program`.
-template <typename Visit>
-static void forEachTensor(const fb::Program &program, Visit visit) {
-  if (!program.execution_plan())
-    return;
-  for (auto [planIndex, plan] : llvm::enumerate(*program.execution_plan())) {
-    if (!plan || !plan->values())
-      continue;
-    for (auto [valueIndex, value] : llvm::enumerate(*plan->values()))
-      if (const fb::Tensor *tensor = value ? value->val_as_Tensor() : nullptr)
-        visit(*tensor, unsigned(planIndex), unsigned(valueIndex));
-  }
-}
-
-/// The first tensor `matches` accepts, as a use; none when none does.
+/// The first of the tensors `matches` accepts, and how many there are, as
+/// a use; none when none does.
 template <typename Match>
-static void findTensors(const fb::Program &program, const Twine &what,
+static void findTensors(const ReleaseInput &input, const Twine &what,
                         Match matches, std::vector<FeatureUse> &uses) {
   unsigned count = 0;
   std::string where;
-  forEachTensor(program,
-                [&](const fb::Tensor &tensor, unsigned plan, unsigned value) {
-                  if (!matches(tensor))
-                    return;
-                  if (count++ == 0)
-                    where = planPath(program, plan) + ".values[" +
-                            std::to_string(value) + "]";
-                });
+  for (const MethodModel &method : input.model.getMethods())
+    for (uint32_t value = 0, end = method.getValueCount(); value < end;
+         ++value) {
+      if (method.getValueKind(value) != ValueKind::Tensor)
+        continue;
+      std::optional<TensorModel> tensor = method.getTensor(value);
+      if (!tensor || !matches(*tensor))
+        continue;
+      if (count++ == 0)
+        where = methodPath(method) + ".values[" + std::to_string(value) + "]";
+    }
   if (count)
     uses.push_back({where, (what + " (" + Twine(count) +
                             (count == 1 ? " tensor)" : " tensors)"))
@@ -97,18 +86,15 @@ static void findTensors(const fb::Program &program, const Twine &what,
 }
 
 /// Tensors of a scalar type in `types`.
-static FeatureFinder findScalarTypes(std::initializer_list<int> types,
-                                     const char *what) {
-  std::vector<int> kept(types);
-  return
-      [kept, what](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
-        findTensors(
-            input.program, what,
-            [&](const fb::Tensor &tensor) {
-              return llvm::is_contained(kept, int(tensor.scalar_type()));
-            },
-            uses);
-      };
+static void findScalarTypes(const ReleaseInput &input,
+                            std::initializer_list<int> types, const char *what,
+                            std::vector<FeatureUse> &uses) {
+  findTensors(
+      input, what,
+      [&](const TensorModel &tensor) {
+        return llvm::is_contained(types, tensor.rawScalarType);
+      },
+      uses);
 }
 
 /// Whether the runtime reads constants from the constant segment: it has
@@ -116,11 +102,6 @@ static FeatureFinder findScalarTypes(std::initializer_list<int> types,
 static bool hasConstantSegment(const fb::Program &program) {
   const fb::SubsegmentOffsets *segment = program.constant_segment();
   return segment && segment->offsets() && segment->offsets()->size() > 0;
-}
-
-static bool isExternal(const fb::Tensor &tensor) {
-  const fb::ExtraTensorInfo *extra = tensor.extra_tensor_info();
-  return extra && extra->location() == fb::TensorDataLocation::EXTERNAL;
 }
 
 /// How many constants a release before 0.4 can index: constant_segment's
@@ -140,13 +121,52 @@ static void findInitialStates(const ReleaseInput &input, bool pastConstants,
                               std::vector<FeatureUse> &uses) {
   size_t constants = countConstants(input.program, /*segments=*/true);
   findTensors(
-      input.program,
+      input,
       pastConstants ? "initial states indexed past the constants"
                     : "memory-planned tensors with an initial state",
-      [&](const fb::Tensor &tensor) {
-        return tensor.data_buffer_idx() > 0 && tensor.allocation_info() &&
-               !isExternal(tensor) &&
-               (tensor.data_buffer_idx() >= constants) == pastConstants;
+      [&](const TensorModel &tensor) {
+        return tensor.dataIndex > 0 && tensor.planned && !tensor.external &&
+               (tensor.dataIndex >= constants) == pastConstants;
+      },
+      uses);
+}
+
+/// Constants read from constant_buffer (the program has no constant
+/// segment) whose entry holds more bytes than the tensor.
+static void findPaddedConstants(const ReleaseInput &input,
+                                std::vector<FeatureUse> &uses) {
+  const auto *buffers = input.program.constant_buffer();
+  if (hasConstantSegment(input.program) || !buffers)
+    return;
+  findTensors(
+      input, "constants with a larger constant_buffer entry",
+      [&](const TensorModel &tensor) {
+        if (!tensor.isConstant() || tensor.external ||
+            tensor.dataIndex >= buffers->size())
+          return false;
+        const fb::Buffer *buffer = buffers->Get(tensor.dataIndex);
+        std::optional<uint64_t> bytes = tensor.getBytes();
+        return buffer && buffer->storage() && bytes &&
+               buffer->storage()->size() > *bytes;
+      },
+      uses);
+}
+
+/// Planned buffers or tensors placed on a device other than the CPU.
+static void findDevicePlacement(const ReleaseInput &input,
+                                std::vector<FeatureUse> &uses) {
+  for (const MethodModel &method : input.model.getMethods())
+    if (const auto *devices = method.getPlan().non_const_buffer_device())
+      for (const fb::NonConstBufferDevice *device : *devices)
+        if (device && device->device_type() != fb::DeviceType::CPU)
+          return uses.push_back(
+              {methodPath(method) + ".non_const_buffer_device",
+               "planned buffers on a device"});
+  findTensors(
+      input, "tensors on a device",
+      [](const TensorModel &tensor) {
+        const fb::ExtraTensorInfo *extra = tensor.table->extra_tensor_info();
+        return extra && extra->device_type() != fb::DeviceType::CPU;
       },
       uses);
 }
@@ -198,209 +218,220 @@ static const PrimOp kPrimOps[] = {
 /// the first release that registers it.
 static void findPrimOps(const ReleaseInput &input,
                         std::vector<FeatureUse> &uses) {
-  const fb::Program &program = input.program;
-  if (!program.execution_plan())
-    return;
   llvm::StringMap<bool> seen;
-  for (auto [planIndex, plan] : llvm::enumerate(*program.execution_plan())) {
-    if (!plan || !plan->operators())
-      continue;
-    for (auto [index, op] : llvm::enumerate(*plan->operators())) {
-      if (!op || !op->name())
-        continue;
-      std::string name = op->name()->str();
-      if (op->overload() && op->overload()->size())
-        name += "." + op->overload()->str();
+  for (const MethodModel &method : input.model.getMethods())
+    for (auto [index, op] : llvm::enumerate(method.getOperators())) {
+      StringRef name = op.qualifiedName;
       const PrimOp *prim = llvm::find_if(
           kPrimOps, [&](const PrimOp &known) { return name == known.name; });
       if (prim == std::end(kPrimOps) || prim->first == R0_1 ||
           !seen.try_emplace(name, true).second)
         continue;
-      uses.push_back({planPath(program, planIndex) + ".operators[" +
-                          std::to_string(index) + "]",
-                      "prim op " + name, prim->first});
+      uses.push_back(
+          {methodPath(method) + ".operators[" + std::to_string(index) + "]",
+           ("prim op " + name).str(), prim->first});
     }
-  }
+}
+
+//===----------------------------------------------------------------------===//
+// Finders, one per row
+//===----------------------------------------------------------------------===//
+
+static void findHalf(const ReleaseInput &input, std::vector<FeatureUse> &uses) {
+  findScalarTypes(input, {5}, "Half tensors", uses);
+}
+static void findBFloat16(const ReleaseInput &input,
+                         std::vector<FeatureUse> &uses) {
+  findScalarTypes(input, {15}, "BFloat16 tensors", uses);
+}
+static void findComplex(const ReleaseInput &input,
+                        std::vector<FeatureUse> &uses) {
+  findScalarTypes(input, {8, 9, 10}, "complex tensors", uses);
+}
+static void findUnsigned(const ReleaseInput &input,
+                         std::vector<FeatureUse> &uses) {
+  findScalarTypes(input, {27, 28, 29}, "UInt16, UInt32 or UInt64 tensors",
+                  uses);
+}
+
+static bool isExternalConstant(const TensorModel &tensor) {
+  return tensor.external && !tensor.planned;
+}
+
+static void findSegmentConstants(const ReleaseInput &input,
+                                 std::vector<FeatureUse> &uses) {
+  if (!hasConstantSegment(input.program))
+    return;
+  findTensors(
+      input, "constants in the constant segment",
+      [](const TensorModel &tensor) {
+        return tensor.dataIndex > 0 && !tensor.planned && !tensor.external;
+      },
+      uses);
+}
+
+static void findStatesWithinConstants(const ReleaseInput &input,
+                                      std::vector<FeatureUse> &uses) {
+  findInitialStates(input, /*pastConstants=*/false, uses);
+}
+static void findStatesPastConstants(const ReleaseInput &input,
+                                    std::vector<FeatureUse> &uses) {
+  findInitialStates(input, /*pastConstants=*/true, uses);
+}
+
+static void findExternalConstants(const ReleaseInput &input,
+                                  std::vector<FeatureUse> &uses) {
+  findTensors(input, "external constants", isExternalConstant, uses);
+}
+static void findExternalWithoutData(const ReleaseInput &input,
+                                    std::vector<FeatureUse> &uses) {
+  if (input.dataFiles == 0)
+    findTensors(input, "external constants, no data file", isExternalConstant,
+                uses);
+}
+static void findExternalWithData(const ReleaseInput &input,
+                                 std::vector<FeatureUse> &uses) {
+  if (input.dataFiles > 0)
+    findTensors(input, "external constants from a 0.7 .ptd", isExternalConstant,
+                uses);
+}
+
+static void findSeveralDataFiles(const ReleaseInput &input,
+                                 std::vector<FeatureUse> &uses) {
+  if (input.dataFiles > 1)
+    uses.push_back({"--data", std::to_string(input.dataFiles) + " data files"});
+}
+
+static void findConstantBufferPath(const ReleaseInput &input,
+                                   std::vector<FeatureUse> &uses) {
+  if (!hasConstantSegment(input.program))
+    uses.push_back({"constant_segment", input.program.constant_segment()
+                                            ? "a constant segment without "
+                                              "offsets"
+                                            : "no constant segment"});
 }
 
 //===----------------------------------------------------------------------===//
 // The table
 //===----------------------------------------------------------------------===//
 
-ArrayRef<ReleaseFeature> emit::getReleaseFeatures() {
-  static const ReleaseFeature kFeatures[] = {
-      {"scalar-type-half",
-       "v0.1.0 runtime/core/exec_aten/util/scalar_type_util.h "
-       "(sizeof_scalar_type)",
-       {{R0_1, R0_2, ReleaseVerdict::Crashes,
-         "sizeof_scalar_type aborts the process on Half (ET_CHECK)"}},
-       findScalarTypes({5}, "Half tensors")},
-      {"scalar-type-bfloat16",
-       "v0.1.0 runtime/core/exec_aten/util/scalar_type_util.h; v0.2.1 "
-       "runtime/executor/tensor_parser_portable.cpp",
-       {{R0_1, R0_2, ReleaseVerdict::Crashes,
-         "sizeof_scalar_type aborts the process on BFloat16 (ET_CHECK)"},
-        {R0_2, R0_3, ReleaseVerdict::Rejects,
-         "load_method: InvalidProgram, BFloat16 has no deserialization "
-         "support"}},
-       findScalarTypes({15}, "BFloat16 tensors")},
-      {"scalar-type-complex",
-       "v0.1.0 runtime/core/exec_aten/util/scalar_type_util.h; v0.5.0 "
-       "runtime/executor/tensor_parser_portable.cpp",
-       {{R0_1, R0_2, ReleaseVerdict::Crashes,
-         "sizeof_scalar_type aborts the process on complex types (ET_CHECK)"},
-        {R0_2, R0_6, ReleaseVerdict::Rejects,
-         "load_method: InvalidProgram, complex types have no "
-         "deserialization support"}},
-       findScalarTypes({8, 9, 10}, "complex tensors")},
-      {"scalar-type-uint",
-       "v0.4.0 runtime/core/portable_type/scalar_type.h (22 types); v0.5.0 "
-       "adds UInt16, UInt32, UInt64",
-       {{R0_1, R0_2, ReleaseVerdict::Crashes,
-         "sizeof_scalar_type aborts the process: an invalid ScalarType"},
-        {R0_2, R0_5, ReleaseVerdict::Rejects,
-         "load_method: InvalidProgram, invalid or unsupported ScalarType"}},
-       findScalarTypes({27, 28, 29}, "UInt16, UInt32 or UInt64 tensors")},
-      {"prim-op",
-       "kernels/prim_ops/register_prim_ops.cpp at each release",
-       {{R0_1, kUseFirstRelease, ReleaseVerdict::Rejects,
-         "load_method: OperatorMissing, the runtime registers no such prim "
-         "op (unless the application registers a kernel under its name)"}},
-       findPrimOps},
-      {"constant-segment",
-       "v0.1.0 runtime/executor/program.cpp (get_constant_buffer_data reads "
-       "only constant_buffer)",
-       {{R0_1, R0_2, ReleaseVerdict::Rejects,
-         "reads constants from constant_buffer, which holds none of them: "
-         "load_method fails (InvalidArgument; a program without "
-         "constant_buffer crashes it)"}},
-       [](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
-         if (!hasConstantSegment(input.program))
-           return;
-         findTensors(
-             input.program, "constants in the constant segment",
-             [](const fb::Tensor &tensor) {
-               return tensor.data_buffer_idx() > 0 &&
-                      !tensor.allocation_info() && !isExternal(tensor);
-             },
-             uses);
-       }},
-      {"mutable-initial-state",
-       "v0.3.0 runtime/executor/tensor_parser_exec_aten.cpp "
-       "(getTensorDataPtr) and program.cpp (get_constant_buffer_data); "
-       "v0.4.0 loads mutable_data_segments",
-       {{R0_1, R0_2, ReleaseVerdict::Misreads,
-         "takes the initial state's index for one into constant_buffer: the "
-         "tensor points at a constant's bytes, and kernels write into them"},
-        {R0_2, R0_4, ReleaseVerdict::Misreads,
-         "takes the initial state's index for a constant's: the tensor "
-         "points at a constant's bytes, and kernels write into them"}},
-       [](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
-         findInitialStates(input, /*pastConstants=*/false, uses);
-       }},
-      {"mutable-initial-state-past-constants",
-       "v0.3.0 runtime/executor/tensor_parser_exec_aten.cpp "
-       "(getTensorDataPtr) and program.cpp (get_constant_buffer_data); "
-       "v0.4.0 loads mutable_data_segments",
-       {{R0_1, R0_4, ReleaseVerdict::Rejects,
-         "takes the initial state's index for a constant's, past the "
-         "constants: load_method fails (InvalidArgument)"}},
-       [](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
-         findInitialStates(input, /*pastConstants=*/true, uses);
-       }},
-      {"external-constants",
-       "v0.5.0 runtime/executor/tensor_parser_exec_aten.cpp (no EXTERNAL "
-       "branch); v0.6.0 resolves them from the NamedDataMap",
-       {{R0_1, R0_6, ReleaseVerdict::Misreads,
-         "does not know external data: the tensor's data pointer is null"}},
-       [](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
-         findTensors(
-             input.program, "external constants",
-             [](const fb::Tensor &tensor) {
-               return isExternal(tensor) && !tensor.allocation_info();
-             },
-             uses);
-       }},
-      {"external-data-missing",
-       "v0.6.0 runtime/executor/method.cpp (parse_external_constants "
-       "dereferences the data map); v0.7.0 and later refuse a null one",
-       {{R0_6, R0_7, ReleaseVerdict::Crashes,
-         "dereferences the missing data map (SIGSEGV)"},
-        {R0_7, RCount, ReleaseVerdict::Rejects,
-         "load_method: InvalidState, no data map holds the external "
-         "constants"}},
-       [](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
-         if (input.dataFiles == 0)
-           findTensors(
-               input.program, "external constants, no data file",
-               [](const fb::Tensor &tensor) {
-                 return isExternal(tensor) && !tensor.allocation_info();
-               },
-               uses);
-       }},
-      {"ptd-layout",
-       "v0.6.0 extension/flat_tensor/flat_tensor_data_map.cpp (the 0.6 "
-       "layout); v0.7.0 extension/flat_tensor/serialize/flat_tensor.fbs",
-       {{R0_6, R0_7, ReleaseVerdict::Crashes,
-         "reads the data file in the 0.6 layout: a file in the 0.7 layout "
-         "(as emit and 0.7 and later write them) is misread and crashes it"}},
-       [](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
-         if (input.dataFiles > 0)
-           findTensors(
-               input.program, "external constants from a 0.7 .ptd",
-               [](const fb::Tensor &tensor) {
-                 return isExternal(tensor) && !tensor.allocation_info();
-               },
-               uses);
-       }},
-      {"several-data-files",
-       "v0.7.0 runtime/executor/method.h (load_method takes one "
-       "NamedDataMap); v1.0.0 extension/named_data_map/merged_data_map.h",
-       {{R0_6, R1_0, ReleaseVerdict::Rejects,
-         "takes one data map: no MergedDataMap to load several data files "
-         "together"}},
-       [](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
-         if (input.dataFiles > 1)
-           uses.push_back(
-               {"--data", std::to_string(input.dataFiles) + " data files"});
-       }},
-      {"device-placement",
-       "v1.3.0 schema/program.fbs (non_const_buffer_device, "
-       "ExtraTensorInfo.device_type) and runtime/executor/method.cpp",
-       {{R0_1, R1_3, ReleaseVerdict::Misreads,
-         "ignores the placement: plans the buffer in host memory"}},
-       [](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
-         const fb::Program &program = input.program;
-         for (auto [index, plan] : llvm::enumerate(*program.execution_plan()))
-           if (plan && plan->non_const_buffer_device())
-             for (const fb::NonConstBufferDevice *device :
-                  *plan->non_const_buffer_device())
-               if (device && device->device_type() != fb::DeviceType::CPU)
-                 return uses.push_back(
-                     {planPath(program, index) + ".non_const_buffer_device",
-                      "planned buffers on a device"});
-         findTensors(
-             program, "tensors on a device",
-             [](const fb::Tensor &tensor) {
-               const fb::ExtraTensorInfo *extra = tensor.extra_tensor_info();
-               return extra && extra->device_type() != fb::DeviceType::CPU;
-             },
-             uses);
-       }},
-      {"constant-buffer",
-       "v1.3.0 runtime/executor/program.cpp and CMakeLists.txt "
-       "(ET_ENABLE_DEPRECATED_CONSTANT_BUFFER=0)",
-       {{R1_3, RCount, ReleaseVerdict::Rejects,
-         "Program::load: InvalidProgram, the program relies on the "
-         "constant_buffer path, which CMake and pip builds disable"}},
-       [](const ReleaseInput &input, std::vector<FeatureUse> &uses) {
-         if (!hasConstantSegment(input.program))
-           uses.push_back(
-               {"constant_segment", input.program.constant_segment()
-                                        ? "a constant segment without offsets"
-                                        : "no constant segment"});
-       },
-       /*dependsOnBuild=*/true},
-  };
-  return kFeatures;
-}
+static constexpr ReleaseFeature kFeatures[] = {
+    {"scalar-type-half",
+     "v0.1.0 runtime/core/exec_aten/util/scalar_type_util.h "
+     "(sizeof_scalar_type)",
+     {{R0_1, R0_2, ReleaseVerdict::Crashes,
+       "sizeof_scalar_type aborts the process on Half (ET_CHECK)"}},
+     findHalf},
+    {"scalar-type-bfloat16",
+     "v0.1.0 runtime/core/exec_aten/util/scalar_type_util.h; v0.2.1 "
+     "runtime/executor/tensor_parser_portable.cpp",
+     {{R0_1, R0_2, ReleaseVerdict::Crashes,
+       "sizeof_scalar_type aborts the process on BFloat16 (ET_CHECK)"},
+      {R0_2, R0_3, ReleaseVerdict::Rejects,
+       "load_method: InvalidProgram, BFloat16 has no deserialization "
+       "support"}},
+     findBFloat16},
+    {"scalar-type-complex",
+     "v0.1.0 runtime/core/exec_aten/util/scalar_type_util.h; v0.5.0 "
+     "runtime/executor/tensor_parser_portable.cpp",
+     {{R0_1, R0_2, ReleaseVerdict::Crashes,
+       "sizeof_scalar_type aborts the process on complex types (ET_CHECK)"},
+      {R0_2, R0_6, ReleaseVerdict::Rejects,
+       "load_method: InvalidProgram, complex types have no "
+       "deserialization support"}},
+     findComplex},
+    {"scalar-type-uint",
+     "v0.4.0 runtime/core/portable_type/scalar_type.h (22 types); v0.5.0 "
+     "adds UInt16, UInt32, UInt64",
+     {{R0_1, R0_2, ReleaseVerdict::Crashes,
+       "sizeof_scalar_type aborts the process: an invalid ScalarType"},
+      {R0_2, R0_5, ReleaseVerdict::Rejects,
+       "load_method: InvalidProgram, invalid or unsupported ScalarType"}},
+     findUnsigned},
+    {"prim-op",
+     "kernels/prim_ops/register_prim_ops.cpp at each release",
+     {{R0_1, kUseFirstRelease, ReleaseVerdict::Rejects,
+       "load_method: OperatorMissing, the runtime registers no such prim "
+       "op (unless the application registers a kernel under its name)"}},
+     findPrimOps},
+    {"constant-segment",
+     "v0.1.0 runtime/executor/program.cpp (get_constant_buffer_data reads "
+     "only constant_buffer)",
+     {{R0_1, R0_2, ReleaseVerdict::Rejects,
+       "reads constants from constant_buffer, which holds none of them: "
+       "load_method fails (InvalidArgument; a program without "
+       "constant_buffer crashes it)"}},
+     findSegmentConstants},
+    {"mutable-initial-state",
+     "v0.3.0 runtime/executor/tensor_parser_exec_aten.cpp "
+     "(getTensorDataPtr) and program.cpp (get_constant_buffer_data); "
+     "v0.4.0 loads mutable_data_segments",
+     {{R0_1, R0_2, ReleaseVerdict::Misreads,
+       "takes the initial state's index for one into constant_buffer: the "
+       "tensor points at a constant's bytes, and kernels write into them"},
+      {R0_2, R0_4, ReleaseVerdict::Misreads,
+       "takes the initial state's index for a constant's: the tensor "
+       "points at a constant's bytes, and kernels write into them"}},
+     findStatesWithinConstants},
+    {"mutable-initial-state-past-constants",
+     "v0.3.0 runtime/executor/tensor_parser_exec_aten.cpp "
+     "(getTensorDataPtr) and program.cpp (get_constant_buffer_data); "
+     "v0.4.0 loads mutable_data_segments",
+     {{R0_1, R0_4, ReleaseVerdict::Rejects,
+       "takes the initial state's index for a constant's, past the "
+       "constants: load_method fails (InvalidArgument)"}},
+     findStatesPastConstants},
+    {"external-constants",
+     "v0.5.0 runtime/executor/tensor_parser_exec_aten.cpp (no EXTERNAL "
+     "branch); v0.6.0 resolves them from the NamedDataMap",
+     {{R0_1, R0_6, ReleaseVerdict::Misreads,
+       "does not know external data: the tensor's data pointer is null"}},
+     findExternalConstants},
+    {"external-data-missing",
+     "v0.6.0 runtime/executor/method.cpp (parse_external_constants "
+     "dereferences the data map); v0.7.0 and later refuse a null one",
+     {{R0_6, R0_7, ReleaseVerdict::Crashes,
+       "dereferences the missing data map (SIGSEGV)"},
+      {R0_7, RCount, ReleaseVerdict::Rejects,
+       "load_method: InvalidState, no data map holds the external "
+       "constants"}},
+     findExternalWithoutData},
+    {"ptd-layout",
+     "v0.6.0 extension/flat_tensor/flat_tensor_data_map.cpp (the 0.6 "
+     "layout); v0.7.0 extension/flat_tensor/serialize/flat_tensor.fbs",
+     {{R0_6, R0_7, ReleaseVerdict::Crashes,
+       "reads the data file in the 0.6 layout: a file in the 0.7 layout "
+       "(as emit and 0.7 and later write them) is misread and crashes it"}},
+     findExternalWithData},
+    {"several-data-files",
+     "v0.7.0 runtime/executor/method.h (load_method takes one "
+     "NamedDataMap); v1.0.0 extension/named_data_map/merged_data_map.h",
+     {{R0_6, R1_0, ReleaseVerdict::Rejects,
+       "takes one data map: no MergedDataMap to load several data files "
+       "together"}},
+     findSeveralDataFiles},
+    {"device-placement",
+     "v1.3.0 schema/program.fbs (non_const_buffer_device, "
+     "ExtraTensorInfo.device_type) and runtime/executor/method.cpp",
+     {{R0_1, R1_3, ReleaseVerdict::Misreads,
+       "ignores the placement: plans the buffer in host memory"}},
+     findDevicePlacement},
+    {"constant-buffer-padded",
+     "v0.2.1 to v1.1.0 runtime/executor/program.cpp "
+     "(get_constant_buffer_data: storage no larger than the tensor); "
+     "v1.2.0 turns the check round (storage at least the tensor)",
+     {{R0_2, R1_2, ReleaseVerdict::Rejects,
+       "load_method: InvalidArgument, a constant_buffer entry larger than "
+       "its tensor (0.1 and 1.2 on take it)"}},
+     findPaddedConstants},
+    {"constant-buffer",
+     "v1.3.0 runtime/executor/program.cpp and CMakeLists.txt "
+     "(ET_ENABLE_DEPRECATED_CONSTANT_BUFFER=0)",
+     {{R1_3, RCount, ReleaseVerdict::Rejects,
+       "Program::load: InvalidProgram, the program relies on the "
+       "constant_buffer path, which CMake and pip builds disable"}},
+     findConstantBufferPath,
+     /*dependsOnBuild=*/true},
+};
+
+ArrayRef<ReleaseFeature> emit::getReleaseFeatures() { return kFeatures; }

@@ -7,15 +7,16 @@
 #ifndef EMIT_LIB_VERIFY_RELEASEFEATURES_H
 #define EMIT_LIB_VERIFY_RELEASEFEATURES_H
 
+#include "emit/File/ProgramModel.h"
 #include "emit/Verify/Releases.h"
 
-#include <functional>
 #include <limits>
 
 namespace emit {
 
 /// What a feature is looked for in.
 struct ReleaseInput {
+  const ProgramModel &model;
   const executorch_flatbuffer::Program &program;
   /// How many data files the program is loaded with.
   unsigned dataFiles;
@@ -33,25 +34,28 @@ struct FeatureUse {
 };
 
 /// Appends the uses of a feature in a file.
-using FeatureFinder =
-    std::function<void(const ReleaseInput &, std::vector<FeatureUse> &)>;
+using FeatureFinder = void (*)(const ReleaseInput &, std::vector<FeatureUse> &);
 
 /// An Effect's end that is each use's own first release.
 constexpr unsigned kUseFirstRelease = std::numeric_limits<unsigned>::max();
 
 /// What the releases [from, until) do with a file that uses a feature.
 struct ReleaseEffect {
-  unsigned from, until;
-  ReleaseVerdict verdict;
-  const char *effect;
+  unsigned from = 0, until = 0;
+  ReleaseVerdict verdict = ReleaseVerdict::Loads;
+  const char *effect = nullptr;
 };
 
-/// A row of the table.
+/// The most effects a row has.
+constexpr unsigned kMaxEffects = 2;
+
+/// A row of the table (a constant: the table has no constructor to run).
 struct ReleaseFeature {
   const char *name;
   /// The release sources that decide it.
   const char *source;
-  std::vector<ReleaseEffect> effects;
+  /// Its effects; unused ones have no text.
+  ReleaseEffect effects[kMaxEffects];
   FeatureFinder find;
   /// Whether the effects hold only for some builds (kReleaseBuild).
   bool dependsOnBuild = false;

@@ -6,6 +6,8 @@
 
 #include "ReleaseFeatures.h"
 
+#include "emit/File/ProgramFile.h"
+
 #include "llvm/ADT/StringExtras.h"
 
 using namespace emit;
@@ -59,6 +61,8 @@ static Honoured getHonoured(const ReleaseFeature &feature,
   unsigned count = getReleaseNames().size();
   Honoured honoured{0, count - 1};
   for (const ReleaseEffect &effect : feature.effects) {
+    if (!effect.effect)
+      continue;
     if (effect.until == kUseFirstRelease)
       honoured.first = std::max(honoured.first, use.firstRelease);
     else if (effect.until >= count)
@@ -75,6 +79,8 @@ static void applyUse(const ReleaseFeature &feature, const FeatureUse &use,
   ArrayRef<StringRef> names = getReleaseNames();
   Honoured honoured = getHonoured(feature, use);
   for (const ReleaseEffect &effect : feature.effects) {
+    if (!effect.effect)
+      continue;
     unsigned until =
         effect.until == kUseFirstRelease ? use.firstRelease : effect.until;
     until = std::min<unsigned>(until, names.size());
@@ -92,20 +98,28 @@ static void applyUse(const ReleaseFeature &feature, const FeatureUse &use,
   }
 }
 
-ReleaseReport emit::judgeReleases(const executorch_flatbuffer::Program *program,
+/// Adds to `report` what each release does with the features `program`
+/// uses.
+static void judgeFeatures(const ProgramFile &program, unsigned dataFiles,
+                          ReleaseReport &report) {
+  ProgramModel model(program);
+  ReleaseInput input{model, *program.getProgram(), dataFiles};
+  for (const ReleaseFeature &feature : getReleaseFeatures()) {
+    std::vector<FeatureUse> uses;
+    feature.find(input, uses);
+    for (const FeatureUse &use : uses)
+      applyUse(feature, use, report);
+  }
+}
+
+ReleaseReport emit::judgeReleases(const ProgramFile *program,
                                   unsigned dataFiles,
                                   ReleaseVerdict mainVerdict) {
   ReleaseReport report;
   for (StringRef name : getReleaseNames())
     report.releases.push_back({name, ReleaseVerdict::Loads, {}});
-  for (const ReleaseFeature &feature : getReleaseFeatures()) {
-    if (!program)
-      break;
-    std::vector<FeatureUse> uses;
-    feature.find(ReleaseInput{*program, dataFiles}, uses);
-    for (const FeatureUse &use : uses)
-      applyUse(feature, use, report);
-  }
+  if (program)
+    judgeFeatures(*program, dataFiles, report);
   if (mainVerdict != ReleaseVerdict::Loads)
     for (ReleaseJudgement &judgement : report.releases) {
       judgement.reasons.push_back(

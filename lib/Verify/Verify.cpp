@@ -223,9 +223,9 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
   report.runtimeLoad = runtimeLoadOf(report.findings);
   const ProgramFile *program = file ? getProgramOf(*file) : nullptr;
   if (withReleases)
-    report.releases = judgeReleases(
-        program && program->isReadable() ? program->getProgram() : nullptr,
-        dataFiles.size(), getReleaseVerdict(report.runtimeLoad));
+    report.releases =
+        judgeReleases(program && program->isReadable() ? program : nullptr,
+                      dataFiles.size(), getReleaseVerdict(report.runtimeLoad));
   return report;
 }
 

@@ -25,11 +25,8 @@
 #include <string>
 #include <vector>
 
-namespace executorch_flatbuffer {
-struct Program;
-} // namespace executorch_flatbuffer
-
 namespace emit {
+class ProgramFile;
 
 /// What a runtime release does with a file, best first.
 enum class ReleaseVerdict { Loads, Misreads, Rejects, Crashes };
@@ -85,8 +82,8 @@ struct ReleaseReport {
 /// read), loaded with `dataFiles` data files. `mainVerdict` is what emit's
 /// checks of the file say the snapshot's runtime does (a defect every
 /// release meets).
-ReleaseReport judgeReleases(const executorch_flatbuffer::Program *program,
-                            unsigned dataFiles, ReleaseVerdict mainVerdict);
+ReleaseReport judgeReleases(const ProgramFile *program, unsigned dataFiles,
+                            ReleaseVerdict mainVerdict);
 
 } // namespace emit
 
