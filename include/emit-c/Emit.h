@@ -69,6 +69,19 @@ int emitVerifyBuffer(const void *data, size_t size,
                      const char *const *dataPaths, size_t dataCount,
                      EmitBuffer *report, EmitBuffer *error);
 
+/// emitVerifyFile's report with what runtime releases do with the program
+/// (`emit-verify --runtime=RUNTIME --format=json`): `runtime` is "all" or
+/// one release ("1.2"); another is an error naming the releases.
+int emitVerifyReleasesFile(const char *path, const char *const *dataPaths,
+                           size_t dataCount, const char *runtime,
+                           EmitBuffer *report, EmitBuffer *error);
+
+/// The same for a program in memory.
+int emitVerifyReleasesBuffer(const void *data, size_t size,
+                             const char *const *dataPaths, size_t dataCount,
+                             const char *runtime, EmitBuffer *report,
+                             EmitBuffer *error);
+
 /// The JSON report (schema emit-memory-1) of `emit-memory --format=json` on
 /// the program at `path`, whose runtime is given the `dataCount` data files
 /// at `dataPaths`: per method, its planned buffers, method allocator bytes

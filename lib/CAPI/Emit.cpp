@@ -236,6 +236,52 @@ int emitVerifyBuffer(const void *data, size_t size,
   return giveVerifyReport(session, result, message, report, error);
 }
 
+/// Gives `report` the emit-verify-1 JSON of `input` with the verdicts of
+/// the releases `runtime` names, or `error` why not.
+static int giveReleasesReport(Session &session,
+                              std::shared_ptr<const FileBuffer> input,
+                              const char *const *dataPaths, size_t dataCount,
+                              const char *runtime, EmitBuffer *report,
+                              EmitBuffer *error) {
+  std::string message;
+  FailureOr<std::optional<unsigned>> release =
+      parseRuntimeOption(runtime ? runtime : "", message);
+  if (failed(release))
+    return session.fail(error, message);
+  std::vector<std::string> dataFiles(dataPaths, dataPaths + dataCount);
+  FailureOr<VerifyReport> result =
+      verifyBuffer(std::move(input), dataFiles, session.context, message,
+                   /*withReleases=*/true);
+  if (succeeded(result))
+    result->printedRelease = *release;
+  return giveVerifyReport(session, result, message, report, error);
+}
+
+int emitVerifyReleasesFile(const char *path, const char *const *dataPaths,
+                           size_t dataCount, const char *runtime,
+                           EmitBuffer *report, EmitBuffer *error) {
+  Session session;
+  std::string message;
+  std::shared_ptr<const FileBuffer> input =
+      et::getPayloadFiles(&session.context).open(path, message);
+  if (!input)
+    return session.fail(error, cannotRead(path, message));
+  return giveReleasesReport(session, std::move(input), dataPaths, dataCount,
+                            runtime, report, error);
+}
+
+int emitVerifyReleasesBuffer(const void *data, size_t size,
+                             const char *const *dataPaths, size_t dataCount,
+                             const char *runtime, EmitBuffer *report,
+                             EmitBuffer *error) {
+  Session session;
+  return giveReleasesReport(
+      session,
+      FileBuffer::view(StringRef(static_cast<const char *>(data), size),
+                       "<bytes>"),
+      dataPaths, dataCount, runtime, report, error);
+}
+
 /// Gives `report` the emit-memory-1 JSON of the program in `input`, or
 /// `error` the reason it cannot be analyzed.
 static int giveMemoryReport(Session &session,
@@ -355,22 +401,21 @@ static int giveGraph(Session &session, std::shared_ptr<const FileBuffer> input,
 }
 
 int emitGraphFile(const char *path, const char *const *dataPaths,
-                  size_t dataCount, const char *profilePath,
-                  EmitBuffer *report, EmitBuffer *error) {
+                  size_t dataCount, const char *profilePath, EmitBuffer *report,
+                  EmitBuffer *error) {
   Session session;
   std::string message;
   std::shared_ptr<const FileBuffer> input =
       et::getPayloadFiles(&session.context).open(path, message);
   if (!input)
     return session.fail(error, cannotRead(path, message));
-  return giveGraph(session, std::move(input), dataPaths, dataCount,
-                   profilePath, report, error);
+  return giveGraph(session, std::move(input), dataPaths, dataCount, profilePath,
+                   report, error);
 }
 
-int emitGraphBuffer(const void *data, size_t size,
-                    const char *const *dataPaths, size_t dataCount,
-                    const char *profilePath, EmitBuffer *report,
-                    EmitBuffer *error) {
+int emitGraphBuffer(const void *data, size_t size, const char *const *dataPaths,
+                    size_t dataCount, const char *profilePath,
+                    EmitBuffer *report, EmitBuffer *error) {
   Session session;
   return giveGraph(
       session,

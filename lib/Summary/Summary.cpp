@@ -19,6 +19,7 @@
 #include "emit/File/CheckedFile.h"
 #include "emit/File/ProgramFile.h"
 #include "emit/Memory/MemoryReport.h"
+#include "emit/Releases/Releases.h"
 #include "emit/Summary/Summary.h"
 #include "emit/Support/ContentGroups.h"
 
@@ -430,6 +431,7 @@ LogicalResult emit::printPTESummary(ModuleOp module, raw_ostream &os,
     return failure();
   summary->fileBytes = options.fileBytes;
   summary->flatbufferBytes = options.flatbufferBytes;
+  summary->releases = options.releases;
   if (summary->testSuites)
     summary->testSuites->bytes = options.testSuiteBytes;
   for (Method &method : summary->methods)
@@ -481,9 +483,12 @@ PTESummaryOptions emit::getSummaryOptionsFor(const CheckedFile &file,
     options.testSuiteBytes =
         file.getBytes().size() - program->getBytes().size();
   }
-  if (program)
-    if (program->isReadable())
-      for (auto &[name, bytes] : memory::getMethodAllocatorBytes(*program))
-        options.methodAllocatorBytes.push_back({name, std::move(bytes)});
+  if (program && program->isReadable()) {
+    for (auto &[name, bytes] : memory::getMethodAllocatorBytes(*program))
+      options.methodAllocatorBytes.push_back({name, std::move(bytes)});
+    options.releases =
+        judgeReleases(program, /*dataFiles=*/0, ReleaseVerdict::Loads)
+            .getLoading();
+  }
   return options;
 }

@@ -106,7 +106,11 @@ static void printSVGHeader(const Summary &summary, unsigned width,
      << humanBytes(summary.storedBytes) << " stored; "
      << humanBytes(summary.storedBytesAfterDedup)
      << " after --dedup-delegate-blobs (saves "
-     << humanBytes(summary.dedupSaves()) << ")</text>\n";
+     << humanBytes(summary.dedupSaves()) << ")";
+  if (summary.releases)
+    os << "; loads on runtime releases "
+       << escapeHTML(summary.releases->loading);
+  os << "</text>\n";
   unsigned x = 16;
   for (const Swatch &swatch : kLegend) {
     os << "<rect x=\"" << x << "\" y=\"68\" width=\"12\" height=\"12\" fill=\""
@@ -404,6 +408,11 @@ void summary::printHTML(const Summary &summary, raw_ostream &os) {
     os << "<p class=\"muted\">Delegate payloads: "
        << humanBytes(summary.referencedBytes) << " referenced by entries, "
        << humanBytes(summary.storedPayloadBytes) << " stored.</p>\n";
+  if (summary.releases)
+    os << "<p class=\"muted\" id=\"releases\">Runtime releases that load "
+          "it: "
+       << escapeHTML(summary.releases->loading)
+       << " (<code>emit-verify --runtime=all</code> says why).</p>\n";
   printKinds(summary, os);
   printIdentical(summary, os);
   printMethods(summary, os);

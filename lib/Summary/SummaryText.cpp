@@ -132,6 +132,9 @@ void summary::printText(const Summary &summary, raw_ostream &os) {
   os << "  delegate payloads: " << exactBytes(summary.referencedBytes)
      << " referenced by entries, " << exactBytes(summary.storedPayloadBytes)
      << " stored\n";
+  if (summary.releases)
+    os << "  runtime releases that load it: " << summary.releases->loading
+       << " (emit-verify --runtime=all says why)\n";
   os << "methods:\n";
   for (const Method &method : summary.methods) {
     os << "  " << method.name << ": " << method.values << " values, "
@@ -288,6 +291,16 @@ void summary::printJSON(const Summary &summary, raw_ostream &os) {
       json.attribute("file_bytes", *summary.fileBytes);
     if (summary.flatbufferBytes)
       json.attribute("flatbuffer_bytes", *summary.flatbufferBytes);
+    if (const auto &releases = summary.releases)
+      json.attributeObject("runtime_releases", [&] {
+        json.attribute("loading", releases->loading);
+        json.attribute("oldest", releases->oldest
+                                     ? llvm::json::Value(*releases->oldest)
+                                     : llvm::json::Value(nullptr));
+        json.attribute("newest", releases->newest
+                                     ? llvm::json::Value(*releases->newest)
+                                     : llvm::json::Value(nullptr));
+      });
     if (const auto &suites = summary.testSuites)
       json.attributeObject("bundle", [&] {
         json.attribute("test_suites", suites->suites);

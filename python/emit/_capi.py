@@ -85,6 +85,12 @@ def _load():
                                    buffer, buffer]
     lib.emitVerifyBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t, paths,
                                      ctypes.c_size_t, buffer, buffer]
+    lib.emitVerifyReleasesFile.argtypes = [ctypes.c_char_p, paths,
+                                           ctypes.c_size_t, ctypes.c_char_p,
+                                           buffer, buffer]
+    lib.emitVerifyReleasesBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t,
+                                             paths, ctypes.c_size_t,
+                                             ctypes.c_char_p, buffer, buffer]
     lib.emitMemoryFile.argtypes = [ctypes.c_char_p, paths, ctypes.c_size_t,
                                    buffer, buffer]
     lib.emitMemoryBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t, paths,
@@ -107,6 +113,7 @@ def _load():
     for function in (lib.emitDedupFile, lib.emitDedupBuffer,
                      lib.emitSummaryFile, lib.emitSummaryBuffer,
                      lib.emitVerifyFile, lib.emitVerifyBuffer,
+                     lib.emitVerifyReleasesFile, lib.emitVerifyReleasesBuffer,
                      lib.emitMemoryFile, lib.emitMemoryBuffer,
                      lib.emitProfile, lib.emitGraphFile,
                      lib.emitGraphBuffer, lib.emitDiffFiles,
@@ -280,24 +287,46 @@ def _file_report(src, data, on_file, on_buffer):
     return json.loads(text)
 
 
-def verify(src: Union[Path, Data], data: Iterable[Path] = ()) -> Report:
+def verify(src: Union[Path, Data], data: Iterable[Path] = (),
+           runtime: Optional[str] = None) -> Report:
     """Is an ExecuTorch program (or data file) sound, and what does the
     runtime do with it at load: the JSON report of ``emit-verify
     --format=json`` (schema emit-verify-1) as a dict, with ``findings``
     (each with ``severity``, ``check``, ``file``, ``offset``, ``path`` and
     ``message``) and ``runtime_load`` ("loads", "rejects" or "crashes").
 
+    With ``runtime`` ("all", or one release such as "1.2"), also what each
+    runtime release does with a program (``emit-verify --runtime``):
+    ``runtimes``, one entry per release with ``release``, ``verdict``
+    ("loads", "misreads", "rejects", "crashes") and ``reasons`` (each with
+    ``feature``, ``first_release``, ``effect``, ``where``, ``source``), and
+    the ``oldest`` and ``newest`` releases that load it.
+
     ``src`` is a path or the bytes; ``data`` the paths of the data files
     (.ptd) the program loads with. A file with defects gives a report;
-    :class:`EmitError` is raised only when a file cannot be read.
+    :class:`EmitError` is raised only when a file cannot be read, or for a
+    release emit does not know.
 
     Example::
 
         report = emit.verify("model.pte", data=["weights.ptd"])
         assert report["runtime_load"] == "loads", report["findings"]
+        oldest = emit.verify("model.pte", runtime="all")["oldest"]
     """
-    return _file_report(src, data, _lib.emitVerifyFile,
-                        _lib.emitVerifyBuffer)
+    if runtime is None:
+        return _file_report(src, data, _lib.emitVerifyFile,
+                            _lib.emitVerifyBuffer)
+    release = runtime.encode()
+
+    def on_file(path, paths, count, report, error):
+        return _lib.emitVerifyReleasesFile(path, paths, count, release,
+                                           report, error)
+
+    def on_buffer(program, size, paths, count, report, error):
+        return _lib.emitVerifyReleasesBuffer(program, size, paths, count,
+                                             release, report, error)
+
+    return _file_report(src, data, on_file, on_buffer)
 
 
 def memory(src: Union[Path, Data], data: Iterable[Path] = ()) -> Report:

@@ -177,6 +177,52 @@ def test_verify(qnn, tmp_path):
         emit.verify(qnn, data=[tmp_path / "missing.ptd"])
 
 
+UINT16_PROGRAM = """
+et.program @uint {
+  et.blob @constants align 16 = dense<> : tensor<0xi8>
+  et.constant_segment @constants offsets [0]
+  et.method @forward buffers [0, 16] {
+    %0 = et.tensor uint16 [4] dim_order [0] mem(1, 0)
+    et.chain inputs(%0) outputs(%0) {
+    }
+    et.signature inputs(%0) outputs(%0)
+  }
+}
+"""
+
+
+def test_verify_runtime(tmp_path):
+    """emit.verify(runtime=) is emit-verify --runtime: a verdict per
+    release, on paths and on bytes; one release alone; an unknown release
+    is an error naming the known ones."""
+    program = tmp_path / "uint.pte"
+    tool("emit-translate", "--to-pte", "-o", str(program),
+         input=UINT16_PROGRAM.encode())
+    report = emit.verify(program, runtime="all")
+    verdicts = {entry["release"]: entry["verdict"]
+                for entry in report["runtimes"]}
+    assert verdicts["0.1"] == "crashes"
+    assert verdicts["0.4"] == "rejects"
+    assert verdicts["0.5"] == verdicts["main"] == "loads"
+    assert (report["oldest"], report["newest"]) == ("0.5", "main")
+    reason = report["runtimes"][1]["reasons"][0]
+    assert (reason["feature"], reason["first_release"]) == (
+        "scalar-type-uint", "0.5")
+
+    by_cli = json.loads(subprocess.run(
+        [os.path.join(BIN, "emit-verify"), "--runtime=all", "--format=json",
+         str(program)], capture_output=True, check=True).stdout)
+    assert by_cli == report
+    from_bytes = emit.verify(program.read_bytes(), runtime="all")
+    assert from_bytes["runtimes"] == report["runtimes"]
+
+    one = emit.verify(program, runtime="v1.2.0")["runtimes"]
+    assert [entry["release"] for entry in one] == ["1.2"]
+    assert "runtimes" not in emit.verify(program)
+    with pytest.raises(emit.EmitError, match="not a release emit knows"):
+        emit.verify(program, runtime="9.9")
+
+
 def test_memory(qnn, tmp_path):
     """emit.memory is emit-memory --format=json, on paths and on bytes: per
     method, planned buffers, method allocator bytes per target, tensors."""

@@ -20,7 +20,6 @@
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
@@ -65,14 +64,15 @@ int main(int argc, char **argv) {
     return 2;
 
   std::optional<unsigned> printedRelease;
-  if (!runtimeRelease.empty() && runtimeRelease != "all") {
-    printedRelease = findRelease(runtimeRelease);
-    if (!printedRelease) {
-      llvm::errs() << "emit-verify: --runtime=" << runtimeRelease
-                   << ": not a release emit knows (all, "
-                   << llvm::join(getReleaseNames(), ", ") << ")\n";
+  if (!runtimeRelease.empty()) {
+    std::string error;
+    FailureOr<std::optional<unsigned>> release =
+        parseRuntimeOption(runtimeRelease, error);
+    if (failed(release)) {
+      llvm::errs() << "emit-verify: " << error << "\n";
       return 2;
     }
+    printedRelease = *release;
   }
 
   mlir::DialectRegistry registry;

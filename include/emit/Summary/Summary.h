@@ -14,6 +14,7 @@
 #ifndef EMIT_SUMMARY_SUMMARY_H
 #define EMIT_SUMMARY_SUMMARY_H
 
+#include "emit/Releases/Releases.h"
 #include "emit/Support/LLVM.h"
 
 #include <cstdint>
@@ -39,6 +40,9 @@ struct PTESummaryOptions {
   /// method allocator on each target (emit-memory's figures).
   std::vector<std::pair<std::string, std::vector<uint64_t>>>
       methodAllocatorBytes;
+  /// Of a program file: the runtime releases that load it, from its
+  /// features (emit-verify --runtime=all says why).
+  std::optional<LoadingReleases> releases;
 };
 
 /// Writes where the bytes of the program (or data file) in `module` go: by

@@ -15,6 +15,7 @@
 #define EMIT_SUMMARY_SUMMARYMODEL_H
 
 #include "emit/Dialect/ET/Utils/Blobs.h"
+#include "emit/Releases/Releases.h"
 #include "emit/Support/LLVM.h"
 #include "emit/Support/Page.h"
 #include "llvm/ADT/SmallVector.h"
@@ -136,6 +137,9 @@ struct Summary {
   std::array<uint64_t, kNumDataKinds> bytesByKind{};
   /// The file's size and its flatbuffer's, when summarizing a file.
   std::optional<uint64_t> fileBytes, flatbufferBytes;
+  /// Which runtime releases load the program (emit/Releases/Releases.h),
+  /// when summarizing a program file.
+  std::optional<LoadingReleases> releases;
   /// What --dedup-delegate-blobs would store: all blobs, and payloads.
   uint64_t storedBytesAfterDedup = 0;
   uint64_t storedPayloadBytesAfterDedup = 0;

@@ -16,10 +16,10 @@
 #define EMIT_VERIFY_VERIFY_H
 
 #include "emit/File/Findings.h"
+#include "emit/Releases/Releases.h"
 #include "emit/Support/FileBuffer.h"
 #include "emit/Support/LLVM.h"
 #include "emit/Support/Report.h"
-#include "emit/Verify/Releases.h"
 
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/MemoryBuffer.h"

@@ -13,8 +13,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef EMIT_VERIFY_RELEASES_H
-#define EMIT_VERIFY_RELEASES_H
+#ifndef EMIT_RELEASES_RELEASES_H
+#define EMIT_RELEASES_RELEASES_H
 
 #include "emit/Support/LLVM.h"
 
@@ -37,6 +37,11 @@ ArrayRef<StringRef> getReleaseNames();
 /// The position of `name` ("1.2", "v1.2", "v1.2.0", "main") in
 /// getReleaseNames(); none for a release emit does not know.
 std::optional<unsigned> findRelease(StringRef name);
+
+/// A `--runtime` value: "all" (none: every release) or one release; a
+/// failure, with `error` naming the releases emit knows, otherwise.
+FailureOr<std::optional<unsigned>> parseRuntimeOption(StringRef value,
+                                                      std::string &error);
 
 /// Why a release does what it does: one feature of the file it lacks.
 struct ReleaseReason {
@@ -69,6 +74,14 @@ struct ReleaseJudgement {
 /// The build of each release the verdicts are for.
 extern const char kReleaseBuild[];
 
+/// The releases that load a program, in short: for a summary.
+struct LoadingReleases {
+  /// As runs: "0.5-main", "0.1, 1.2", "none".
+  std::string loading;
+  /// The oldest and newest, when any does.
+  std::optional<std::string> oldest, newest;
+};
+
 /// Every release's verdict on a program.
 struct ReleaseReport {
   std::vector<ReleaseJudgement> releases;
@@ -76,6 +89,7 @@ struct ReleaseReport {
   std::optional<StringRef> oldest, newest;
   /// The releases that load it as runs ("0.5-main", "0.1-1.2, main").
   std::string describeLoading() const;
+  LoadingReleases getLoading() const;
 };
 
 /// What each release does with `program` (none when its tables do not
@@ -87,4 +101,4 @@ ReleaseReport judgeReleases(const ProgramFile *program, unsigned dataFiles,
 
 } // namespace emit
 
-#endif // EMIT_VERIFY_RELEASES_H
+#endif // EMIT_RELEASES_RELEASES_H

@@ -47,6 +47,18 @@ std::optional<unsigned> emit::findRelease(StringRef name) {
   return found - names.begin();
 }
 
+FailureOr<std::optional<unsigned>>
+emit::parseRuntimeOption(StringRef value, std::string &error) {
+  if (value == "all")
+    return std::optional<unsigned>();
+  if (std::optional<unsigned> release = findRelease(value))
+    return release;
+  error = ("--runtime=" + value + ": not a release emit knows (all, " +
+           llvm::join(getReleaseNames(), ", ") + ")")
+              .str();
+  return failure();
+}
+
 namespace {
 /// The releases that honour a feature: [first, last].
 struct Honoured {
@@ -155,4 +167,11 @@ std::string ReleaseReport::describeLoading() const {
     index = end + 1;
   }
   return text.empty() ? "none" : text;
+}
+
+LoadingReleases ReleaseReport::getLoading() const {
+  auto str = [](std::optional<StringRef> name) {
+    return name ? std::optional<std::string>(name->str()) : std::nullopt;
+  };
+  return {describeLoading(), str(oldest), str(newest)};
 }

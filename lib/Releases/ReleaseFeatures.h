@@ -4,11 +4,11 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef EMIT_LIB_VERIFY_RELEASEFEATURES_H
-#define EMIT_LIB_VERIFY_RELEASEFEATURES_H
+#ifndef EMIT_LIB_RELEASES_RELEASEFEATURES_H
+#define EMIT_LIB_RELEASES_RELEASEFEATURES_H
 
 #include "emit/File/ProgramModel.h"
-#include "emit/Verify/Releases.h"
+#include "emit/Releases/Releases.h"
 
 #include <limits>
 
@@ -66,4 +66,4 @@ ArrayRef<ReleaseFeature> getReleaseFeatures();
 
 } // namespace emit
 
-#endif // EMIT_LIB_VERIFY_RELEASEFEATURES_H
+#endif // EMIT_LIB_RELEASES_RELEASEFEATURES_H
