@@ -245,7 +245,7 @@ static int giveReleasesReport(Session &session,
                               EmitBuffer *error) {
   std::string message;
   FailureOr<std::optional<unsigned>> release =
-      parseRuntimeOption(runtime ? runtime : "", message);
+      parseRuntimeOption("runtime", runtime ? runtime : "", message);
   if (failed(release))
     return session.fail(error, message);
   std::vector<std::string> dataFiles(dataPaths, dataPaths + dataCount);

@@ -80,8 +80,15 @@ std::optional<ArrayRef<char>> SideData::tensorBytes(et::TensorOp tensor) {
   }
   if (et::ConstantBufferOp buffer = program.getConstantBuffer()) {
     ArrayAttr entries = buffer.getEntries();
-    if (uint64_t(*index) < entries.size())
-      return side.bytesOf(cast<ElementsAttr>(entries[*index]));
+    if (uint64_t(*index) >= entries.size())
+      return std::nullopt;
+    // The tensor reads its own size's bytes: an entry may be padded past
+    // them (as ExecuTorch aligned them), which is not its data.
+    std::optional<ArrayRef<char>> bytes =
+        side.bytesOf(cast<ElementsAttr>(entries[*index]));
+    if (bytes && *size <= bytes->size())
+      return bytes->take_front(*size);
+    return bytes;
   }
   return std::nullopt;
 }

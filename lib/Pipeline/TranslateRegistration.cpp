@@ -14,6 +14,7 @@
 #include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/File/CheckedFile.h"
 #include "emit/Pipeline/Pipeline.h"
+#include "emit/Releases/Releases.h"
 #include "emit/Summary/Summary.h"
 #include "emit/Support/MappedMemory.h"
 #include "emit/Support/PayloadFiles.h"
@@ -292,12 +293,39 @@ void emit::registerPTESummaryTranslation() {
       });
 }
 
+/// The rewrites for `--target-runtime=release` added to `passes`, which
+/// hold only them unless `keepPipeline` (--pte-pass-pipeline was given).
+static LogicalResult addTargetRuntime(const CheckedFile &file,
+                                      StringRef release, bool keepPipeline,
+                                      OpPassManager &passes,
+                                      MLIRContext *context) {
+  std::string error;
+  FailureOr<std::optional<unsigned>> target =
+      parseRuntimeOption("--target-runtime", release, error);
+  if (failed(target))
+    return emitError(UnknownLoc::get(context)) << error;
+  if (!*target)
+    return emitError(UnknownLoc::get(context))
+           << "--target-runtime names one release, not all";
+  if (!keepPipeline)
+    passes.clear();
+  return addTargetRuntimePasses(file, getDataFilesFlag().size(), **target,
+                                passes, context);
+}
+
 void emit::registerPTEToPTETranslation() {
   static llvm::cl::opt<std::string> pipeline(
       "pte-pass-pipeline",
       llvm::cl::desc("With --pte-to-pte, the pass pipeline to run between "
                      "import and export"),
       llvm::cl::init("builtin.module(dedup-delegate-blobs)"));
+  static llvm::cl::opt<std::string> targetRuntime(
+      "target-runtime",
+      llvm::cl::desc("With --pte-to-pte, rewrite the program so that this "
+                     "runtime release ('1.3', '0.1', ...) loads it with the "
+                     "same meaning, or refuse, writing nothing; only the "
+                     "rewrites run unless --pte-pass-pipeline is given"),
+      llvm::cl::value_desc("release"));
   static llvm::cl::opt<bool> unbundle(
       "unbundle",
       llvm::cl::desc("With --pte-to-pte on a bundled program (.bpte), write "
@@ -337,6 +365,11 @@ void emit::registerPTEToPTETranslation() {
         std::unique_ptr<CheckedFile> file =
             openInput(sourceMgr, context, OpenAs::Any);
         Clock::time_point opened = Clock::now();
+        if (file && !targetRuntime.empty() &&
+            failed(addTargetRuntime(*file, targetRuntime,
+                                    pipeline.getNumOccurrences() > 0, *passes,
+                                    context)))
+          return failure();
         PTEStageTimes times;
         if (!file || failed(transformProgramFile(
                          *file, {getEmbedPayloadsFlag()}, getDataFilesFlag(),

@@ -302,6 +302,16 @@ static void findSeveralDataFiles(const ReleaseInput &input,
     uses.push_back({"--data", std::to_string(input.dataFiles) + " data files"});
 }
 
+static void findEntriesWithoutSpecs(const ReleaseInput &input,
+                                    std::vector<FeatureUse> &uses) {
+  for (const MethodModel &method : input.model.getMethods())
+    for (auto [index, entry] : llvm::enumerate(method.getDelegates()))
+      if (!entry.hasCompileSpecs)
+        return uses.push_back(
+            {methodPath(method) + ".delegates[" + std::to_string(index) + "]",
+             "a delegate entry without compile_specs"});
+}
+
 static void findConstantBufferPath(const ReleaseInput &input,
                                    std::vector<FeatureUse> &uses) {
   if (!hasConstantSegment(input.program))
@@ -321,7 +331,10 @@ static constexpr ReleaseFeature kFeatures[] = {
      "(sizeof_scalar_type)",
      {{R0_1, R0_2, ReleaseVerdict::Crashes,
        "sizeof_scalar_type aborts the process on Half (ET_CHECK)"}},
-     findHalf},
+     findHalf,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/nullptr,
+     /*stage=*/LoadStage::Values},
     {"scalar-type-bfloat16",
      "v0.1.0 runtime/core/exec_aten/util/scalar_type_util.h; v0.2.1 "
      "runtime/executor/tensor_parser_portable.cpp",
@@ -330,7 +343,10 @@ static constexpr ReleaseFeature kFeatures[] = {
       {R0_2, R0_3, ReleaseVerdict::Rejects,
        "load_method: InvalidProgram, BFloat16 has no deserialization "
        "support"}},
-     findBFloat16},
+     findBFloat16,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/nullptr,
+     /*stage=*/LoadStage::Values},
     {"scalar-type-complex",
      "v0.1.0 runtime/core/exec_aten/util/scalar_type_util.h; v0.5.0 "
      "runtime/executor/tensor_parser_portable.cpp",
@@ -339,7 +355,10 @@ static constexpr ReleaseFeature kFeatures[] = {
       {R0_2, R0_6, ReleaseVerdict::Rejects,
        "load_method: InvalidProgram, complex types have no "
        "deserialization support"}},
-     findComplex},
+     findComplex,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/nullptr,
+     /*stage=*/LoadStage::Values},
     {"scalar-type-uint",
      "v0.4.0 runtime/core/portable_type/scalar_type.h (22 types); v0.5.0 "
      "adds UInt16, UInt32, UInt64",
@@ -347,13 +366,19 @@ static constexpr ReleaseFeature kFeatures[] = {
        "sizeof_scalar_type aborts the process: an invalid ScalarType"},
       {R0_2, R0_5, ReleaseVerdict::Rejects,
        "load_method: InvalidProgram, invalid or unsupported ScalarType"}},
-     findUnsigned},
+     findUnsigned,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/nullptr,
+     /*stage=*/LoadStage::Values},
     {"prim-op",
      "kernels/prim_ops/register_prim_ops.cpp at each release",
      {{R0_1, kUseFirstRelease, ReleaseVerdict::Rejects,
        "load_method: OperatorMissing, the runtime registers no such prim "
        "op (unless the application registers a kernel under its name)"}},
-     findPrimOps},
+     findPrimOps,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/nullptr,
+     /*stage=*/LoadStage::Operators},
     {"constant-segment",
      "v0.1.0 runtime/executor/program.cpp (get_constant_buffer_data reads "
      "only constant_buffer)",
@@ -361,7 +386,10 @@ static constexpr ReleaseFeature kFeatures[] = {
        "reads constants from constant_buffer, which holds none of them: "
        "load_method fails (InvalidArgument; a program without "
        "constant_buffer crashes it)"}},
-     findSegmentConstants},
+     findSegmentConstants,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/"et-constants-to-buffer",
+     /*stage=*/LoadStage::Values},
     {"mutable-initial-state",
      "v0.3.0 runtime/executor/tensor_parser_exec_aten.cpp "
      "(getTensorDataPtr) and program.cpp (get_constant_buffer_data); "
@@ -372,7 +400,10 @@ static constexpr ReleaseFeature kFeatures[] = {
       {R0_2, R0_4, ReleaseVerdict::Misreads,
        "takes the initial state's index for a constant's: the tensor "
        "points at a constant's bytes, and kernels write into them"}},
-     findStatesWithinConstants},
+     findStatesWithinConstants,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/nullptr,
+     /*stage=*/LoadStage::Values},
     {"mutable-initial-state-past-constants",
      "v0.3.0 runtime/executor/tensor_parser_exec_aten.cpp "
      "(getTensorDataPtr) and program.cpp (get_constant_buffer_data); "
@@ -380,13 +411,19 @@ static constexpr ReleaseFeature kFeatures[] = {
      {{R0_1, R0_4, ReleaseVerdict::Rejects,
        "takes the initial state's index for a constant's, past the "
        "constants: load_method fails (InvalidArgument)"}},
-     findStatesPastConstants},
+     findStatesPastConstants,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/nullptr,
+     /*stage=*/LoadStage::Values},
     {"external-constants",
      "v0.5.0 runtime/executor/tensor_parser_exec_aten.cpp (no EXTERNAL "
      "branch); v0.6.0 resolves them from the NamedDataMap",
      {{R0_1, R0_6, ReleaseVerdict::Misreads,
        "does not know external data: the tensor's data pointer is null"}},
-     findExternalConstants},
+     findExternalConstants,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/nullptr,
+     /*stage=*/LoadStage::Values},
     {"external-data-missing",
      "v0.6.0 runtime/executor/method.cpp (parse_external_constants "
      "dereferences the data map); v0.7.0 and later refuse a null one",
@@ -395,27 +432,49 @@ static constexpr ReleaseFeature kFeatures[] = {
       {R0_7, RCount, ReleaseVerdict::Rejects,
        "load_method: InvalidState, no data map holds the external "
        "constants"}},
-     findExternalWithoutData},
+     findExternalWithoutData,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/nullptr,
+     /*stage=*/LoadStage::Values},
     {"ptd-layout",
      "v0.6.0 extension/flat_tensor/flat_tensor_data_map.cpp (the 0.6 "
      "layout); v0.7.0 extension/flat_tensor/serialize/flat_tensor.fbs",
      {{R0_6, R0_7, ReleaseVerdict::Crashes,
        "reads the data file in the 0.6 layout: a file in the 0.7 layout "
        "(as emit and 0.7 and later write them) is misread and crashes it"}},
-     findExternalWithData},
+     findExternalWithData,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/nullptr,
+     /*stage=*/LoadStage::Program},
     {"several-data-files",
      "v0.7.0 runtime/executor/method.h (load_method takes one "
      "NamedDataMap); v1.0.0 extension/named_data_map/merged_data_map.h",
      {{R0_6, R1_0, ReleaseVerdict::Rejects,
        "takes one data map: no MergedDataMap to load several data files "
        "together"}},
-     findSeveralDataFiles},
+     findSeveralDataFiles,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/nullptr,
+     /*stage=*/LoadStage::Program},
     {"device-placement",
      "v1.3.0 schema/program.fbs (non_const_buffer_device, "
      "ExtraTensorInfo.device_type) and runtime/executor/method.cpp",
      {{R0_1, R1_3, ReleaseVerdict::Misreads,
        "ignores the placement: plans the buffer in host memory"}},
-     findDevicePlacement},
+     findDevicePlacement,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/nullptr,
+     /*stage=*/LoadStage::Values},
+    {"delegate-without-compile-specs",
+     "v1.2.0 runtime/executor/method.cpp (BackendDelegate::Init reads "
+     "compile_specs()->size() unchecked); v1.3.0 checks for none",
+     {{R0_1, R1_3, ReleaseVerdict::Crashes,
+       "load_method dereferences the entry's missing compile_specs "
+       "(SIGSEGV)"}},
+     findEntriesWithoutSpecs,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/"et-explicit-compile-specs",
+     /*stage=*/LoadStage::Delegates},
     {"constant-buffer-padded",
      "v0.2.1 to v1.1.0 runtime/executor/program.cpp "
      "(get_constant_buffer_data: storage no larger than the tensor); "
@@ -423,7 +482,10 @@ static constexpr ReleaseFeature kFeatures[] = {
      {{R0_2, R1_2, ReleaseVerdict::Rejects,
        "load_method: InvalidArgument, a constant_buffer entry larger than "
        "its tensor (0.1 and 1.2 on take it)"}},
-     findPaddedConstants},
+     findPaddedConstants,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/"et-constants-to-segment",
+     /*stage=*/LoadStage::Values},
     {"constant-buffer",
      "v1.3.0 runtime/executor/program.cpp and CMakeLists.txt "
      "(ET_ENABLE_DEPRECATED_CONSTANT_BUFFER=0)",
@@ -431,7 +493,9 @@ static constexpr ReleaseFeature kFeatures[] = {
        "Program::load: InvalidProgram, the program relies on the "
        "constant_buffer path, which CMake and pip builds disable"}},
      findConstantBufferPath,
-     /*dependsOnBuild=*/true},
+     /*dependsOnBuild=*/true,
+     /*rewrite=*/"et-constants-to-segment",
+     /*stage=*/LoadStage::Program},
 };
 
 ArrayRef<ReleaseFeature> emit::getReleaseFeatures() { return kFeatures; }

@@ -59,6 +59,11 @@ struct ReleaseFeature {
   FeatureFinder find;
   /// Whether the effects hold only for some builds (kReleaseBuild).
   bool dependsOnBuild = false;
+  /// The pass (its argument) that rewrites a program not to use it, for
+  /// the releases its effects cover; none when no rewrite removes it.
+  const char *rewrite = nullptr;
+  /// When the runtime meets it.
+  LoadStage stage = LoadStage::Values;
 };
 
 /// The table, one row per feature.

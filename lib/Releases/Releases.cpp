@@ -48,12 +48,13 @@ std::optional<unsigned> emit::findRelease(StringRef name) {
 }
 
 FailureOr<std::optional<unsigned>>
-emit::parseRuntimeOption(StringRef value, std::string &error) {
+emit::parseRuntimeOption(StringRef option, StringRef value,
+                         std::string &error) {
   if (value == "all")
     return std::optional<unsigned>();
   if (std::optional<unsigned> release = findRelease(value))
     return release;
-  error = ("--runtime=" + value + ": not a release emit knows (all, " +
+  error = (option + "=" + value + ": not a release emit knows (all, " +
            llvm::join(getReleaseNames(), ", ") + ")")
               .str();
   return failure();
@@ -98,16 +99,41 @@ static void applyUse(const ReleaseFeature &feature, const FeatureUse &use,
     until = std::min<unsigned>(until, names.size());
     for (unsigned release = effect.from; release < until; ++release) {
       ReleaseJudgement &judgement = report.releases[release];
-      ReleaseReason reason{feature.name,   names[honoured.first],
-                           std::nullopt,   effect.verdict,
-                           effect.effect,  use.where + ": " + use.what,
-                           feature.source, feature.dependsOnBuild};
+      ReleaseReason reason{feature.name,
+                           names[honoured.first],
+                           std::nullopt,
+                           effect.verdict,
+                           effect.effect,
+                           use.where + ": " + use.what,
+                           feature.source,
+                           feature.dependsOnBuild,
+                           feature.rewrite ? feature.rewrite : "",
+                           feature.stage};
       if (honoured.last + 1 < names.size())
         reason.lastRelease = names[honoured.last];
       judgement.reasons.push_back(std::move(reason));
-      judgement.verdict = std::max(judgement.verdict, effect.verdict);
     }
   }
+}
+
+/// What a release does, from its reasons: the first stage of loading that
+/// fails (rejects or crashes) decides, the worst of its failures; else it
+/// loads, wrongly where a reason misreads.
+static ReleaseVerdict getVerdict(ArrayRef<ReleaseReason> reasons) {
+  std::optional<LoadStage> failing;
+  for (const ReleaseReason &reason : reasons)
+    if (reason.verdict >= ReleaseVerdict::Rejects &&
+        (!failing || reason.stage < *failing))
+      failing = reason.stage;
+  ReleaseVerdict verdict = ReleaseVerdict::Loads;
+  for (const ReleaseReason &reason : reasons) {
+    if (failing && reason.stage != *failing)
+      continue;
+    if (failing && reason.verdict < ReleaseVerdict::Rejects)
+      continue;
+    verdict = std::max(verdict, reason.verdict);
+  }
+  return verdict;
 }
 
 /// Adds to `report` what each release does with the features `program`
@@ -138,9 +164,11 @@ ReleaseReport emit::judgeReleases(const ProgramFile *program,
           {"defect", "none", std::nullopt, mainVerdict,
            "the file's errors (the findings), which the snapshot's runtime "
            "meets; an older release is taken to do no better",
-           "the findings", "emit-verify's checks of the file", false});
-      judgement.verdict = std::max(judgement.verdict, mainVerdict);
+           "the findings", "emit-verify's checks of the file", false, "",
+           LoadStage::Program});
     }
+  for (ReleaseJudgement &judgement : report.releases)
+    judgement.verdict = getVerdict(judgement.reasons);
   for (const ReleaseJudgement &judgement : report.releases)
     if (judgement.verdict == ReleaseVerdict::Loads) {
       if (!report.oldest)

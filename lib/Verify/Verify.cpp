@@ -307,6 +307,8 @@ static llvm::json::Object getReleaseJSON(const ReleaseJudgement &judgement) {
     };
     if (reason.lastRelease)
       object["last_release"] = *reason.lastRelease;
+    if (!reason.rewrite.empty())
+      object["rewrite"] = reason.rewrite;
     reasons.push_back(std::move(object));
   }
   return llvm::json::Object{

@@ -67,7 +67,7 @@ int main(int argc, char **argv) {
   if (!runtimeRelease.empty()) {
     std::string error;
     FailureOr<std::optional<unsigned>> release =
-        parseRuntimeOption(runtimeRelease, error);
+        parseRuntimeOption("--runtime", runtimeRelease, error);
     if (failed(release)) {
       llvm::errs() << "emit-verify: " << error << "\n";
       return 2;

@@ -62,6 +62,15 @@ LogicalResult transformProgramFile(
     const PTEWriteOptions &write, raw_ostream &os, MLIRContext *context,
     PTEStageTimes *times = nullptr, const BundleRewrite &bundle = {});
 
+/// Adds to `passes` the rewrites that make `input` (loaded with `dataFiles`
+/// data files) load on the runtime release `release` (a position in
+/// getReleaseNames()) with the same meaning; an error naming each feature
+/// of it that release does not load and no rewrite removes.
+LogicalResult addTargetRuntimePasses(const CheckedFile &input,
+                                     unsigned dataFiles, unsigned release,
+                                     mlir::OpPassManager &passes,
+                                     MLIRContext *context);
+
 } // namespace emit
 
 #endif // EMIT_PIPELINE_PIPELINE_H

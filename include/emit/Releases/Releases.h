@@ -38,10 +38,23 @@ ArrayRef<StringRef> getReleaseNames();
 /// getReleaseNames(); none for a release emit does not know.
 std::optional<unsigned> findRelease(StringRef name);
 
-/// A `--runtime` value: "all" (none: every release) or one release; a
-/// failure, with `error` naming the releases emit knows, otherwise.
-FailureOr<std::optional<unsigned>> parseRuntimeOption(StringRef value,
-                                                      std::string &error);
+/// The value of the option `option` (`--runtime`): "all" (none: every
+/// release) or one release; a failure, with `error` naming the releases
+/// emit knows, otherwise.
+FailureOr<std::optional<unsigned>>
+parseRuntimeOption(StringRef option, StringRef value, std::string &error);
+
+/// When a runtime meets a feature as it loads a program: the first stage
+/// that fails decides what the release does.
+enum class LoadStage {
+  /// Program::load, and the data files before any method.
+  Program,
+  /// load_method: the values, then the delegate entries' init, then the
+  /// operators' kernels.
+  Values,
+  Delegates,
+  Operators,
+};
 
 /// Why a release does what it does: one feature of the file it lacks.
 struct ReleaseReason {
@@ -62,6 +75,10 @@ struct ReleaseReason {
   /// Whether it holds only for some builds of the release (see
   /// kReleaseBuild).
   bool dependsOnBuild = false;
+  /// The pass (its argument) that rewrites the program not to use it;
+  /// empty when no rewrite removes it.
+  StringRef rewrite;
+  LoadStage stage = LoadStage::Values;
 };
 
 /// One release's verdict and its reasons (none when it loads).

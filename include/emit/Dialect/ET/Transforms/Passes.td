@@ -53,6 +53,102 @@ def HoistInlinePayloads
   let dependentDialects = ["::emit::et::ETDialect"];
 }
 
+def ConstantsToSegment
+    : Pass<"et-constants-to-segment", "::mlir::ModuleOp"> {
+  let summary = "Move the deprecated constant buffer into a constant segment";
+  let description = [{
+    Moves each program's `et.constant_buffer` (constants inside the
+    flatbuffer, as ExecuTorch 0.1 wrote them) into a new `et.blob` in a
+    segment named by an `et.constant_segment`: entry k keeps its index, its
+    bytes at an offset aligned to the buffer's alignment (16 without one),
+    so that every tensor reads the same bytes. Runtimes from 1.3 built with
+    CMake or pip refuse the constant buffer; 0.2 to 1.1 refuse an entry
+    larger than its tensor; every release from 0.2 reads the segment. A
+    program whose constant segment already has entries beside a non-empty
+    buffer is an error (the runtime refuses it).
+
+    Before:
+
+    ```mlir
+    et.program @p {
+      et.constant_buffer align 16 [dense<> : tensor<0xi8>,
+                                   dense<[0, 0, -128, 63]> : tensor<4xi8>]
+      ...
+    }
+    ```
+
+    After:
+
+    ```mlir
+    et.program @p {
+      et.blob @constants align 16 segment = dense<[0, 0, -128, 63]> : tensor<4xi8>
+      et.constant_segment @constants offsets [0, 0]
+      ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::emit::et::ETDialect"];
+}
+
+def ConstantsToBuffer : Pass<"et-constants-to-buffer", "::mlir::ModuleOp"> {
+  let summary = "Move the constant segment into the deprecated constant buffer";
+  let description = [{
+    The inverse of `et-constants-to-segment`, for ExecuTorch 0.1, which reads
+    constants only from `Program.constant_buffer`: each entry of a program's
+    constant segment becomes a buffer entry of the bytes from its offset to
+    the next entry's (the last to the segment's end), entry 0 empty, and the
+    segment's blob goes when nothing else names it. Later runtimes refuse
+    entries larger than their tensors (0.2 to 1.1) or the buffer itself
+    (1.3 and later, CMake and pip builds): the result is for 0.1 alone.
+
+    Before:
+
+    ```mlir
+    et.program @p {
+      et.blob @constants align 16 segment = dense<[0, 0, -128, 63]> : tensor<4xi8>
+      et.constant_segment @constants offsets [0, 0]
+      ...
+    }
+    ```
+
+    After:
+
+    ```mlir
+    et.program @p {
+      et.constant_buffer align 16 [dense<> : tensor<0xi8>,
+                                   dense<[0, 0, -128, 63]> : tensor<4xi8>]
+      ...
+    }
+    ```
+  }];
+  let dependentDialects = ["::emit::et::ETDialect"];
+}
+
+def ExplicitCompileSpecs
+    : Pass<"et-explicit-compile-specs", "::mlir::ModuleOp"> {
+  let summary = "Give every delegate entry a compile spec list, empty if none";
+  let description = [{
+    Gives each `et.delegate` without `specs` an empty list, which the writer
+    stores as an empty `compile_specs` vector instead of none. Runtimes
+    before 1.3 read the vector's size without checking it is there, and
+    crash on an entry that has none; ExecuTorch's own exporter always writes
+    one. Entries with specs are untouched.
+
+    Before:
+
+    ```mlir
+    %qnn = et.delegate "QnnBackend" @payload_0
+    ```
+
+    After:
+
+    ```mlir
+    %qnn = et.delegate "QnnBackend" @payload_0 specs []
+    ```
+  }];
+  let dependentDialects = ["::emit::et::ETDialect"];
+}
+
 def ShareBlobs : Pass<"et-share-blobs", "::mlir::ModuleOp"> {
   let summary = "Store blobs of equal bytes once";
   let description = [{
