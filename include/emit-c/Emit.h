@@ -50,6 +50,20 @@ int emitDedupFile(const char *source, const char *destination,
 int emitDedupBuffer(const void *data, size_t size, const char *options,
                     EmitBuffer *output, EmitBuffer *report, EmitBuffer *error);
 
+/// emitDedupFile, then the rewrites that make the result load on the runtime
+/// release `runtime` ("1.3"; NULL for none), as `--pte-to-pte
+/// --target-runtime` runs them after the dedup pass; refused, nothing
+/// written, when no rewrite removes a feature that release lacks.
+int emitDedupForRuntimeFile(const char *source, const char *destination,
+                            const char *options, const char *runtime,
+                            EmitBuffer *report, EmitBuffer *error);
+
+/// The same for a program in memory: the result in *output.
+int emitDedupForRuntimeBuffer(const void *data, size_t size,
+                              const char *options, const char *runtime,
+                              EmitBuffer *output, EmitBuffer *report,
+                              EmitBuffer *error);
+
 /// The JSON summary (schema emit-summary-1) of the file at `path`.
 int emitSummaryFile(const char *path, EmitBuffer *summary, EmitBuffer *error);
 

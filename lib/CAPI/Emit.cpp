@@ -17,6 +17,7 @@
 #include "emit/Pipeline/LinkFiles.h"
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Profile/ProfileReport.h"
+#include "emit/Releases/Releases.h"
 #include "emit/Summary/Summary.h"
 #include "emit/Support/OutputFiles.h"
 #include "emit/Support/Version.h"
@@ -108,12 +109,33 @@ static FailureOr<OpPassManager> dedupPipeline(Session &session,
 
 /// Runs the dedup pass with `options` on `input`, writing the program to
 /// `os` and the report (docs/DedupReport.md) to `report`.
+/// Adds to `passes` the rewrites for the runtime release `runtime` (none
+/// when null), as --pte-to-pte --target-runtime does.
+static LogicalResult addRuntimeRewrites(Session &session,
+                                        const CheckedFile &input,
+                                        const char *runtime,
+                                        OpPassManager &passes) {
+  if (!runtime)
+    return success();
+  std::string message;
+  FailureOr<std::optional<unsigned>> release =
+      parseRuntimeOption("target_runtime", runtime, message);
+  if (failed(release))
+    return emitError(UnknownLoc::get(&session.context)) << message;
+  if (!*release)
+    return emitError(UnknownLoc::get(&session.context))
+           << "target_runtime names one release, not all";
+  return addTargetRuntimePasses(input, /*dataFiles=*/0, **release, passes,
+                                &session.context);
+}
+
 static LogicalResult dedup(Session &session, const CheckedFile &input,
-                           const char *options, raw_ostream &os,
-                           std::string &report) {
+                           const char *options, const char *runtime,
+                           raw_ostream &os, std::string &report) {
   et::dedup::Result result;
   FailureOr<OpPassManager> passes = dedupPipeline(session, options, result);
   if (failed(passes) ||
+      failed(addRuntimeRewrites(session, input, runtime, *passes)) ||
       failed(transformProgramFile(input, {}, /*dataFiles=*/{}, *passes,
                                   PTEWriteOptions(), os, &session.context)))
     return failure();
@@ -128,6 +150,13 @@ static LogicalResult dedup(Session &session, const CheckedFile &input,
 
 int emitDedupFile(const char *source, const char *destination,
                   const char *options, EmitBuffer *report, EmitBuffer *error) {
+  return emitDedupForRuntimeFile(source, destination, options, nullptr, report,
+                                 error);
+}
+
+int emitDedupForRuntimeFile(const char *source, const char *destination,
+                            const char *options, const char *runtime,
+                            EmitBuffer *report, EmitBuffer *error) {
   Session session;
   std::string message;
   std::unique_ptr<CheckedFile> input = session.open(source, message);
@@ -138,7 +167,7 @@ int emitDedupFile(const char *source, const char *destination,
   if (!os)
     return session.fail(error, message);
   std::string json;
-  if (failed(dedup(session, *input, options, *os, json)))
+  if (failed(dedup(session, *input, options, runtime, *os, json)))
     return session.fail(error);
   if (!outputs.commit(message))
     return session.fail(error, message);
@@ -148,6 +177,14 @@ int emitDedupFile(const char *source, const char *destination,
 
 int emitDedupBuffer(const void *data, size_t size, const char *options,
                     EmitBuffer *output, EmitBuffer *report, EmitBuffer *error) {
+  return emitDedupForRuntimeBuffer(data, size, options, nullptr, output, report,
+                                   error);
+}
+
+int emitDedupForRuntimeBuffer(const void *data, size_t size,
+                              const char *options, const char *runtime,
+                              EmitBuffer *output, EmitBuffer *report,
+                              EmitBuffer *error) {
   Session session;
   std::unique_ptr<CheckedFile> input =
       openFile(FileBuffer::view(
@@ -155,7 +192,7 @@ int emitDedupBuffer(const void *data, size_t size, const char *options,
                OpenAs::Any);
   std::string bytes, json;
   llvm::raw_string_ostream os(bytes);
-  if (failed(dedup(session, *input, options, os, json)))
+  if (failed(dedup(session, *input, options, runtime, os, json)))
     return session.fail(error);
   os.flush();
   give(output, bytes);

@@ -77,6 +77,12 @@ def _load():
                                   ctypes.c_char_p, buffer, buffer]
     lib.emitDedupBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t,
                                     ctypes.c_char_p, buffer, buffer, buffer]
+    lib.emitDedupForRuntimeFile.argtypes = [ctypes.c_char_p, ctypes.c_char_p,
+                                            ctypes.c_char_p, ctypes.c_char_p,
+                                            buffer, buffer]
+    lib.emitDedupForRuntimeBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t,
+                                              ctypes.c_char_p, ctypes.c_char_p,
+                                              buffer, buffer, buffer]
     lib.emitSummaryFile.argtypes = [ctypes.c_char_p, buffer, buffer]
     lib.emitSummaryBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t,
                                       buffer, buffer]
@@ -111,6 +117,8 @@ def _load():
     lib.emitGetVersion.argtypes = []
     lib.emitGetVersion.restype = ctypes.c_char_p
     for function in (lib.emitDedupFile, lib.emitDedupBuffer,
+                     lib.emitDedupForRuntimeFile,
+                     lib.emitDedupForRuntimeBuffer,
                      lib.emitSummaryFile, lib.emitSummaryBuffer,
                      lib.emitVerifyFile, lib.emitVerifyBuffer,
                      lib.emitVerifyReleasesFile, lib.emitVerifyReleasesBuffer,
@@ -179,17 +187,18 @@ def _with_totals(report):
 
 
 @overload
-def dedup(src: Path, dst: Path, **policy: Union[str, int, bool]) -> Report:
+def dedup(src: Path, dst: Path, target_runtime: Optional[str] = None,
+          **policy: Union[str, int, bool]) -> Report:
     ...
 
 
 @overload
-def dedup(src: Data, dst: None = None,
+def dedup(src: Data, dst: None = None, target_runtime: Optional[str] = None,
           **policy: Union[str, int, bool]) -> Tuple[bytes, Report]:
     ...
 
 
-def dedup(src, dst=None, **policy):
+def dedup(src, dst=None, target_runtime=None, **policy):
     """Stores identical data of an ExecuTorch program (a ``.pte``, a bundled
     program ``.bpte``, whose test suites it keeps, or a data file) once, as
     ``emit-translate --pte-to-pte`` does; every call keeps its own delegate
@@ -206,32 +215,41 @@ def dedup(src, dst=None, **policy):
     (docs/DedupReport.md) with ``bytes_before`` and ``bytes_after`` over
     everything it covers.
 
+    ``target_runtime`` ("1.3", "0.1", ...) then rewrites the result so that
+    that runtime release loads it, as ``--pte-to-pte --target-runtime``
+    does, or raises :class:`EmitError` naming each feature no rewrite
+    removes (nothing is written).
+
     Example, right after an export::
 
         program = edge.to_executorch()
         data, report = emit.dedup(program.buffer)
         print(report["bytes_before"], "->", report["bytes_after"])
         emit.dedup("model.pte", "model.dedup.pte", scope="method")
+        emit.dedup("old.pte", "for-1.3.pte", target_runtime="1.3")
     """
     options = _options(policy)
+    runtime = target_runtime.encode() if target_runtime is not None else None
     report, error = _Buffer(), _Buffer()
     if isinstance(src, (bytes, bytearray, memoryview)):
         if dst is not None:
             raise TypeError("dedup(data) returns the result; give no dst")
         data = _bytes_of(src)
         output = _Buffer()
-        status = _lib.emitDedupBuffer(data, len(data), options,
-                                      ctypes.byref(output),
-                                      ctypes.byref(report),
-                                      ctypes.byref(error))
+        status = _lib.emitDedupForRuntimeBuffer(data, len(data), options,
+                                                runtime, ctypes.byref(output),
+                                                ctypes.byref(report),
+                                                ctypes.byref(error))
         result = _take(output)
         text = _take(report)
         _check(status, error)
         return result, _with_totals(json.loads(text))
     if dst is None:
         raise TypeError("dedup(src, dst) needs a destination path")
-    status = _lib.emitDedupFile(os.fsencode(src), os.fsencode(dst), options,
-                                ctypes.byref(report), ctypes.byref(error))
+    status = _lib.emitDedupForRuntimeFile(os.fsencode(src), os.fsencode(dst),
+                                          options, runtime,
+                                          ctypes.byref(report),
+                                          ctypes.byref(error))
     text = _take(report)
     _check(status, error)
     return _with_totals(json.loads(text))

@@ -223,6 +223,48 @@ def test_verify_runtime(tmp_path):
         emit.verify(program, runtime="9.9")
 
 
+SPECLESS_PROGRAM = """
+et.program @specless {
+  et.method @forward buffers [0, 16] {
+    %0 = et.tensor float [4] dim_order [0] mem(1, 0)
+    %d = et.delegate "B" #et.blob<dense<[1, 2, 3, 4]> : tensor<4xi8>, align 16>
+    et.chain inputs(%0) outputs(%0) {
+      et.call_delegate %d (%0)
+    }
+    et.signature inputs(%0) outputs(%0)
+  }
+}
+"""
+
+
+def test_dedup_target_runtime(tmp_path):
+    """emit.dedup(target_runtime=) is --pte-to-pte --target-runtime after
+    the dedup pass: the result loads on that release, on paths and on
+    bytes; a feature no rewrite removes raises, nothing written."""
+    program = tmp_path / "specless.pte"
+    tool("emit-translate", "--to-pte", "-o", str(program),
+         input=SPECLESS_PROGRAM.encode())
+    before = emit.verify(program, runtime="1.2")["runtimes"][0]
+    assert before["verdict"] == "crashes"
+    out = tmp_path / "for-1.2.pte"
+    emit.dedup(program, out, target_runtime="1.2")
+    after = emit.verify(out, runtime="1.2")["runtimes"][0]
+    assert (after["verdict"], after["reasons"]) == ("loads", [])
+    data, _ = emit.dedup(program.read_bytes(), target_runtime="v1.2.0")
+    assert emit.verify(data, runtime="1.2")["runtimes"][0]["verdict"] == \
+        "loads"
+
+    uint = tmp_path / "uint.pte"
+    tool("emit-translate", "--to-pte", "-o", str(uint),
+         input=UINT16_PROGRAM.encode())
+    refused = tmp_path / "refused.pte"
+    with pytest.raises(emit.EmitError, match="scalar-type-uint"):
+        emit.dedup(uint, refused, target_runtime="0.4")
+    assert not refused.exists()
+    with pytest.raises(emit.EmitError, match="not a release emit knows"):
+        emit.dedup(uint, refused, target_runtime="2.0")
+
+
 def test_memory(qnn, tmp_path):
     """emit.memory is emit-memory --format=json, on paths and on bytes: per
     method, planned buffers, method allocator bytes per target, tensors."""
