@@ -61,27 +61,41 @@ emit::parseRuntimeOption(StringRef option, StringRef value,
 }
 
 namespace {
-/// The releases that honour a feature: [first, last].
+/// The releases that honour a feature: the run [first, last] that reaches
+/// the newest release, else the last run; none when no release does.
 struct Honoured {
-  unsigned first = 0, last;
+  std::optional<unsigned> first;
+  unsigned last = 0;
 };
 } // namespace
 
+/// The end of `effect` for `use`: its own, or the use's first release.
+static unsigned getEffectEnd(const ReleaseEffect &effect,
+                             const FeatureUse &use) {
+  unsigned until =
+      effect.until == kUseFirstRelease ? use.firstRelease : effect.until;
+  return std::min<unsigned>(until, getReleaseNames().size());
+}
+
 /// The releases that honour `feature` (its use `use`): those none of its
-/// effects covers, from the latest end of an effect before the newest.
+/// effects covers. A feature honoured, dropped and honoured again (a check
+/// added and turned round) is honoured from its last run.
 static Honoured getHonoured(const ReleaseFeature &feature,
                             const FeatureUse &use) {
   unsigned count = getReleaseNames().size();
-  Honoured honoured{0, count - 1};
-  for (const ReleaseEffect &effect : feature.effects) {
-    if (!effect.effect)
+  SmallVector<bool, 16> covered(count, false);
+  for (const ReleaseEffect &effect : feature.effects)
+    if (effect.effect)
+      for (unsigned release = effect.from, end = getEffectEnd(effect, use);
+           release < end; ++release)
+        covered[release] = true;
+  Honoured honoured;
+  for (unsigned release = 0; release < count; ++release) {
+    if (covered[release])
       continue;
-    if (effect.until == kUseFirstRelease)
-      honoured.first = std::max(honoured.first, use.firstRelease);
-    else if (effect.until >= count)
-      honoured.last = std::min(honoured.last, effect.from - 1);
-    else
-      honoured.first = std::max(honoured.first, effect.until);
+    if (release == 0 || covered[release - 1])
+      honoured.first = release;
+    honoured.last = release;
   }
   return honoured;
 }
@@ -94,13 +108,11 @@ static void applyUse(const ReleaseFeature &feature, const FeatureUse &use,
   for (const ReleaseEffect &effect : feature.effects) {
     if (!effect.effect)
       continue;
-    unsigned until =
-        effect.until == kUseFirstRelease ? use.firstRelease : effect.until;
-    until = std::min<unsigned>(until, names.size());
-    for (unsigned release = effect.from; release < until; ++release) {
+    for (unsigned release = effect.from, end = getEffectEnd(effect, use);
+         release < end; ++release) {
       ReleaseJudgement &judgement = report.releases[release];
       ReleaseReason reason{feature.name,
-                           names[honoured.first],
+                           honoured.first ? names[*honoured.first] : "none",
                            std::nullopt,
                            effect.verdict,
                            effect.effect,
@@ -109,7 +121,7 @@ static void applyUse(const ReleaseFeature &feature, const FeatureUse &use,
                            feature.dependsOnBuild,
                            feature.rewrite ? feature.rewrite : "",
                            feature.stage};
-      if (honoured.last + 1 < names.size())
+      if (honoured.first && honoured.last + 1 < names.size())
         reason.lastRelease = names[honoured.last];
       judgement.reasons.push_back(std::move(reason));
     }
