@@ -145,14 +145,13 @@ int emitProfile(const EmitProfileRequest *request, EmitBuffer *report,
 /// delegates, operators or payloads, a program whose flatbuffer verifies
 /// is drawn: it fails only when a file cannot be read or does not read.
 int emitGraphFile(const char *path, const char *const *dataPaths,
-                  size_t dataCount, const char *profilePath,
-                  EmitBuffer *report, EmitBuffer *error);
+                  size_t dataCount, const char *profilePath, EmitBuffer *report,
+                  EmitBuffer *error);
 
 /// The same for a program in memory.
-int emitGraphBuffer(const void *data, size_t size,
-                    const char *const *dataPaths, size_t dataCount,
-                    const char *profilePath, EmitBuffer *report,
-                    EmitBuffer *error);
+int emitGraphBuffer(const void *data, size_t size, const char *const *dataPaths,
+                    size_t dataCount, const char *profilePath,
+                    EmitBuffer *report, EmitBuffer *error);
 
 /// The JSON report (schema emit-diff-1) of `emit-diff --format=json` on the
 /// program (or data file) at `oldPath` with its `oldDataCount` data files,
