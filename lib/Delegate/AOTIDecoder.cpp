@@ -29,7 +29,7 @@ public:
   void decode(const PayloadInput &input,
               DecodedPayload &decoded) const override;
   ArrayRef<StringRef>
-  getCompileSpecKeysRead(const PayloadInput &probe) const override;
+  getCompileSpecKeysRead(const PayloadInput &input) const override;
 };
 
 /// The entry's `method_name`, as the runtime reads it; empty without one.
@@ -69,10 +69,10 @@ void AOTIDecoder::decode(const PayloadInput &input,
 }
 
 ArrayRef<StringRef>
-AOTIDecoder::getCompileSpecKeysRead(const PayloadInput &probe) const {
+AOTIDecoder::getCompileSpecKeysRead(const PayloadInput &input) const {
   // Only an empty payload (before 1.4) leaves its keys to the entry.
   static const StringRef kMethodName[] = {"method_name"};
-  if (!probe.bytes.empty())
+  if (!input.bytes.empty())
     return {};
   return kMethodName;
 }

@@ -171,32 +171,20 @@ const PayloadDecoder *delegate::findPayloadDecoder(const PayloadInput &input) {
   return findRecognizing(probeFront(input, front));
 }
 
-std::vector<std::pair<StringRef, StringRef>>
-delegate::getCompileSpecsRead(const PayloadInput &input) {
-  std::vector<std::pair<StringRef, StringRef>> read;
-  if (!input.compileSpecs)
-    return read;
-  char front[kRecognizedBytes];
-  PayloadInput probe = probeFront(input, front);
-  const PayloadDecoder *decoder = findRecognizing(probe);
-  if (!decoder)
-    return read;
-  ArrayRef<StringRef> keys = decoder->getCompileSpecKeysRead(probe);
-  for (const auto &spec : *input.compileSpecs)
-    if (llvm::is_contained(keys, spec.first))
-      read.push_back(spec);
-  return read;
-}
-
-DecodedPayload delegate::decodePayload(const PayloadInput &input) {
+DecodedPayload delegate::decodePayloadWith(const PayloadDecoder *decoder,
+                                           const PayloadInput &input) {
   DecodedPayload decoded;
-  if (const PayloadDecoder *decoder = findPayloadDecoder(input)) {
+  if (decoder) {
     decoded.decoder = decoder->getName().str();
     decoder->decode(input, decoded);
   } else if (!input.bytes.empty()) {
     decoded.regions.push_back({"opaque", 0, input.bytes.size()});
   }
   return decoded;
+}
+
+DecodedPayload delegate::decodePayload(const PayloadInput &input) {
+  return decodePayloadWith(findPayloadDecoder(input), input);
 }
 
 std::string DecodedCompileSpec::describe() const {

@@ -144,21 +144,33 @@ public:
          ArrayRef<std::pair<StringRef, StringRef>> specs) {
     delegate::PayloadInput input{delegate.backend, bytes};
     input.compileSpecs = specs;
+    // Its decoder, found once per place (the payload's first bytes read
+    // once), and the keys it reads.
+    auto [place, added] =
+        decoders.try_emplace({delegate.inSegment, delegate.dataIndex});
+    if (added)
+      place->second = delegate::findPayloadDecoder(input);
+    const delegate::PayloadDecoder *decoder = place->second;
+    ArrayRef<StringRef> keys = decoder ? decoder->getCompileSpecKeysRead(input)
+                                       : ArrayRef<StringRef>();
     std::string specKey;
-    for (const auto &[key, value] : delegate::getCompileSpecsRead(input))
-      specKey +=
-          (Twine(key.size()) + ":" + key + Twine(value.size()) + ":" + value)
-              .str();
+    for (const auto &[key, value] : specs)
+      if (llvm::is_contained(keys, key))
+        specKey +=
+            (Twine(key.size()) + ":" + key + Twine(value.size()) + ":" + value)
+                .str();
     auto &decoded =
         payloads[{delegate.inSegment, delegate.dataIndex, std::move(specKey)}];
     if (!decoded)
       decoded = std::make_shared<const delegate::DecodedPayload>(
-          delegate::decodePayload(input));
+          delegate::decodePayloadWith(decoder, input));
     return decoded;
   }
 
 private:
   std::map<std::pair<bool, uint32_t>, std::vector<std::string>> users;
+  std::map<std::pair<bool, uint32_t>, const delegate::PayloadDecoder *>
+      decoders;
   std::map<std::tuple<bool, uint32_t, std::string>,
            std::shared_ptr<const delegate::DecodedPayload>>
       payloads;

@@ -137,12 +137,11 @@ public:
   /// Fills in what `input` holds.
   virtual void decode(const PayloadInput &input,
                       DecodedPayload &decoded) const = 0;
-  /// The compile spec keys whose values decode reads for a payload that
-  /// starts with `probe`'s bytes (as recognizes sees them): entries that
-  /// share a payload and agree on these decode to the same. By default
-  /// none.
+  /// The compile spec keys whose values decode reads for `input` (it may
+  /// look at the payload's size, not its bytes): entries that share a
+  /// payload and agree on these decode to the same. By default none.
   virtual ArrayRef<StringRef>
-  getCompileSpecKeysRead(const PayloadInput &probe) const;
+  getCompileSpecKeysRead(const PayloadInput &input) const;
   /// The node of `graph` (a position in its nodes) each of a call's own
   /// profiling events times, the events named as the backend's runtime
   /// logs them; none for an event the decoder cannot place. By default it
@@ -159,10 +158,10 @@ ArrayRef<const PayloadDecoder *> getPayloadDecoders();
 /// emit::copyFront.
 const PayloadDecoder *findPayloadDecoder(const PayloadInput &input);
 
-/// Of `input`'s compile specs, those its decoder reads: what decoding it
-/// depends on beyond its bytes.
-std::vector<std::pair<StringRef, StringRef>>
-getCompileSpecsRead(const PayloadInput &input);
+/// What `input` holds, by `decoder` (which recognizes it, as
+/// findPayloadDecoder found it); opaque (one region) when null.
+DecodedPayload decodePayloadWith(const PayloadDecoder *decoder,
+                                 const PayloadInput &input);
 
 /// What `input` holds, by the first decoder that recognizes it; opaque
 /// (no decoder, one region) when none does. The first bytes are read
