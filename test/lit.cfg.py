@@ -68,6 +68,10 @@ config.substitutions.append(
 config.substitutions.append(("%emit_obj_root", config.emit_obj_root))
 ptd_schema = os.path.join(config.emit_src_root, "schema", "flat_tensor.fbs")
 config.substitutions.append(("%ptd_schema", ptd_schema))
+# ExecuTorch 0.6's FlatTensor schema (same identifier, other tables).
+ptd_0_6_schema = os.path.join(config.emit_src_root, "schema",
+                              "flat_tensor_0_6.fbs")
+config.substitutions.append(("%ptd_0_6_schema", ptd_0_6_schema))
 config.substitutions.append(
     ("%ptd-wrap", "%s %s" % (config.python_executable, os.path.join(
         config.emit_src_root, "test", "Inputs", "ptd-wrap.py"))))
@@ -102,6 +106,9 @@ config.substitutions.append(
 config.substitutions.append(
     ("%ptd-json", "%s %s %s %s" % (config.python_executable, pte_json,
                                    config.flatc, ptd_schema)))
+config.substitutions.append(
+    ("%ptd-0.6-json", "%s %s %s %s" % (config.python_executable, pte_json,
+                                       config.flatc, ptd_0_6_schema)))
 
 # Real ExecuTorch files live beside the checkout; tests that read them
 # require the `pte-samples` feature and are UNSUPPORTED without it.

@@ -5,10 +5,12 @@
 //===----------------------------------------------------------------------===//
 //
 // What DataFile::open runs: the FH01 header against the file, the
-// flatbuffer with the verifier, every segment against the segment data,
-// then every named data entry (key, segment, tensor layout). Every finding
-// is recorded; a damaged header, flatbuffer or segment table stops the
-// read, a bad entry does not.
+// flatbuffer with the verifier (in the current schema or 0.6's), every
+// segment against the segment data, then every named data entry (key,
+// segment, tensor layout) and, in 0.6's layout, every tensor (name,
+// layout, segment and offset). Every finding is recorded; a damaged
+// header, flatbuffer or segment table stops the read, a bad entry does
+// not.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,6 +19,7 @@
 
 #include "emit/Dialect/ET/IR/ETInvariants.h"
 #include "emit/File/DataFile.h"
+#include "emit/File/flat_tensor_0_6_generated.h"
 #include "emit/File/flat_tensor_generated.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -24,6 +27,7 @@
 using namespace mlir;
 using namespace emit;
 namespace ft = flat_tensor_flatbuffer;
+namespace ft06 = flat_tensor_0_6_flatbuffer;
 
 namespace emit {
 /// Reads and checks one data file, filling in its DataFile.
@@ -36,18 +40,37 @@ private:
   LogicalResult checkHeader();
   LogicalResult checkHeaderFields(const ptd::ReadHeader &header);
   LogicalResult verifyFlatbuffer();
-  LogicalResult checkSegments();
+  /// Whether [0, end) verifies as a FlatTensor of `Root`'s schema.
+  template <typename Root>
+  bool verifiesAs(uint64_t end) const;
+  LogicalResult acceptCurrentLayout();
+  LogicalResult accept0_6Layout();
+  template <typename SegmentVector>
+  LogicalResult checkSegments(const SegmentVector &segments);
   LogicalResult checkNamedData();
+  LogicalResult check0_6Tables();
   /// Entry `index` of the named data, whose keys so far are `keys`.
   LogicalResult checkNamedDataEntry(const ft::NamedData *entry, unsigned index,
                                     StringRef where,
                                     llvm::StringMap<unsigned> &keys);
+  LogicalResult check0_6Tensor(const ft06::TensorMetadata *tensor,
+                               StringRef where);
+  /// Records that `object` (at `where`) names segment `segment`, or says
+  /// the index is out of range.
+  LogicalResult useSegment(uint32_t segment, const void *object,
+                           const Twine &where);
   LogicalResult checkLayout(const ft::TensorLayout *layout, const Twine &where);
+  /// The layout fields of a tensor, at `object` (`where` its path).
+  LogicalResult checkLayoutFields(int8_t scalarType,
+                                  const flatbuffers::Vector<int32_t> *sizes,
+                                  const flatbuffers::Vector<uint8_t> *dimOrder,
+                                  const void *object, const Twine &where);
   /// Warns when the tensor `layout` of entry `entry` needs other than the
   /// bytes its segment holds.
   void checkLayoutSize(const ft::NamedData *entry, StringRef where);
 
   const ft::FlatTensor *flatTensor = nullptr;
+  const ft06::FlatTensor *flatTensor0_6 = nullptr;
   /// Each segment's table offset and byte count, and whether named data
   /// names it.
   std::vector<uint64_t> segmentOffsets, segmentSizes;
@@ -63,28 +86,39 @@ DataFile::open(std::shared_ptr<const FileBuffer> buffer) {
 }
 
 size_t DataFile::getSegmentCount() const {
+  if (flatTensor0_6)
+    return flatTensor0_6->segments()->size();
   return flatTensor ? flatTensor->segments()->size() : 0;
 }
 
 SegmentPlacement DataFile::getSegmentPlacement(uint32_t index) const {
+  if (flatTensor0_6) {
+    const ft06::DataSegment *segment = flatTensor0_6->segments()->Get(index);
+    return {segment->offset(), segment->size()};
+  }
   const ft::DataSegment *segment = flatTensor->segments()->Get(index);
   return {segment->offset(), segment->size()};
 }
 
 uint64_t DataFile::getSegmentEntryOffset(uint32_t index) const {
+  if (flatTensor0_6)
+    return offsetOf(flatTensor0_6->segments()->Get(index));
   return offsetOf(flatTensor->segments()->Get(index));
 }
 
 void DataFileChecker::run() {
   if (failed(checkHeader()) || failed(verifyFlatbuffer()))
     return;
-  if (failed(checkSegments())) {
+  LogicalResult segmentsRead = flatTensor0_6
+                                   ? checkSegments(*flatTensor0_6->segments())
+                                   : checkSegments(*flatTensor->segments());
+  if (failed(segmentsRead)) {
     file.setReadable();
     return;
   }
   file.segmentTableEnd = file.findings.findings.size();
   segmentNamed.resize(segmentSizes.size());
-  bool allRead = succeeded(checkNamedData());
+  bool allRead = succeeded(flatTensor0_6 ? check0_6Tables() : checkNamedData());
   file.setReadable();
   if (allRead)
     reportUnnamedData(sink, "segments", segmentOffsets, segmentSizes,
@@ -148,16 +182,38 @@ LogicalResult DataFileChecker::checkHeaderFields(const ptd::ReadHeader &read) {
   return success();
 }
 
-LogicalResult DataFileChecker::verifyFlatbuffer() {
-  uint64_t end = file.flatbufferSize;
+template <typename Root>
+bool DataFileChecker::verifiesAs(uint64_t end) const {
   flatbuffers::Verifier verifier(
       reinterpret_cast<const uint8_t *>(bytes.data()), end, /*_max_depth=*/64,
       /*_max_tables=*/end / 4 + 64);
-  if (!ft::VerifyFlatTensorBuffer(verifier))
-    return error(Check::Flatbuffer, 0, "FlatTensor")
-           << "the flatbuffer in bytes [0, " << end
-           << ") fails verification: the file is truncated or corrupt, or "
-           << "written for ExecuTorch 0.6, whose FlatTensor schema differs";
+  return verifier.VerifyBuffer<Root>(ft::FlatTensorIdentifier());
+}
+
+/// Whether the root table of a verified FlatTensor has fields past the
+/// current schema's three: 0.6's segments and named data.
+static bool hasFieldsOf0_6(StringRef bytes) {
+  const auto *root = flatbuffers::GetRoot<flatbuffers::Table>(bytes.data());
+  return root->GetOptionalFieldOffset(ft06::FlatTensor::VT_SEGMENTS) ||
+         root->GetOptionalFieldOffset(ft06::FlatTensor::VT_NAMED_DATA);
+}
+
+// Both schemas share the identifier and version 0: a file is 0.6's when it
+// verifies in 0.6's schema and its root has 0.6's segments or named data,
+// fields the current schema does not have.
+LogicalResult DataFileChecker::verifyFlatbuffer() {
+  uint64_t end = file.flatbufferSize;
+  if (verifiesAs<ft06::FlatTensor>(end) && hasFieldsOf0_6(bytes))
+    return accept0_6Layout();
+  if (verifiesAs<ft::FlatTensor>(end))
+    return acceptCurrentLayout();
+  return error(Check::Flatbuffer, 0, "FlatTensor")
+         << "the flatbuffer in bytes [0, " << end
+         << ") fails verification, in the current FlatTensor schema and in "
+         << "ExecuTorch 0.6's: the file is truncated or corrupt";
+}
+
+LogicalResult DataFileChecker::acceptCurrentLayout() {
   flatTensor = ft::GetFlatTensor(bytes.data());
   if (!flatTensor->segments() || !flatTensor->named_data())
     return error(Check::MissingTable, offsetOf(flatTensor),
@@ -168,13 +224,34 @@ LogicalResult DataFileChecker::verifyFlatbuffer() {
   return success();
 }
 
+LogicalResult DataFileChecker::accept0_6Layout() {
+  flatTensor0_6 = flatbuffers::GetRoot<ft06::FlatTensor>(bytes.data());
+  // 0.6's runtime walks the tensors and checks the segments; it never
+  // reads the named data.
+  if (!flatTensor0_6->tensors() || !flatTensor0_6->segments())
+    return error(Check::MissingTable, offsetOf(flatTensor0_6),
+                 flatTensor0_6->tensors() ? "FlatTensor.segments"
+                                          : "FlatTensor.tensors")
+           << "the table is missing, which ExecuTorch 0.6's runtime requires";
+  file.layout = DataFileLayout::Release0_6;
+  file.flatTensor0_6 = flatTensor0_6;
+  error(Check::DataFileLayout06, offsetOf(flatTensor0_6), "FlatTensor")
+          .warning()
+      << "the file is in ExecuTorch 0.6's layout (a tensor table); 0.7 and "
+      << "later read the same identifier and version with another schema and "
+      << "refuse or misread it (emit-translate --pte-to-pte "
+      << "--target-runtime=0.7 converts it)";
+  return success();
+}
+
 //===----------------------------------------------------------------------===//
 // Segments and named data
 //===----------------------------------------------------------------------===//
 
-LogicalResult DataFileChecker::checkSegments() {
+template <typename SegmentVector>
+LogicalResult DataFileChecker::checkSegments(const SegmentVector &segments) {
   uint64_t dataSize = file.header.segmentDataSize;
-  for (auto [index, segment] : llvm::enumerate(*flatTensor->segments())) {
+  for (auto [index, segment] : llvm::enumerate(segments)) {
     uint64_t offset = segment->offset(), size = segment->size();
     if (offset + size < offset || offset + size > dataSize)
       return error(Check::SegmentRange, offsetOf(segment),
@@ -184,6 +261,16 @@ LogicalResult DataFileChecker::checkSegments() {
     segmentOffsets.push_back(offsetOf(segment));
     segmentSizes.push_back(size);
   }
+  return success();
+}
+
+LogicalResult DataFileChecker::useSegment(uint32_t segment, const void *object,
+                                          const Twine &where) {
+  if (segment >= segmentSizes.size())
+    return error(Check::SegmentIndex, offsetOf(object), where)
+           << "segment_index " << segment << " is out of range ("
+           << segmentSizes.size() << " segments)";
+  segmentNamed.set(segment);
   return success();
 }
 
@@ -204,12 +291,9 @@ DataFileChecker::checkNamedDataEntry(const ft::NamedData *entry, unsigned index,
   if (failed(checkNamedDataKey(sink, bytes, entry, entry->key(), where, index,
                                keys)))
     return failure();
-  uint32_t segment = entry->segment_index();
-  if (segment >= segmentSizes.size())
-    return error(Check::SegmentIndex, offsetOf(entry), where + ".segment_index")
-           << "segment_index " << segment << " is out of range ("
-           << segmentSizes.size() << " segments)";
-  segmentNamed.set(segment);
+  if (failed(
+          useSegment(entry->segment_index(), entry, where + ".segment_index")))
+    return failure();
   const ft::TensorLayout *layout = entry->tensor_layout();
   if (!layout)
     return success();
@@ -221,21 +305,76 @@ DataFileChecker::checkNamedDataEntry(const ft::NamedData *entry, unsigned index,
 
 LogicalResult DataFileChecker::checkLayout(const ft::TensorLayout *layout,
                                            const Twine &where) {
-  if (!et::symbolizeScalarType(static_cast<int32_t>(layout->scalar_type())))
-    return error(Check::Tensor, offsetOf(layout), where + ".scalar_type")
-           << "scalar type " << static_cast<int32_t>(layout->scalar_type())
+  return checkLayoutFields(static_cast<int8_t>(layout->scalar_type()),
+                           layout->sizes(), layout->dim_order(), layout, where);
+}
+
+LogicalResult DataFileChecker::checkLayoutFields(
+    int8_t scalarType, const flatbuffers::Vector<int32_t> *sizesTable,
+    const flatbuffers::Vector<uint8_t> *dimOrderTable, const void *object,
+    const Twine &where) {
+  if (!et::symbolizeScalarType(scalarType))
+    return error(Check::Tensor, offsetOf(object), where + ".scalar_type")
+           << "scalar type " << static_cast<int32_t>(scalarType)
            << " is not a valid ExecuTorch scalar type";
-  if (!layout->sizes() || !layout->dim_order())
-    return error(Check::Tensor, offsetOf(layout), where)
+  if (!sizesTable || !dimOrderTable)
+    return error(Check::Tensor, offsetOf(object), where)
            << "a tensor layout needs both sizes and dim_order";
-  SmallVector<int32_t> sizes = readScalars(layout->sizes());
-  SmallVector<int32_t> dimOrder(layout->dim_order()->begin(),
-                                layout->dim_order()->end());
+  SmallVector<int32_t> sizes = readScalars(sizesTable);
+  SmallVector<int32_t> dimOrder(dimOrderTable->begin(), dimOrderTable->end());
   // What the layout attribute's verifier checks.
   if (et::Problem problem = et::getTensorShapeProblem(sizes, dimOrder))
-    return error(Check::Tensor, offsetOf(layout), where)
+    return error(Check::Tensor, offsetOf(object), where)
            << "the tensor layout " << *problem;
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// ExecuTorch 0.6's tensors and named data
+//===----------------------------------------------------------------------===//
+
+LogicalResult DataFileChecker::check0_6Tables() {
+  bool allRead = true;
+  llvm::StringMap<unsigned> names, keys;
+  for (auto [index, tensor] : llvm::enumerate(*flatTensor0_6->tensors())) {
+    std::string where = ("tensors[" + Twine(index) + "]").str();
+    allRead &= succeeded(checkNamedDataKey(
+                   sink, bytes, tensor, tensor->fully_qualified_name(), where,
+                   index, names, "tensors", "fully_qualified_name")) &&
+               succeeded(check0_6Tensor(tensor, where));
+  }
+  if (const auto *named = flatTensor0_6->named_data())
+    for (auto [index, entry] : llvm::enumerate(*named)) {
+      std::string where = ("named_data[" + Twine(index) + "]").str();
+      allRead &= succeeded(checkNamedDataKey(sink, bytes, entry, entry->key(),
+                                             where, index, keys)) &&
+                 succeeded(useSegment(entry->segment_index(), entry,
+                                      where + ".segment_index"));
+    }
+  return success(allRead);
+}
+
+LogicalResult
+DataFileChecker::check0_6Tensor(const ft06::TensorMetadata *tensor,
+                                StringRef where) {
+  uint32_t segment = tensor->segment_index();
+  if (failed(useSegment(segment, tensor, where + ".segment_index")) ||
+      failed(checkLayoutFields(static_cast<int8_t>(tensor->scalar_type()),
+                               tensor->sizes(), tensor->dim_order(), tensor,
+                               where)))
+    return failure();
+  std::optional<uint64_t> needed = et::getTensorByteSize(
+      *et::symbolizeScalarType(static_cast<int32_t>(tensor->scalar_type())),
+      readScalars(tensor->sizes()));
+  uint64_t offset = tensor->offset(), held = segmentSizes[segment];
+  // The runtime loads the tensor's bytes from there unchecked.
+  if (needed && offset <= held && *needed <= held - offset)
+    return success();
+  return error(Check::SegmentOffset, offsetOf(tensor), where + ".offset")
+         << "the tensor needs "
+         << (needed ? Twine(*needed).str() : std::string("too many"))
+         << " bytes at offset " << offset << " of segment " << segment
+         << ", which holds " << held;
 }
 
 void DataFileChecker::checkLayoutSize(const ft::NamedData *entry,

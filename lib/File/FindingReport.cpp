@@ -41,19 +41,18 @@ void FindingSink::report(Finding finding) {
   list.findings.push_back(std::move(finding));
 }
 
-mlir::FailureOr<StringRef>
-emit::checkNamedDataKey(FindingSink &findings, StringRef file,
-                        const void *entry, const flatbuffers::String *key,
-                        StringRef where, unsigned index,
-                        llvm::StringMap<unsigned> &keys) {
+mlir::FailureOr<StringRef> emit::checkNamedDataKey(
+    FindingSink &findings, StringRef file, const void *entry,
+    const flatbuffers::String *key, StringRef where, unsigned index,
+    llvm::StringMap<unsigned> &keys, StringRef table, StringRef field) {
   auto offsetOf = [&](const void *object) -> uint64_t {
     return static_cast<const char *>(object) - file.data();
   };
   const Check check = Check::NamedDataKey;
-  std::string path = (where + ".key").str();
+  std::string path = (where + "." + field).str();
   if (!key)
     return FindingReport(findings, check, offsetOf(entry), path)
-           << "the key is missing";
+           << "the " << field << " is missing";
   StringRef name = key->string_view();
   if (name.contains('\0'))
     return FindingReport(findings, check, offsetOf(key), path)
@@ -63,8 +62,8 @@ emit::checkNamedDataKey(FindingSink &findings, StringRef file,
   // key that is there twice, even within one file.
   if (!keys.try_emplace(name, index).second)
     return FindingReport(findings, check, offsetOf(entry), path)
-           << "key '" << name << "' is also named_data[" << keys.lookup(name)
-           << "]";
+           << field << " '" << name << "' is also " << table << "["
+           << keys.lookup(name) << "]";
   return name;
 }
 

@@ -127,12 +127,12 @@ private:
 /// The key of entry `index` of a named data table, at `entry` in `file`
 /// (`where` its path), checked as the runtime's lookup needs it: present,
 /// without a NUL byte, and in no entry before it (`keys`, to which it is
-/// added).
-mlir::FailureOr<StringRef> checkNamedDataKey(FindingSink &findings,
-                                             StringRef file, const void *entry,
-                                             const flatbuffers::String *key,
-                                             StringRef where, unsigned index,
-                                             llvm::StringMap<unsigned> &keys);
+/// added). `table` and `field` name the table and the key's field.
+mlir::FailureOr<StringRef>
+checkNamedDataKey(FindingSink &findings, StringRef file, const void *entry,
+                  const flatbuffers::String *key, StringRef where,
+                  unsigned index, llvm::StringMap<unsigned> &keys,
+                  StringRef table = "named_data", StringRef field = "key");
 
 /// Warns of each entry `i` of the blob table `table` (`segments`) that
 /// nothing names (`named[i]` unset) and that holds bytes: `sizes[i]` of

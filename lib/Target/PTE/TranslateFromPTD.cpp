@@ -17,6 +17,7 @@
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/File/DataFile.h"
 #include "emit/File/ReadScalars.h"
+#include "emit/File/flat_tensor_0_6_generated.h"
 #include "emit/File/flat_tensor_generated.h"
 #include "emit/Support/MLIRCompat.h"
 
@@ -28,6 +29,7 @@ using namespace mlir;
 using namespace emit;
 using namespace emit::et;
 namespace ft = flat_tensor_flatbuffer;
+namespace ft06 = flat_tensor_0_6_flatbuffer;
 
 namespace {
 /// Builds the module of one readable data file.
@@ -52,7 +54,11 @@ private:
   void buildSegments(DataFileOp dataFile,
                      const layout::InferredSegments &inferred);
   void buildNamedData();
-  TensorLayoutAttr getLayout(const ft::TensorLayout *layout);
+  void build0_6Tables();
+  /// The layout `scalarType`, `sizes` and `dimOrder` describe (checked).
+  TensorLayoutAttr getLayout(int8_t scalarType,
+                             const flatbuffers::Vector<int32_t> *sizes,
+                             const flatbuffers::Vector<uint8_t> *dimOrder);
 
   const DataFile &file;
   MLIRContext *context;
@@ -74,11 +80,21 @@ DataFileImporter::build(const layout::InferredSegments &segments) {
   if (name.empty() || name.front() == '<')
     name = "data";
   auto dataFile = compat::create<DataFileOp>(builder, fileLoc, name);
-  if (flatTensor->version() != 0)
-    dataFile.setVersionAttr(builder.getI32IntegerAttr(flatTensor->version()));
+  uint32_t version =
+      flatTensor ? flatTensor->version() : file.getFlatTensor0_6()->version();
+  if (version != 0)
+    dataFile.setVersionAttr(builder.getI32IntegerAttr(version));
+  if (!flatTensor) {
+    dataFile.setLayout_0_6(true);
+    if (uint32_t alignment = file.getFlatTensor0_6()->tensor_alignment())
+      dataFile.setTensorAlignmentAttr(builder.getI64IntegerAttr(alignment));
+  }
   builder.setInsertionPointToEnd(&dataFile.getBody().front());
   buildSegments(dataFile, segments);
-  buildNamedData();
+  if (flatTensor)
+    buildNamedData();
+  else
+    build0_6Tables();
   return module;
 }
 
@@ -87,12 +103,14 @@ void DataFileImporter::buildSegments(DataFileOp dataFile,
   if (inferred.segmentAlignment)
     dataFile.setSegmentAlignmentAttr(
         builder.getI64IntegerAttr(*inferred.segmentAlignment));
-  for (auto [index, segment] :
-       llvm::enumerate(*file.getFlatTensor()->segments())) {
+  for (size_t index = 0, e = file.getSegmentCount(); index != e; ++index) {
     std::optional<uint64_t> alignment = inferred.alignments[index];
     SmallString<24> name = layout::blobName(layout::kSegmentBlobPrefix, index);
     segmentBlobs.push_back(compat::create<BlobOp>(
-        builder, locFor("segments[" + Twine(index) + "]", segment),
+        builder,
+        NameLoc::get(builder.getStringAttr("segments[" + Twine(index) + "]"),
+                     FileLineColLoc::get(fileNameAttr, 0,
+                                         file.getSegmentEntryOffset(index))),
         builder.getStringAttr(name),
         builder.getI64IntegerAttr(
             alignment.value_or(inferred.segmentAlignment.value_or(1))),
@@ -101,34 +119,55 @@ void DataFileImporter::buildSegments(DataFileOp dataFile,
   }
 }
 
-TensorLayoutAttr DataFileImporter::getLayout(const ft::TensorLayout *layout) {
-  if (!layout)
-    return TensorLayoutAttr();
-  SmallVector<int32_t> sizes = readScalars(layout->sizes());
-  SmallVector<int32_t> dimOrder(layout->dim_order()->begin(),
-                                layout->dim_order()->end());
+TensorLayoutAttr
+DataFileImporter::getLayout(int8_t scalarType,
+                            const flatbuffers::Vector<int32_t> *sizes,
+                            const flatbuffers::Vector<uint8_t> *dimOrder) {
   return TensorLayoutAttr::get(
-      context,
-      *symbolizeScalarType(static_cast<int32_t>(layout->scalar_type())), sizes,
-      dimOrder);
+      context, *symbolizeScalarType(scalarType), readScalars(sizes),
+      SmallVector<int32_t>(dimOrder->begin(), dimOrder->end()));
 }
 
 void DataFileImporter::buildNamedData() {
   for (auto [index, entry] :
        llvm::enumerate(*file.getFlatTensor()->named_data())) {
     BlobOp blob = segmentBlobs[entry->segment_index()];
+    const ft::TensorLayout *layout = entry->tensor_layout();
     compat::create<NamedDataOp>(
         builder, locFor("named_data[" + Twine(index) + "]", entry),
         builder.getStringAttr(entry->key()->string_view()),
         FlatSymbolRefAttr::get(blob.getSymNameAttr()),
-        getLayout(entry->tensor_layout()));
+        layout ? getLayout(static_cast<int8_t>(layout->scalar_type()),
+                           layout->sizes(), layout->dim_order())
+               : TensorLayoutAttr());
   }
+}
+
+void DataFileImporter::build0_6Tables() {
+  const ft06::FlatTensor *flatTensor = file.getFlatTensor0_6();
+  for (auto [index, tensor] : llvm::enumerate(*flatTensor->tensors()))
+    compat::create<DataTensorOp>(
+        builder, locFor("tensors[" + Twine(index) + "]", tensor),
+        builder.getStringAttr(tensor->fully_qualified_name()->string_view()),
+        FlatSymbolRefAttr::get(
+            segmentBlobs[tensor->segment_index()].getSymNameAttr()),
+        builder.getI64IntegerAttr(tensor->offset()),
+        getLayout(static_cast<int8_t>(tensor->scalar_type()), tensor->sizes(),
+                  tensor->dim_order()));
+  if (const auto *named = flatTensor->named_data())
+    for (auto [index, entry] : llvm::enumerate(*named))
+      compat::create<NamedDataOp>(
+          builder, locFor("named_data[" + Twine(index) + "]", entry),
+          builder.getStringAttr(entry->key()->string_view()),
+          FlatSymbolRefAttr::get(
+              segmentBlobs[entry->segment_index()].getSymNameAttr()),
+          TensorLayoutAttr());
 }
 
 /// The alignments the segments of `file` have, once its tables verified.
 static std::optional<layout::InferredSegments>
 inferSegments(const DataFile &file) {
-  if (!file.getFlatTensor())
+  if (!file.getFlatTensor() && !file.getFlatTensor0_6())
     return std::nullopt;
   return layout::inferSegmentAlignments(file.getHeader().segmentBaseOffset,
                                         file.getSegmentPlacements());

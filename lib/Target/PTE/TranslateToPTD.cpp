@@ -8,7 +8,8 @@
 // segments after it, following the writer checklist of the .ptd format
 // notes: segments and named data always written, keys in IR order, zero
 // padding, a base aligned to every segment's alignment, nothing after the
-// last segment.
+// last segment. A data file in 0.6's layout is written in 0.6's schema,
+// with its tensor table, in the same header and segment layout.
 //
 //===----------------------------------------------------------------------===//
 
@@ -19,6 +20,7 @@
 
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
+#include "emit/File/flat_tensor_0_6_generated.h"
 #include "emit/File/flat_tensor_generated.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -36,6 +38,7 @@ using namespace mlir;
 using namespace emit;
 using namespace emit::et;
 namespace ft = flat_tensor_flatbuffer;
+namespace ft06 = flat_tensor_0_6_flatbuffer;
 using flatbuffers::Offset;
 
 /// Blobs stored as segments: every placed one, and unplaced ones that named
@@ -46,6 +49,8 @@ collectSegments(DataFileOp dataFile, DenseMap<Operation *, uint32_t> &index,
   DenseSet<StringAttr> named;
   for (NamedDataOp entry : dataFile.getNamedData())
     named.insert(entry.getBlobAttr().getAttr());
+  for (DataTensorOp tensor : dataFile.getDataTensors())
+    named.insert(tensor.getBlobAttr().getAttr());
   std::vector<layout::Segment> segments;
   for (BlobOp blob : dataFile.getBlobs()) {
     if (!blob.getPlacement() && !named.contains(blob.getSymNameAttr()))
@@ -120,6 +125,50 @@ static void buildFlatTensor(DataFileOp dataFile,
                  ft::FlatTensorIdentifier());
 }
 
+/// The flatbuffer of `dataFile`, in 0.6's layout, as buildFlatTensor.
+static void buildFlatTensor0_6(DataFileOp dataFile,
+                               const DenseMap<Operation *, uint32_t> &segmentOf,
+                               DataFileLayout &out) {
+  flatbuffers::FlatBufferBuilder &builder = out.builder;
+  mlir::SymbolTable symbols(dataFile);
+  auto segmentIndex = [&](FlatSymbolRefAttr blob) {
+    return segmentOf.lookup(symbols.lookup(blob.getAttr()));
+  };
+  std::vector<Offset<ft06::TensorMetadata>> tensorTable;
+  for (DataTensorOp tensor : dataFile.getDataTensors()) {
+    TensorLayoutAttr layout = tensor.getLayout();
+    std::vector<uint8_t> dimOrder(layout.getDimOrder().begin(),
+                                  layout.getDimOrder().end());
+    auto name =
+        builder.CreateString(tensor.getFqn().data(), tensor.getFqn().size());
+    auto sizes = builder.CreateVector(layout.getSizes().data(),
+                                      layout.getSizes().size());
+    tensorTable.push_back(ft06::CreateTensorMetadata(
+        builder, name,
+        static_cast<executorch_flatbuffer::ScalarType>(layout.getScalarType()),
+        sizes, builder.CreateVector(dimOrder),
+        segmentIndex(tensor.getBlobAttr()), tensor.getOffset()));
+  }
+  std::vector<Offset<ft06::DataSegment>> segmentTable;
+  for (const layout::Segment &segment : out.segments)
+    segmentTable.push_back(
+        ft06::CreateDataSegment(builder, segment.offset, segment.bytes.size()));
+  std::vector<Offset<ft06::NamedData>> namedTable;
+  for (NamedDataOp entry : dataFile.getNamedData())
+    namedTable.push_back(ft06::CreateNamedData(
+        builder,
+        builder.CreateString(entry.getKey().data(), entry.getKey().size()),
+        segmentIndex(entry.getBlobAttr())));
+  auto tensorVector = builder.CreateVector(tensorTable);
+  auto segmentVector = builder.CreateVector(segmentTable);
+  auto namedVector = builder.CreateVector(namedTable);
+  builder.Finish(
+      ft06::CreateFlatTensor(builder, dataFile.getVersion().value_or(0),
+                             dataFile.getTensorAlignment().value_or(0),
+                             tensorVector, segmentVector, namedVector),
+      ft06::FlatTensorIdentifier());
+}
+
 static LogicalResult layOutDataFile(DataFileOp dataFile,
                                     const PTEWriteOptions &options,
                                     DataFileLayout &out) {
@@ -136,7 +185,10 @@ static LogicalResult layOutDataFile(DataFileOp dataFile,
       dataFile.getSegmentAlignment(), options.segmentAlignment);
   uint64_t baseAlignment =
       layout::placeSegments(out.segments, segmentAlignment);
-  buildFlatTensor(dataFile, segmentOf, out);
+  if (dataFile.getLayout_0_6())
+    buildFlatTensor0_6(dataFile, segmentOf, out);
+  else
+    buildFlatTensor(dataFile, segmentOf, out);
 
   ptd::Header &header = out.header;
   header.flatbufferOffset = ptd::kHeaderRegion;

@@ -115,7 +115,7 @@
 // PTD-NEXT: flatbuffer_size=program-size: error: at byte 32 (header segment_base_offset): segment_base_offset 256 is not between the flatbuffer's end (304) and the end of the 387-byte file
 // PTD-NEXT: flatbuffer_size=max: error: at byte 24 (header flatbuffer_size): flatbuffer_size 18446744073709551615 after the 48-byte header region does not fit the 387-byte file
 // PTD-NEXT: flatbuffer_size=true+1: error: at byte 32 (header segment_base_offset): segment_base_offset 256 is not between the flatbuffer's end (257) and the end of the 387-byte file
-// PTD-NEXT: flatbuffer_size=true-1: error: at byte 0 (FlatTensor): the flatbuffer in bytes [0, 255) fails verification: the file is truncated or corrupt, or written for ExecuTorch 0.6, whose FlatTensor schema differs
+// PTD-NEXT: flatbuffer_size=true-1: error: at byte 0 (FlatTensor): the flatbuffer in bytes [0, 255) fails verification, in the current FlatTensor schema and in ExecuTorch 0.6's: the file is truncated or corrupt
 // PTD-NEXT: segment_base_offset=0: error: at byte 32 (header segment_base_offset): segment_base_offset 0 is not between the flatbuffer's end (256) and the end of the 387-byte file
 // PTD-NEXT: segment_base_offset=1: error: at byte 32 (header segment_base_offset): segment_base_offset 1 is not between the flatbuffer's end (256) and the end of the 387-byte file
 // PTD-NEXT: segment_base_offset=file-size: error: at byte 40 (header segment_data_size): segment_data_size 131 from base 387 runs past the end of the 387-byte file (the file may be truncated)

@@ -364,11 +364,41 @@ FlatSymbolRefAttr DelegateOp::getBlobRef() { return getPayloadSymbol(); }
 void DelegateOp::setBlobRef(FlatSymbolRefAttr blob) { setPayloadAttr(blob); }
 
 LogicalResult NamedDataOp::verify() {
-  // A .pte's named data has no layout field; a .ptd's has.
-  if (getLayoutAttr() && !isa<DataFileOp>((*this)->getParentOp()))
+  // A .pte's named data has no layout field; a .ptd's has, from 0.7 on.
+  auto dataFile = dyn_cast<DataFileOp>((*this)->getParentOp());
+  if (getLayoutAttr() && !dataFile)
     return emitOpError("has a tensor layout, which only named data of an "
                        "'et.data_file' can have");
+  if (getLayoutAttr() && dataFile.getLayout_0_6())
+    return emitOpError("has a tensor layout, which named data of a data file "
+                       "in 0.6's layout cannot have (its tensors are "
+                       "'et.data_tensor' ops)");
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// DataTensorOp
+//===----------------------------------------------------------------------===//
+
+DataKind DataTensorOp::getDataKind() { return DataKind::NamedData; }
+FlatSymbolRefAttr DataTensorOp::getBlobRef() { return getBlobAttr(); }
+void DataTensorOp::setBlobRef(FlatSymbolRefAttr blob) { setBlobAttr(blob); }
+
+LogicalResult
+DataTensorOp::verifySymbolUses(SymbolTableCollection &symbolTable) {
+  if (failed(verifyDataBlob(*this, getBlobAttr(), symbolTable)))
+    return failure();
+  auto blob =
+      cast<BlobOp>(symbolTable.lookupNearestSymbolFrom(*this, getBlobAttr()));
+  uint64_t held = cast<ShapedType>(blob.getData().getType()).getNumElements();
+  std::optional<uint64_t> needed = getLayout().getByteSize();
+  uint64_t offset = getOffset();
+  if (needed && offset <= held && *needed <= held - offset)
+    return success();
+  return emitOpError("needs ")
+         << (needed ? Twine(*needed).str() : std::string("too many"))
+         << " bytes at offset " << offset << " of " << getBlobAttr()
+         << ", which holds " << held;
 }
 
 //===----------------------------------------------------------------------===//
@@ -382,12 +412,36 @@ void DataFileOp::build(OpBuilder &builder, OperationState &state,
   state.addRegion()->push_back(new Block());
 }
 
+static LogicalResult verifyAlignment(Operation *op, StringRef name,
+                                     std::optional<int64_t> alignment) {
+  if (alignment && (*alignment <= 0 || !llvm::isPowerOf2_64(*alignment)))
+    return op->emitOpError(name)
+           << " " << *alignment << " is not a power of two";
+  return success();
+}
+
+/// Records `key` of `op` in `keys`: an error when it is there already.
+static LogicalResult addUniqueKey(llvm::StringMap<Operation *> &keys,
+                                  StringRef key, Operation *op) {
+  auto [it, inserted] = keys.try_emplace(key, op);
+  if (inserted)
+    return success();
+  return (op->emitOpError("key '") << key << "' is already used")
+             .attachNote(it->second->getLoc())
+         << "first use here";
+}
+
 LogicalResult DataFileOp::verify() {
-  if (std::optional<int64_t> alignment = getSegmentAlignment();
-      alignment && (*alignment <= 0 || !llvm::isPowerOf2_64(*alignment)))
-    return emitOpError("segment_alignment ")
-           << *alignment << " is not a power of two";
-  llvm::StringMap<Operation *> keys;
+  if (failed(
+          verifyAlignment(*this, "segment_alignment", getSegmentAlignment())) ||
+      failed(verifyAlignment(*this, "tensor_alignment", getTensorAlignment())))
+    return failure();
+  if (getTensorAlignment() && !getLayout_0_6())
+    return emitOpError("has a tensor_alignment, which only a data file in "
+                       "0.6's layout has");
+  // The runtime refuses a data file with a repeated key; 0.6's finds a
+  // tensor by the first of its name.
+  llvm::StringMap<Operation *> keys, tensorNames;
   for (Operation &op : getBody().front()) {
     if (auto blob = dyn_cast<BlobOp>(op)) {
       if (blob.isInline())
@@ -395,18 +449,21 @@ LogicalResult DataFileOp::verify() {
                                 "blob as a segment");
       continue;
     }
+    if (auto tensor = dyn_cast<DataTensorOp>(op)) {
+      if (!getLayout_0_6())
+        return tensor.emitOpError("is in a data file that is not in 0.6's "
+                                  "layout (add 'layout_0_6', or name the "
+                                  "tensor with 'et.named_data')");
+      if (failed(addUniqueKey(tensorNames, tensor.getFqn(), &op)))
+        return failure();
+      continue;
+    }
     auto named = dyn_cast<NamedDataOp>(op);
     if (!named)
-      return op.emitOpError("is not allowed in an 'et.data_file'; only blobs "
-                            "and named data are");
-    // The runtime refuses a data file with a repeated key.
-    auto [it, inserted] = keys.try_emplace(named.getKey(), &op);
-    if (!inserted)
-      return (named.emitOpError("key '")
-              << named.getKey() << "' is already used")
-                     .attachNote(it->second->getLoc())
-                 << "first use here",
-             failure();
+      return op.emitOpError("is not allowed in an 'et.data_file'; only blobs, "
+                            "named data and data tensors are");
+    if (failed(addUniqueKey(keys, named.getKey(), &op)))
+      return failure();
   }
   return success();
 }

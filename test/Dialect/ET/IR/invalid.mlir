@@ -634,7 +634,7 @@ et.data_file @duplicate_key {
 // -----
 
 et.data_file @method_in_data_file {
-  // expected-error @below {{'et.method' op is not allowed in an 'et.data_file'; only blobs and named data are}}
+  // expected-error @below {{'et.method' op is not allowed in an 'et.data_file'; only blobs, named data and data tensors are}}
   et.method @m {
     et.chain inputs() outputs() {
     }

@@ -242,6 +242,36 @@ def ET_NamedDataOp : ET_Op<"named_data", [
   let hasVerifier = 1;
 }
 
+def ET_DataTensorOp : ET_Op<"data_tensor", [
+    HasParent<"DataFileOp">,
+    DeclareOpInterfaceMethods<SymbolUserOpInterface>,
+    DeclareOpInterfaceMethods<ET_BlobUserOpInterface>]> {
+  let summary = "A tensor of a data file in ExecuTorch 0.6's layout";
+  let description = [{
+    One `TensorMetadata` entry of a `.ptd` written in ExecuTorch 0.6's
+    layout (an `et.data_file` with `layout_0_6`): the tensor an external
+    tensor named `fqn` loads, `layout` bytes long, at `offset` within
+    `blob` (0.6 stores every tensor of a file in one segment, each at an
+    offset aligned to the file's `tensor_alignment`). Several tensors may
+    name the same bytes. 0.7 replaced this table by named data with a
+    layout; `et-ptd-to-current-layout` and `et-ptd-to-0.6-layout` convert
+    between the two.
+
+    Example:
+
+    ```mlir
+    et.data_tensor "linear.bias" = @segment_0 offset 16
+        layout #et.tensor_layout<float [6] dim_order [0]>
+    ```
+  }];
+  let arguments = (ins StrAttr:$fqn, FlatSymbolRefAttr:$blob,
+                       ConfinedAttr<I64Attr, [IntNonNegative]>:$offset,
+                       ET_TensorLayoutAttr:$layout);
+  let assemblyFormat = [{
+    $fqn `=` $blob `offset` $offset `layout` $layout attr-dict
+  }];
+}
+
 //===----------------------------------------------------------------------===//
 // DataFileOp
 //===----------------------------------------------------------------------===//
@@ -260,6 +290,12 @@ def ET_DataFileOp : ET_Op<"data_file", [
 
     `segment_alignment` and `version` are as on `et.program`.
 
+    `layout_0_6` marks a file in ExecuTorch 0.6's layout, which 0.7
+    replaced under the same identifier and version: its tensors are
+    `et.data_tensor` ops (a name, a layout and an offset into a blob),
+    aligned to `tensor_alignment`, and its named data carry no layout
+    (0.6's runtime reads only the tensors).
+
     Example:
 
     ```mlir
@@ -268,14 +304,26 @@ def ET_DataFileOp : ET_Op<"data_file", [
       et.named_data "linear.weight" = @segment_0
           layout #et.tensor_layout<float [4, 4] dim_order [0, 1]>
     }
+    et.data_file @weights_0_6 layout_0_6 tensor_alignment 16
+        segment_alignment 16 {
+      et.blob @segment_0 align 16 segment = dense_resource<w> : tensor<40xi8>
+      et.data_tensor "linear.weight" = @segment_0 offset 0
+          layout #et.tensor_layout<float [2, 2] dim_order [0, 1]>
+      et.data_tensor "linear.bias" = @segment_0 offset 16
+          layout #et.tensor_layout<float [6] dim_order [0]>
+    }
     ```
   }];
   let arguments = (ins SymbolNameAttr:$sym_name,
                        OptionalAttr<I64Attr>:$segment_alignment,
-                       OptionalAttr<I32Attr>:$version);
+                       OptionalAttr<I32Attr>:$version,
+                       UnitAttr:$layout_0_6,
+                       OptionalAttr<I64Attr>:$tensor_alignment);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
-    $sym_name (`segment_alignment` $segment_alignment^)?
+    $sym_name (`layout_0_6` $layout_0_6^)?
+    (`tensor_alignment` $tensor_alignment^)?
+    (`segment_alignment` $segment_alignment^)?
     attr-dict-with-keyword $body
   }];
   let hasVerifier = 1;
@@ -285,6 +333,10 @@ def ET_DataFileOp : ET_Op<"data_file", [
     auto getBlobs() { return getBody().front().getOps<BlobOp>(); }
     /// The named data entries, in order.
     auto getNamedData() { return getBody().front().getOps<NamedDataOp>(); }
+    /// The tensors of a file in 0.6's layout, in order.
+    auto getDataTensors() {
+      return getBody().front().getOps<DataTensorOp>();
+    }
   }];
 }
 
