@@ -125,7 +125,7 @@ static LogicalResult addRuntimeRewrites(Session &session,
   if (!*release)
     return emitError(UnknownLoc::get(&session.context))
            << "target_runtime names one release, not all";
-  return addTargetRuntimePasses(input, /*dataFiles=*/0, **release, passes,
+  return addTargetRuntimePasses(input, /*dataFiles=*/{}, **release, passes,
                                 &session.context);
 }
 

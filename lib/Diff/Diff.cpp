@@ -225,10 +225,27 @@ collectNamedData(Side &side, SmallVector<StringRef> &keys) {
       keys.push_back(entry.getKey());
     }
   };
+  // A tensor of a file in 0.6's layout: its bytes at its offset.
+  auto collectTensors = [&](et::DataFileOp dataFile) {
+    for (et::DataTensorOp tensor : dataFile.getDataTensors()) {
+      std::optional<ArrayRef<char>> bytes =
+          side.blobBytes(dataFile, tensor.getBlob());
+      std::optional<uint64_t> size = tensor.getLayout().getByteSize();
+      if (!bytes || !size ||
+          !data.try_emplace(tensor.getFqn(),
+                            KeyedData{bytes->slice(tensor.getOffset(), *size),
+                                      tensor.getLayoutAttr()})
+               .second)
+        continue;
+      keys.push_back(tensor.getFqn());
+    }
+  };
   if (side.program)
     collect(side.program, side.program.getNamedData());
-  for (et::DataFileOp dataFile : side.dataFiles)
+  for (et::DataFileOp dataFile : side.dataFiles) {
+    collectTensors(dataFile);
     collect(dataFile, dataFile.getNamedData());
+  }
   return data;
 }
 

@@ -18,6 +18,7 @@
 #include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/File/CheckedFile.h"
+#include "emit/File/DataFile.h"
 #include "emit/Link/Link.h"
 #include "emit/Link/LinkReport.h"
 #include "emit/Support/Layout.h"
@@ -137,6 +138,13 @@ LogicalResult LinkJob::importFile(StringRef path, bool dataFile) {
   if (!file)
     return error() << cannotRead(path, message);
   // Payloads stay in the input: the outputs copy them from there.
+  // The linker moves keys as the current layout holds them.
+  if (auto *data = dyn_cast<DataFile>(file.get());
+      data && data->getLayout() == DataFileLayout::Release0_6)
+    return error() << "'" << path << "' is a data file in ExecuTorch 0.6's "
+                   << "layout, which emit-link does not link; convert it "
+                   << "first (emit-translate --pte-to-pte "
+                   << "--target-runtime=0.7)";
   OwningOpRef<ModuleOp> imported = emit::importFile(*file, &context);
   if (!imported)
     return failure();

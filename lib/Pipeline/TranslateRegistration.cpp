@@ -309,7 +309,7 @@ static LogicalResult addTargetRuntime(const CheckedFile &file,
            << "--target-runtime names one release, not all";
   if (!keepPipeline)
     passes.clear();
-  return addTargetRuntimePasses(file, getDataFilesFlag().size(), **target,
+  return addTargetRuntimePasses(file, getDataFilesFlag(), **target,
                                 passes, context);
 }
 

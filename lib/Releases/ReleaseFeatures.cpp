@@ -285,21 +285,27 @@ static void findExternalConstants(const ReleaseInput &input,
 }
 static void findExternalWithoutData(const ReleaseInput &input,
                                     std::vector<FeatureUse> &uses) {
-  if (input.dataFiles == 0)
+  if (input.dataFiles.total() == 0)
     findTensors(input, "external constants, no data file", isExternalConstant,
                 uses);
 }
-static void findExternalWithData(const ReleaseInput &input,
-                                 std::vector<FeatureUse> &uses) {
-  if (input.dataFiles > 0)
-    findTensors(input, "external constants from a 0.7 .ptd", isExternalConstant,
-                uses);
+static void findExternalInCurrentLayout(const ReleaseInput &input,
+                                        std::vector<FeatureUse> &uses) {
+  if (input.dataFiles.current > 0)
+    findTensors(input, "external constants from a .ptd in the 0.7 layout",
+                isExternalConstant, uses);
+}
+static void findExternalIn0_6Layout(const ReleaseInput &input,
+                                    std::vector<FeatureUse> &uses) {
+  if (input.dataFiles.layout0_6 > 0)
+    findTensors(input, "external constants from a .ptd in the 0.6 layout",
+                isExternalConstant, uses);
 }
 
 static void findSeveralDataFiles(const ReleaseInput &input,
                                  std::vector<FeatureUse> &uses) {
-  if (input.dataFiles > 1)
-    uses.push_back({"--data", std::to_string(input.dataFiles) + " data files"});
+  if (unsigned count = input.dataFiles.total(); count > 1)
+    uses.push_back({"--data", std::to_string(count) + " data files"});
 }
 
 static void findEntriesWithoutSpecs(const ReleaseInput &input,
@@ -441,11 +447,29 @@ static constexpr ReleaseFeature kFeatures[] = {
      "layout); v0.7.0 extension/flat_tensor/serialize/flat_tensor.fbs",
      {{R0_6, R0_7, ReleaseVerdict::Crashes,
        "reads the data file in the 0.6 layout: a file in the 0.7 layout "
-       "(as emit and 0.7 and later write them) is misread and crashes it"}},
-     findExternalWithData,
+       "(as emit and 0.7 and later write them) is misread and crashes it "
+       "(emit-translate --pte-to-pte --target-runtime=0.6 converts the "
+       ".ptd)"}},
+     findExternalInCurrentLayout,
      /*dependsOnBuild=*/false,
      /*rewrite=*/nullptr,
      /*stage=*/LoadStage::Program},
+    {"ptd-0.6-layout",
+     "v0.7.0 extension/flat_tensor/flat_tensor_data_map.cpp (reads the 0.7 "
+     "schema under 0.6's identifier and version, unverified)",
+     {{R0_1, R0_6, ReleaseVerdict::Misreads,
+       "reads no data file (0.6 introduced them)"},
+      {R0_7, RCount, ReleaseVerdict::Rejects,
+       "reads the data file in the 0.6 layout with the 0.7 schema: a key's "
+       "segment index comes from its tensor's scalar type and the segment "
+       "table from tensor_alignment, so load_method refuses it "
+       "(InvalidExternalData, segment index out of bounds) or, for other "
+       "bytes, reads wrong data (emit-translate --pte-to-pte "
+       "--target-runtime=0.7 converts the .ptd)"}},
+     findExternalIn0_6Layout,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/nullptr,
+     /*stage=*/LoadStage::Values},
     {"several-data-files",
      "v0.7.0 runtime/executor/method.h (load_method takes one "
      "NamedDataMap); v1.0.0 extension/named_data_map/merged_data_map.h",

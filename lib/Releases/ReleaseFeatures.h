@@ -18,8 +18,8 @@ namespace emit {
 struct ReleaseInput {
   const ProgramModel &model;
   const executorch_flatbuffer::Program &program;
-  /// How many data files the program is loaded with.
-  unsigned dataFiles;
+  /// The data files the program is loaded with.
+  DataFileCounts dataFiles;
 };
 
 /// One use of a feature in a file.

@@ -150,7 +150,7 @@ static ReleaseVerdict getVerdict(ArrayRef<ReleaseReason> reasons) {
 
 /// Adds to `report` what each release does with the features `program`
 /// uses.
-static void judgeFeatures(const ProgramFile &program, unsigned dataFiles,
+static void judgeFeatures(const ProgramFile &program, DataFileCounts dataFiles,
                           ReleaseReport &report) {
   ProgramModel model(program);
   ReleaseInput input{model, *program.getProgram(), dataFiles};
@@ -163,7 +163,7 @@ static void judgeFeatures(const ProgramFile &program, unsigned dataFiles,
 }
 
 ReleaseReport emit::judgeReleases(const ProgramFile *program,
-                                  unsigned dataFiles,
+                                  DataFileCounts dataFiles,
                                   ReleaseVerdict mainVerdict) {
   ReleaseReport report;
   for (StringRef name : getReleaseNames())

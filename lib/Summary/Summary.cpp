@@ -90,6 +90,18 @@ static void summarize(DataFileOp dataFile, Summary &summary) {
   summary.name = dataFile.getSymName().str();
   summary.dataFile = true;
   llvm::StringMap<unsigned> index = collectBlobs(dataFile, summary);
+  // A file in 0.6's layout: each tensor at an offset of its segment.
+  for (DataTensorOp tensor : dataFile.getDataTensors()) {
+    ++summary.keys;
+    auto it = index.find(tensor.getBlob());
+    if (it == index.end())
+      continue;
+    std::string role;
+    llvm::raw_string_ostream(role)
+        << "\"" << tensor.getFqn() << "\" at " << tensor.getOffset() << " "
+        << tensor.getLayout();
+    addRole(summary.blobs[it->second], DataKind::NamedData, std::move(role));
+  }
   for (NamedDataOp named : dataFile.getNamedData()) {
     ++summary.keys;
     auto it = index.find(named.getBlob());
@@ -487,7 +499,7 @@ PTESummaryOptions emit::getSummaryOptionsFor(const CheckedFile &file,
     for (auto &[name, bytes] : memory::getMethodAllocatorBytes(*program))
       options.methodAllocatorBytes.push_back({name, std::move(bytes)});
     options.releases =
-        judgeReleases(program, /*dataFiles=*/0, ReleaseVerdict::Loads)
+        judgeReleases(program, DataFileCounts(), ReleaseVerdict::Loads)
             .getLoading();
   }
   return options;

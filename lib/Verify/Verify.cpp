@@ -108,6 +108,42 @@ static void checkDataFiles(ModuleOp module, ArrayRef<std::string> paths,
   (void)importDataFiles(module, paths, /*embed=*/false);
 }
 
+/// Whether `module` (a data file's, or null) holds one in 0.6's layout.
+static bool holdsLayout0_6(ModuleOp module) {
+  if (!module)
+    return false;
+  auto files = module.getOps<et::DataFileOp>();
+  return !files.empty() && (*files.begin()).getLayout_0_6();
+}
+
+/// The data files in `dataFiles` (null where one does not read), by layout.
+static DataFileCounts countLayouts(ArrayRef<OwningOpRef<ModuleOp>> dataFiles) {
+  DataFileCounts counts;
+  for (const OwningOpRef<ModuleOp> &module : dataFiles)
+    ++(holdsLayout0_6(module.get()) ? counts.layout0_6 : counts.current);
+  return counts;
+}
+
+/// The snapshot's runtime reads a data file in 0.6's layout with the
+/// current schema: an error when a program is loaded with one (the release
+/// verdicts say which releases read it).
+static void checkDataLayouts(ArrayRef<OwningOpRef<ModuleOp>> dataFiles,
+                             ArrayRef<std::string> paths,
+                             VerifyReport &report) {
+  const FileCheck &check = getFileCheck(Check::DataFileLayout06);
+  for (auto [module, path] : llvm::zip_equal(dataFiles, paths)) {
+    if (!holdsLayout0_6(module.get()))
+      continue;
+    report.findings.findings.push_back(
+        {Severity::Error, &check, path, 0, "FlatTensor",
+         "the program is loaded with a data file in ExecuTorch 0.6's layout, "
+         "which the snapshot's runtime (as every release from 0.7) reads with "
+         "the current schema: load_method refuses the external constants or "
+         "reads wrong bytes",
+         "", RuntimeLoad::Rejects, ImportEffect::Ignores});
+  }
+}
+
 /// Warns of the keys of the data files no external tensor of the program
 /// names, when the program has no delegate entry that could read them.
 static void checkUnusedKeys(ModuleOp program, ArrayRef<ModuleOp> dataFiles,
@@ -145,11 +181,13 @@ static void checkUnusedKeys(ModuleOp program, ArrayRef<ModuleOp> dataFiles,
 }
 
 /// What the runtime does with the files: the worst of what it does with
-/// each error.
-static RuntimeLoad runtimeLoadOf(const FindingList &list) {
+/// each error (but those of check `ignored`).
+static RuntimeLoad runtimeLoadOf(const FindingList &list,
+                                 std::optional<Check> ignored = std::nullopt) {
   RuntimeLoad load = RuntimeLoad::Loads;
   for (const Finding &finding : list.findings) {
-    if (finding.severity != Severity::Error)
+    if (finding.severity != Severity::Error ||
+        (ignored && finding.check == &getFileCheck(*ignored)))
       continue;
     if (finding.runtime == RuntimeLoad::Crashes)
       return RuntimeLoad::Crashes;
@@ -210,7 +248,11 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
     dataModules.push_back(checkFile(std::move(data), /*dataFile=*/true,
                                     /*withIR=*/true, context, report));
     dataSound &=
-        dataModules.back() && report.findings.findings.size() == before;
+        dataModules.back() &&
+        llvm::none_of(ArrayRef(report.findings.findings).drop_front(before),
+                      [](const Finding &finding) {
+                        return finding.severity == Severity::Error;
+                      });
   }
   if (dataSound && module && isa<et::ProgramOp>(module->getBody()->front())) {
     SmallVector<ModuleOp> data;
@@ -218,14 +260,19 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
       data.push_back(*dataModule);
     checkUnusedKeys(*module, data, dataFiles, report);
   }
-  if (module && dataSound && !dataFiles.empty())
+  if (module && dataSound && !dataFiles.empty()) {
     checkDataFiles(*module, dataFiles, report);
+    checkDataLayouts(dataModules, dataFiles, report);
+  }
   report.runtimeLoad = runtimeLoadOf(report.findings);
   const ProgramFile *program = file ? getProgramOf(*file) : nullptr;
+  // The release table says which releases read a data file's layout.
   if (withReleases)
     report.releases =
         judgeReleases(program && program->isReadable() ? program : nullptr,
-                      dataFiles.size(), getReleaseVerdict(report.runtimeLoad));
+                      countLayouts(dataModules),
+                      getReleaseVerdict(runtimeLoadOf(
+                          report.findings, Check::DataFileLayout06)));
   return report;
 }
 

@@ -62,12 +62,14 @@ LogicalResult transformProgramFile(
     const PTEWriteOptions &write, raw_ostream &os, MLIRContext *context,
     PTEStageTimes *times = nullptr, const BundleRewrite &bundle = {});
 
-/// Adds to `passes` the rewrites that make `input` (loaded with `dataFiles`
-/// data files) load on the runtime release `release` (a position in
-/// getReleaseNames()) with the same meaning; an error naming each feature
-/// of it that release does not load and no rewrite removes.
+/// Adds to `passes` the rewrites that make `input` (a program loaded with
+/// the data files at `dataFiles`, or a data file) load on the runtime
+/// release `release` (a position in getReleaseNames()) with the same
+/// meaning; an error naming each feature of it that release does not load
+/// and no rewrite removes.
 LogicalResult addTargetRuntimePasses(const CheckedFile &input,
-                                     unsigned dataFiles, unsigned release,
+                                     ArrayRef<std::string> dataFiles,
+                                     unsigned release,
                                      mlir::OpPassManager &passes,
                                      MLIRContext *context);
 

@@ -109,11 +109,20 @@ struct ReleaseReport {
   LoadingReleases getLoading() const;
 };
 
+/// The data files a program is loaded with, by the layout they are in.
+struct DataFileCounts {
+  unsigned current = 0;
+  /// In ExecuTorch 0.6's layout.
+  unsigned layout0_6 = 0;
+  unsigned total() const { return current + layout0_6; }
+};
+
 /// What each release does with `program` (none when its tables do not
-/// read), loaded with `dataFiles` data files. `mainVerdict` is what emit's
-/// checks of the file say the snapshot's runtime does (a defect every
-/// release meets).
-ReleaseReport judgeReleases(const ProgramFile *program, unsigned dataFiles,
+/// read), loaded with `dataFiles`. `mainVerdict` is what emit's checks of
+/// the file say the snapshot's runtime does (a defect every release
+/// meets).
+ReleaseReport judgeReleases(const ProgramFile *program,
+                            DataFileCounts dataFiles,
                             ReleaseVerdict mainVerdict);
 
 } // namespace emit

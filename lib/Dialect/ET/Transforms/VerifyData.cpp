@@ -26,23 +26,43 @@ using namespace emit;
 using namespace emit::et;
 
 namespace {
-/// A key of some data file.
+/// A key of some data file: a named data entry, or a tensor of a file in
+/// 0.6's layout (which 0.6's runtime looks external tensors up in).
 struct StoredKey {
   DataFileOp file;
-  NamedDataOp entry;
+  Operation *entry;
+  TensorLayoutAttr layout;
+  FlatSymbolRefAttr blob;
+  uint64_t offset = 0;
 };
 } // namespace
+
+/// The keys of `file` an external tensor can find its data under.
+static SmallVector<std::pair<StringRef, StoredKey>> getKeys(DataFileOp file) {
+  SmallVector<std::pair<StringRef, StoredKey>> keys;
+  if (file.getLayout_0_6()) {
+    for (DataTensorOp tensor : file.getDataTensors())
+      keys.push_back({tensor.getFqn(),
+                      {file, tensor, tensor.getLayout(), tensor.getBlobAttr(),
+                       static_cast<uint64_t>(tensor.getOffset())}});
+    return keys;
+  }
+  for (NamedDataOp entry : file.getNamedData())
+    keys.push_back({entry.getKey(),
+                    {file, entry, entry.getLayoutAttr(), entry.getBlobAttr()}});
+  return keys;
+}
 
 /// Checks one external tensor against the data file entry its name finds.
 static LogicalResult checkExternalTensor(TensorOp tensor, StringRef fqn,
                                          StoredKey stored) {
-  TensorLayoutAttr layout = stored.entry.getLayoutAttr();
+  TensorLayoutAttr layout = stored.layout;
   if (!layout)
     return (tensor.emitOpError("finds its data under '")
             << fqn << "' in data file @" << stored.file.getSymName()
             << ", which stores it without a tensor layout; the runtime "
             << "needs one to load the tensor")
-               .attachNote(stored.entry.getLoc())
+               .attachNote(stored.entry->getLoc())
            << "stored here";
   if (layout.getScalarType() != tensor.getScalarType() ||
       layout.getSizes() != tensor.getSizes() ||
@@ -52,20 +72,21 @@ static LogicalResult checkExternalTensor(TensorOp tensor, StringRef fqn,
             << ", stored as " << layout
             << ", which differs from the tensor's element type, sizes or "
             << "dim order; the runtime refuses it")
-               .attachNote(stored.entry.getLoc())
+               .attachNote(stored.entry->getLoc())
            << "stored here";
-  auto blob = SymbolTable::lookupNearestSymbolFrom<BlobOp>(
-      stored.entry, stored.entry.getBlobAttr());
+  auto blob =
+      SymbolTable::lookupNearestSymbolFrom<BlobOp>(stored.entry, stored.blob);
   std::optional<uint64_t> needed = layout.getByteSize();
   uint64_t held =
       blob ? cast<ShapedType>(blob.getData().getType()).getNumElements() : 0;
+  held -= std::min(held, stored.offset);
   if (blob && (!needed || *needed > held))
     return (tensor.emitOpError("needs ")
             << (needed ? Twine(*needed).str() : std::string("too many"))
             << " bytes, but '" << fqn << "' in data file @"
             << stored.file.getSymName() << " holds " << held
             << "; the runtime would read past them")
-               .attachNote(stored.entry.getLoc())
+               .attachNote(stored.entry->getLoc())
            << "stored here";
   return success();
 }
@@ -79,17 +100,16 @@ LogicalResult et::verifyDataFiles(ModuleOp module) {
   llvm::StringMap<StoredKey> keys;
   bool failedAny = false;
   for (DataFileOp file : files)
-    for (NamedDataOp entry : file.getNamedData()) {
-      auto [it, inserted] =
-          keys.try_emplace(entry.getKey(), StoredKey{file, entry});
+    for (auto [key, stored] : getKeys(file)) {
+      auto [it, inserted] = keys.try_emplace(key, stored);
       if (inserted)
         continue;
-      InFlightDiagnostic diag = entry.emitOpError("key '")
-                                << entry.getKey() << "' is also in data file @"
+      InFlightDiagnostic diag = stored.entry->emitOpError("key '")
+                                << key << "' is also in data file @"
                                 << it->second.file.getSymName()
                                 << "; the runtime refuses to load a program "
                                    "with both";
-      diag.attachNote(it->second.entry.getLoc()) << "first here";
+      diag.attachNote(it->second.entry->getLoc()) << "first here";
       failedAny = true;
     }
 
@@ -104,7 +124,7 @@ LogicalResult et::verifyDataFiles(ModuleOp module) {
             << entry.getKey() << "' is also in data file @"
             << it->second.file.getSymName()
             << ", whose bytes backends get instead of these";
-        diag.attachNote(it->second.entry.getLoc()) << "the data file's entry";
+        diag.attachNote(it->second.entry->getLoc()) << "the data file's entry";
       }
     for (MethodOp method : program.getMethods())
       for (TensorOp tensor : method.getBody().front().getOps<TensorOp>()) {

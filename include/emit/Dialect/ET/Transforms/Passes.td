@@ -124,6 +124,81 @@ def ConstantsToBuffer : Pass<"et-constants-to-buffer", "::mlir::ModuleOp"> {
   let dependentDialects = ["::emit::et::ETDialect"];
 }
 
+def PTDToCurrentLayout
+    : Pass<"et-ptd-to-current-layout", "::mlir::ModuleOp"> {
+  let summary = "Rewrite data files in ExecuTorch 0.6's layout in the current one";
+  let description = [{
+    For ExecuTorch 0.7 and later, which read a `.ptd` with another schema
+    than 0.6 under the same identifier: each `et.data_tensor` of a data file
+    with `layout_0_6` becomes an `et.named_data` entry with its layout,
+    naming a blob of exactly its bytes (0.7 finds a key's data as a whole
+    segment, where 0.6 kept every tensor at an offset in one segment).
+    Tensors over the same bytes share one blob; a tensor that spans its
+    whole blob keeps it. Named data keep their blobs. A key that is both a
+    tensor's name and a named data key is an error, as 0.7 holds both in
+    one table.
+
+    Before:
+
+    ```mlir
+    et.data_file @w layout_0_6 tensor_alignment 16 {
+      et.blob @segment_0 align 16 segment = dense<1> : tensor<40xi8>
+      et.data_tensor "a" = @segment_0 offset 0
+          layout #et.tensor_layout<float [4] dim_order [0]>
+      et.data_tensor "b" = @segment_0 offset 16
+          layout #et.tensor_layout<float [6] dim_order [0]>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    et.data_file @w {
+      et.blob @segment_0_0 align 16 segment = dense_resource<...> : tensor<16xi8>
+      et.blob @segment_0_16 align 16 segment = dense_resource<...> : tensor<24xi8>
+      et.named_data "a" = @segment_0_0
+          layout #et.tensor_layout<float [4] dim_order [0]>
+      et.named_data "b" = @segment_0_16
+          layout #et.tensor_layout<float [6] dim_order [0]>
+    }
+    ```
+  }];
+  let dependentDialects = ["::emit::et::ETDialect"];
+}
+
+def PTDTo0_6Layout : Pass<"et-ptd-to-0.6-layout", "::mlir::ModuleOp"> {
+  let summary = "Rewrite data files in ExecuTorch 0.6's layout";
+  let description = [{
+    For ExecuTorch 0.6, which reads a `.ptd`'s tensor table and nothing
+    else: each `et.named_data` entry with a tensor layout of a data file
+    becomes an `et.data_tensor` at offset 0 of its blob, and the file is
+    marked `layout_0_6` with 0.6's `tensor_alignment` of 16. Named data
+    without a layout stay (0.6's schema has them; its runtime never reads
+    them). Files already in 0.6's layout are left alone.
+
+    Before:
+
+    ```mlir
+    et.data_file @w {
+      et.blob @segment_0 align 16 segment = dense<1> : tensor<16xi8>
+      et.named_data "a" = @segment_0
+          layout #et.tensor_layout<float [4] dim_order [0]>
+    }
+    ```
+
+    After:
+
+    ```mlir
+    et.data_file @w layout_0_6 tensor_alignment 16 {
+      et.blob @segment_0 align 16 segment = dense<1> : tensor<16xi8>
+      et.data_tensor "a" = @segment_0 offset 0
+          layout #et.tensor_layout<float [4] dim_order [0]>
+    }
+    ```
+  }];
+  let dependentDialects = ["::emit::et::ETDialect"];
+}
+
 def ExplicitCompileSpecs
     : Pass<"et-explicit-compile-specs", "::mlir::ModuleOp"> {
   let summary = "Give every delegate entry a compile spec list, empty if none";
