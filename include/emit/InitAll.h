@@ -14,6 +14,7 @@
 
 #include "emit/Dialect/ET/IR/ETDialect.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
+#include "emit/Link/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -25,7 +26,10 @@ inline void registerAllDialects(mlir::DialectRegistry &registry) {
 }
 
 /// Registers emit's passes with the global pass registry.
-inline void registerAllPasses() { et::registerETPasses(); }
+inline void registerAllPasses() {
+  et::registerETPasses();
+  link::registerLinkPasses();
+}
 
 } // namespace emit
 

@@ -31,9 +31,12 @@ struct SideData {
   Side &side;
 
   /// The initial bytes of `tensor`: its constant (segment or deprecated
-  /// buffer entry), or its mutable data; std::nullopt when it has none or
-  /// they cannot be found.
+  /// buffer entry, or the data file key it is external under), or its
+  /// mutable data; std::nullopt when it has none or they cannot be found.
   std::optional<ArrayRef<char>> tensorBytes(et::TensorOp tensor);
+  /// The bytes of an external tensor of `size` bytes, under `fqn` in the
+  /// side's data files (the first that holds it, as the runtime merges).
+  std::optional<ArrayRef<char>> externalBytes(StringRef fqn, uint64_t size);
   /// The payload of a delegate entry, inline or in a blob.
   std::optional<ArrayRef<char>> payloadBytes(et::DelegateOp entry);
 };
@@ -46,10 +49,33 @@ static bool isExternal(et::TensorOp tensor) {
   return info && info.getLocation() == et::TensorDataLocation::External;
 }
 
+std::optional<ArrayRef<char>> SideData::externalBytes(StringRef fqn,
+                                                      uint64_t size) {
+  auto first = [&](std::optional<ArrayRef<char>> bytes,
+                   uint64_t offset) -> std::optional<ArrayRef<char>> {
+    if (!bytes || offset > bytes->size() || size > bytes->size() - offset)
+      return std::nullopt;
+    return bytes->slice(offset, size);
+  };
+  for (et::DataFileOp dataFile : side.dataFiles) {
+    for (et::DataTensorOp tensor : dataFile.getDataTensors())
+      if (tensor.getFqn() == fqn)
+        return first(side.blobBytes(dataFile, tensor.getBlob()),
+                     tensor.getOffset());
+    for (et::NamedDataOp entry : dataFile.getNamedData())
+      if (entry.getKey() == fqn && !dataFile.getLayout_0_6())
+        return first(side.blobBytes(dataFile, entry.getBlob()), 0);
+  }
+  return std::nullopt;
+}
+
 std::optional<ArrayRef<char>> SideData::tensorBytes(et::TensorOp tensor) {
   std::optional<int64_t> index = tensor.getDataIndex();
   std::optional<uint64_t> size =
       et::getTensorByteSize(tensor.getScalarType(), tensor.getSizes());
+  et::TensorInfoAttr info = tensor.getInfoAttr();
+  if (size && isExternal(tensor) && info.getFqn())
+    return externalBytes(info.getFqn().getValue(), *size);
   if (!index || *index <= 0 || !size || isExternal(tensor))
     return std::nullopt;
   et::ProgramOp program = side.program;
@@ -141,15 +167,15 @@ static void numberResults(et::MethodOp method,
   });
 }
 
-/// Whether two tensor infos say the same but for the mutable data segment
-/// they name: which segment holds the bytes is layout.
+/// Whether two tensor infos say the same but for where the bytes are (the
+/// mutable data segment they name, the program or a data file): that is
+/// layout, and the bytes themselves are compared.
 static bool sameInfo(Attribute a, Attribute b) {
   auto x = dyn_cast_or_null<et::TensorInfoAttr>(a);
   auto y = dyn_cast_or_null<et::TensorInfoAttr>(b);
   if (!x || !y)
     return a == b;
-  return x.getFqn() == y.getFqn() && x.getLocation() == y.getLocation() &&
-         x.getDeviceType() == y.getDeviceType() &&
+  return x.getFqn() == y.getFqn() && x.getDeviceType() == y.getDeviceType() &&
          x.getDeviceIndex() == y.getDeviceIndex();
 }
 

@@ -19,6 +19,7 @@
 #include "emit/File/CheckedFile.h"
 #include "emit/File/DataFile.h"
 #include "emit/File/ProgramFile.h"
+#include "emit/Link/Passes.h"
 #include "emit/Releases/Releases.h"
 
 #include "mlir/IR/Diagnostics.h"
@@ -28,15 +29,29 @@
 using namespace mlir;
 using namespace emit;
 
-/// The rewrite pass whose argument is `name`.
-static std::unique_ptr<Pass> createRewrite(StringRef name) {
-  std::unique_ptr<Pass> candidates[] = {et::createConstantsToSegment(),
-                                        et::createConstantsToBuffer(),
-                                        et::createExplicitCompileSpecs()};
-  for (std::unique_ptr<Pass> &pass : candidates)
-    if (pass->getArgument() == name)
-      return std::move(pass);
-  return nullptr;
+/// Every rewrite the release table names, in the order they run: the data
+/// files' data moved in first, so that the constant placement after it
+/// sees every constant.
+static SmallVector<std::unique_ptr<Pass>> createRewrites() {
+  SmallVector<std::unique_ptr<Pass>> rewrites;
+  rewrites.push_back(link::createInternalizeData());
+  rewrites.push_back(et::createConstantsToSegment());
+  rewrites.push_back(et::createConstantsToBuffer());
+  rewrites.push_back(et::createExplicitCompileSpecs());
+  return rewrites;
+}
+
+/// Adds the rewrites named in `names` to `passes`, in their order; for a
+/// release before 0.2, which reads constants only from the constant
+/// buffer, the moved-in data then goes there.
+static void addRewrites(llvm::SetVector<StringRef> names, unsigned release,
+                        OpPassManager &passes) {
+  StringRef internalize = link::createInternalizeData()->getArgument();
+  if (names.contains(internalize) && release < *findRelease("0.2"))
+    names.insert(et::createConstantsToBuffer()->getArgument());
+  for (std::unique_ptr<Pass> &pass : createRewrites())
+    if (names.contains(pass->getArgument()))
+      passes.addPass(std::move(pass));
 }
 
 /// The conversion that makes `dataFile` readable by release `release`.
@@ -91,14 +106,21 @@ LogicalResult emit::addTargetRuntimePasses(const CheckedFile &input,
   const ReleaseJudgement &judgement = report.releases[release];
   llvm::SetVector<StringRef> rewrites;
   std::string refused;
+  std::string internalize = link::createInternalizeData()->getArgument().str();
   for (const ReleaseReason &reason : judgement.reasons) {
-    if (!reason.rewrite.empty()) {
+    // Moving data in needs the data files it is in.
+    bool needsData = reason.rewrite == internalize && dataFiles.empty();
+    if (!reason.rewrite.empty() && !needsData) {
       rewrites.insert(reason.rewrite);
       continue;
     }
     refused += ("\n  " + reason.feature + ": " +
                 getReleaseVerdictName(reason.verdict) + ", " + reason.effect +
-                "; " + reason.where)
+                "; " + reason.where +
+                (needsData ? " (et-internalize-data moves their data into "
+                             "the program when the data files that hold it "
+                             "are given with --pte-data)"
+                           : ""))
                    .str();
   }
   if (!refused.empty())
@@ -107,7 +129,6 @@ LogicalResult emit::addTargetRuntimePasses(const CheckedFile &input,
            << input.getName()
            << "' and no rewrite removes what it lacks; nothing was written:"
            << refused;
-  for (StringRef name : rewrites)
-    passes.addPass(createRewrite(name));
+  addRewrites(rewrites, release, passes);
   return success();
 }

@@ -428,7 +428,7 @@ static constexpr ReleaseFeature kFeatures[] = {
        "does not know external data: the tensor's data pointer is null"}},
      findExternalConstants,
      /*dependsOnBuild=*/false,
-     /*rewrite=*/nullptr,
+     /*rewrite=*/"et-internalize-data",
      /*stage=*/LoadStage::Values},
     {"external-data-missing",
      "v0.6.0 runtime/executor/method.cpp (parse_external_constants "
@@ -452,7 +452,7 @@ static constexpr ReleaseFeature kFeatures[] = {
        ".ptd)"}},
      findExternalInCurrentLayout,
      /*dependsOnBuild=*/false,
-     /*rewrite=*/nullptr,
+     /*rewrite=*/"et-internalize-data",
      /*stage=*/LoadStage::Program},
     {"ptd-0.6-layout",
      "v0.7.0 extension/flat_tensor/flat_tensor_data_map.cpp (reads the 0.7 "
@@ -468,7 +468,7 @@ static constexpr ReleaseFeature kFeatures[] = {
        "--target-runtime=0.7 converts the .ptd)"}},
      findExternalIn0_6Layout,
      /*dependsOnBuild=*/false,
-     /*rewrite=*/nullptr,
+     /*rewrite=*/"et-internalize-data",
      /*stage=*/LoadStage::Values},
     {"several-data-files",
      "v0.7.0 runtime/executor/method.h (load_method takes one "
@@ -478,7 +478,7 @@ static constexpr ReleaseFeature kFeatures[] = {
        "together"}},
      findSeveralDataFiles,
      /*dependsOnBuild=*/false,
-     /*rewrite=*/nullptr,
+     /*rewrite=*/"et-internalize-data",
      /*stage=*/LoadStage::Program},
     {"device-placement",
      "v1.3.0 schema/program.fbs (non_const_buffer_device, "
