@@ -302,6 +302,16 @@ static void findExternalIn0_6Layout(const ReleaseInput &input,
                 isExternalConstant, uses);
 }
 
+static void findNamedDataTableWithData(const ReleaseInput &input,
+                                       std::vector<FeatureUse> &uses) {
+  // Present counts, even empty: 0.7 makes the program's data map then.
+  if (input.dataFiles.total() > 0 && input.program.named_data())
+    uses.push_back(
+        {"named_data", "a named_data table (" +
+                           std::to_string(input.program.named_data()->size()) +
+                           " keys) beside a data file"});
+}
+
 static void findSeveralDataFiles(const ReleaseInput &input,
                                  std::vector<FeatureUse> &uses) {
   if (unsigned count = input.dataFiles.total(); count > 1)
@@ -470,6 +480,18 @@ static constexpr ReleaseFeature kFeatures[] = {
      /*dependsOnBuild=*/false,
      /*rewrite=*/"et-internalize-data",
      /*stage=*/LoadStage::Values},
+    {"named-data-and-data-file",
+     "v0.7.0 runtime/executor/program.cpp (a PteDataMap whenever "
+     "named_data is present) and method.cpp (refuses it beside a data map); "
+     "v1.0.0 merges them",
+     {{R0_7, R1_0, ReleaseVerdict::Rejects,
+       "load_method: NotSupported, 'NamedDataMap merge not supported' when "
+       "the program has a named_data table (even an empty one, as 1.x "
+       "serializers write) and a data file is given"}},
+     findNamedDataTableWithData,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/"et-internalize-data",
+     /*stage=*/LoadStage::Delegates},
     {"several-data-files",
      "v0.7.0 runtime/executor/method.h (load_method takes one "
      "NamedDataMap); v1.0.0 extension/named_data_map/merged_data_map.h",

@@ -10,9 +10,12 @@ Each program is one method, forward(x) = x + c (aten::add.out, a constant c
 and a memory-planned output), in a variant of what the release's schema
 holds: `plain`, and where the release has them, `half` (Half tensors),
 `uint16` (UInt16 tensors), `mutable` (a memory-planned tensor with an
-initial state in mutable_data_segments) and `device` (a planned buffer on
-CUDA). Each is serialized as that release's exporter does by default: the
-constant segment extracted from 0.2 on. Writes OUT_DIR/TAG-VARIANT.pte.
+initial state in mutable_data_segments), `device` (a planned buffer on
+CUDA) and `external` (c an external constant, from 0.6 on, with the
+release's own .ptd beside it: 0.6's tensor table, or 0.7's named data).
+Each is serialized as that release's exporter does by default: the
+constant segment extracted from 0.2 on. Writes OUT_DIR/TAG-VARIANT.pte
+(and OUT_DIR/TAG-external.ptd).
 """
 
 import dataclasses
@@ -120,9 +123,48 @@ def variants():
                                  {"non_const_buffer_device": [device]}), None)
 
 
+def external_program():
+    """forward(x) = x + c with c (4 floats) external under the name "c"."""
+    one = schema.EValue(schema.Int(1))
+    extra = schema.ExtraTensorInfo(
+        fully_qualified_name="c", location=schema.TensorDataLocation.EXTERNAL)
+    values = [tensor(ScalarType.FLOAT, offset=0),
+              tensor(ScalarType.FLOAT, extra=extra), one,
+              tensor(ScalarType.FLOAT, offset=16)]
+    return program(values, [0, 64], [])
+
+
+def external_data():
+    """The .ptd of external_program, as the release's serializer writes it."""
+    from executorch.exir._serialize import data_serializer as ds
+    from executorch.extension.flat_tensor.serialize.serialize import (
+        FlatTensorSerializer)
+    weight = bytes(range(16))
+    layout_class = getattr(ds, "TensorLayout", None)
+    if layout_class is None:
+        from executorch.extension.flat_tensor.serialize.flat_tensor_schema \
+            import TensorLayout as layout_class
+    layout = layout_class(ScalarType.FLOAT, [4], [0])
+    if hasattr(ds, "TensorEntry"):  # 0.6: a tensor table
+        payload = ds.DataPayload(
+            buffers=[weight],
+            fqn_to_tensor={"c": ds.TensorEntry(0, layout)})
+    else:  # 0.7 on: named data with layouts
+        payload = ds.DataPayload(
+            buffers=[weight],
+            named_data={"c": ds.DataEntry(0, 16, layout)})
+    return bytes(FlatTensorSerializer().serialize(payload))
+
+
 def main():
     out, tag = sys.argv[1], sys.argv[2]
     os.makedirs(out, exist_ok=True)
+    if hasattr(schema, "TensorDataLocation"):
+        with open(os.path.join(out, f"{tag}-external.pte"), "wb") as file:
+            file.write(bytes(serialize(external_program())))
+        with open(os.path.join(out, f"{tag}-external.ptd"), "wb") as file:
+            file.write(external_data())
+        print(f"{tag}-external.pte {tag}-external.ptd")
     for name, prog, mutable in variants():
         data = serialize(prog, mutable)
         with open(os.path.join(out, f"{tag}-{name}.pte"), "wb") as file:

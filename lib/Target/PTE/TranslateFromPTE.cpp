@@ -271,6 +271,8 @@ void ProgramImporter::buildNamedData() {
   const auto *named = program.named_data();
   if (!named)
     return;
+  if (named->size() == 0)
+    programOp.setEmptyNamedData(true);
   for (auto [index, entry] : llvm::enumerate(*named))
     compat::create<NamedDataOp>(
         builder, locFor("named_data[" + Twine(index) + "]", entry),

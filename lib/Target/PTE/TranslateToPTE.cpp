@@ -725,7 +725,7 @@ PTEWriter::buildMutableSegments() {
 }
 
 Offset<flatbuffers::Vector<Offset<fb::NamedData>>> PTEWriter::buildNamedData() {
-  if (namedData.empty())
+  if (namedData.empty() && !program.getEmptyNamedData())
     return {};
   std::vector<Offset<fb::NamedData>> entries;
   for (NamedDataOp named : namedData)

@@ -46,7 +46,10 @@ def ET_ProgramOp : ET_Op<"program", [
     segment base and of every segment, as the file it was imported from
     had it (ExecuTorch's `segment_alignment`); without it the writer uses
     its layout option (128 by default). `version` is `Program.version` when
-    a file has one other than 0.
+    a file has one other than 0. `empty_named_data` records a `named_data`
+    table with no entries (1.x serializers write one): ExecuTorch 0.7 makes
+    a data map of it and then refuses a data file beside it, so the writer
+    keeps it.
 
     Example:
 
@@ -59,7 +62,8 @@ def ET_ProgramOp : ET_Op<"program", [
   }];
   let arguments = (ins SymbolNameAttr:$sym_name,
                        OptionalAttr<I64Attr>:$segment_alignment,
-                       OptionalAttr<I32Attr>:$version);
+                       OptionalAttr<I32Attr>:$version,
+                       UnitAttr:$empty_named_data);
   let regions = (region SizedRegion<1>:$body);
   let assemblyFormat = [{
     $sym_name (`segment_alignment` $segment_alignment^)?
