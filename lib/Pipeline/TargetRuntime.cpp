@@ -71,21 +71,19 @@ static LogicalResult addDataFilePasses(const DataFile &dataFile,
   return success();
 }
 
-/// The data files at `paths`, by layout; one that does not read counts
-/// as current (the import refuses it).
-static DataFileCounts countLayouts(ArrayRef<std::string> paths,
-                                   MLIRContext *context) {
-  DataFileCounts counts;
+/// What the data files at `paths` hold, as the release table asks.
+static DataFileCounts countDataFilesAt(ArrayRef<std::string> paths,
+                                       MLIRContext *context) {
+  std::vector<std::unique_ptr<CheckedFile>> opened;
+  SmallVector<const DataFile *> files;
   for (const std::string &path : paths) {
     std::string error;
-    std::unique_ptr<CheckedFile> file =
-        openFile(et::getPayloadFiles(context), path, OpenAs::DataFile, error);
-    auto *dataFile = dyn_cast_or_null<DataFile>(file.get());
-    bool layout0_6 =
-        dataFile && dataFile->getLayout() == DataFileLayout::Release0_6;
-    ++(layout0_6 ? counts.layout0_6 : counts.current);
+    opened.push_back(
+        openFile(et::getPayloadFiles(context), path, OpenAs::DataFile, error));
+    const auto *data = dyn_cast_or_null<DataFile>(opened.back().get());
+    files.push_back(data && data->isReadable() ? data : nullptr);
   }
-  return counts;
+  return countDataFiles(files);
 }
 
 LogicalResult emit::addTargetRuntimePasses(const CheckedFile &input,
@@ -102,7 +100,7 @@ LogicalResult emit::addTargetRuntimePasses(const CheckedFile &input,
            << "--target-runtime rewrites a readable program (.pte) or data "
            << "file (.ptd); '" << input.getName() << "' is not one";
   ReleaseReport report = judgeReleases(
-      program, countLayouts(dataFiles, context), ReleaseVerdict::Loads);
+      program, countDataFilesAt(dataFiles, context), ReleaseVerdict::Loads);
   const ReleaseJudgement &judgement = report.releases[release];
   llvm::SetVector<StringRef> rewrites;
   std::string refused;

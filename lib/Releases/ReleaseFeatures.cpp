@@ -312,6 +312,23 @@ static void findNamedDataTableWithData(const ReleaseInput &input,
                            " keys) beside a data file"});
 }
 
+static void findBackendDataInDataFile(const ReleaseInput &input,
+                                      std::vector<FeatureUse> &uses) {
+  if (input.dataFiles.backendKeys == 0)
+    return;
+  for (const MethodModel &method : input.model.getMethods())
+    if (!method.getDelegates().empty())
+      return uses.push_back(
+          {"--data", std::to_string(input.dataFiles.backendKeys) +
+                         " keys without a tensor layout, for the program's "
+                         "delegates (" +
+                         methodPath(method) + " has delegate entries)"});
+}
+
+// A program's data files before 0.6 are the external constants' concern;
+// the row is met by a data file on its own (judgeDataFileReleases).
+static void findNoUse(const ReleaseInput &, std::vector<FeatureUse> &) {}
+
 static void findSeveralDataFiles(const ReleaseInput &input,
                                  std::vector<FeatureUse> &uses) {
   if (unsigned count = input.dataFiles.total(); count > 1)
@@ -489,6 +506,25 @@ static constexpr ReleaseFeature kFeatures[] = {
        "the program has a named_data table (even an empty one, as 1.x "
        "serializers write) and a data file is given"}},
      findNamedDataTableWithData,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/"et-internalize-data",
+     /*stage=*/LoadStage::Delegates},
+    {"data-file-reader",
+     "v0.5.0 extension/ (no flat_tensor); v0.6.0 "
+     "extension/flat_tensor/flat_tensor_data_map.cpp",
+     {{R0_1, R0_6, ReleaseVerdict::Rejects,
+       "has no data file reader: FlatTensorDataMap came in 0.6"}},
+     findNoUse,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/nullptr,
+     /*stage=*/LoadStage::Program},
+    {"backend-data-in-data-file",
+     "v0.6.0 runtime/executor/method.cpp (BackendInitContext gets the "
+     "program's named data map only); v0.7.0 passes the data file's",
+     {{R0_6, R0_7, ReleaseVerdict::Rejects,
+       "gives backends the program's named data only: a delegate whose data "
+       "is in the data file does not find it and its init fails"}},
+     findBackendDataInDataFile,
      /*dependsOnBuild=*/false,
      /*rewrite=*/"et-internalize-data",
      /*stage=*/LoadStage::Delegates},

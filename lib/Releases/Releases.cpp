@@ -6,7 +6,9 @@
 
 #include "ReleaseFeatures.h"
 
+#include "emit/File/DataFile.h"
 #include "emit/File/ProgramFile.h"
+#include "emit/File/flat_tensor_generated.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -162,12 +164,69 @@ static void judgeFeatures(const ProgramFile &program, DataFileCounts dataFiles,
   }
 }
 
-ReleaseReport emit::judgeReleases(const ProgramFile *program,
-                                  DataFileCounts dataFiles,
-                                  ReleaseVerdict mainVerdict) {
+DataFileCounts emit::countDataFiles(ArrayRef<const DataFile *> files) {
+  DataFileCounts counts;
+  for (const DataFile *file : files) {
+    if (file && file->getLayout() == DataFileLayout::Release0_6) {
+      ++counts.layout0_6;
+      continue;
+    }
+    ++counts.current;
+    if (!file || !file->getFlatTensor())
+      continue;
+    for (const auto *entry : *file->getFlatTensor()->named_data())
+      counts.backendKeys += entry->tensor_layout() == nullptr;
+  }
+  return counts;
+}
+
+/// Every release, loading, without reasons yet.
+static ReleaseReport startReport() {
   ReleaseReport report;
   for (StringRef name : getReleaseNames())
     report.releases.push_back({name, ReleaseVerdict::Loads, {}});
+  return report;
+}
+
+/// Each release's verdict from its reasons, and the oldest and newest that
+/// load.
+static void finishReport(ReleaseReport &report) {
+  for (ReleaseJudgement &judgement : report.releases)
+    judgement.verdict = getVerdict(judgement.reasons);
+  for (const ReleaseJudgement &judgement : report.releases)
+    if (judgement.verdict == ReleaseVerdict::Loads) {
+      if (!report.oldest)
+        report.oldest = judgement.release;
+      report.newest = judgement.release;
+    }
+}
+
+ReleaseReport emit::judgeDataFileReleases(const DataFile &file) {
+  ReleaseReport report = startReport();
+  bool layout0_6 = file.getLayout() == DataFileLayout::Release0_6;
+  // The rows a data file meets on its own: no reader before 0.6, and the
+  // layout each release reads.
+  StringRef rows[] = {"data-file-reader",
+                      layout0_6 ? "ptd-0.6-layout" : "ptd-layout"};
+  FeatureUse use{"FlatTensor", layout0_6 ? "a .ptd in the 0.6 layout"
+                                         : "a .ptd in the 0.7 layout"};
+  for (const ReleaseFeature &feature : getReleaseFeatures())
+    if (llvm::is_contained(rows, feature.name))
+      applyUse(feature, use, report);
+  // 0.6's layout row also covers releases before 0.6; one reason is enough.
+  for (unsigned release = 0; release < *findRelease("0.6"); ++release)
+    llvm::erase_if(report.releases[release].reasons,
+                   [](const ReleaseReason &reason) {
+                     return reason.feature != "data-file-reader";
+                   });
+  finishReport(report);
+  return report;
+}
+
+ReleaseReport emit::judgeReleases(const ProgramFile *program,
+                                  DataFileCounts dataFiles,
+                                  ReleaseVerdict mainVerdict) {
+  ReleaseReport report = startReport();
   if (program)
     judgeFeatures(*program, dataFiles, report);
   if (mainVerdict != ReleaseVerdict::Loads)
@@ -179,14 +238,7 @@ ReleaseReport emit::judgeReleases(const ProgramFile *program,
            "the findings", "emit-verify's checks of the file", false, "",
            LoadStage::Program});
     }
-  for (ReleaseJudgement &judgement : report.releases)
-    judgement.verdict = getVerdict(judgement.reasons);
-  for (const ReleaseJudgement &judgement : report.releases)
-    if (judgement.verdict == ReleaseVerdict::Loads) {
-      if (!report.oldest)
-        report.oldest = judgement.release;
-      report.newest = judgement.release;
-    }
+  finishReport(report);
   return report;
 }
 

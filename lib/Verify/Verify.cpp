@@ -116,12 +116,15 @@ static bool holdsLayout0_6(ModuleOp module) {
   return !files.empty() && (*files.begin()).getLayout_0_6();
 }
 
-/// The data files in `dataFiles` (null where one does not read), by layout.
-static DataFileCounts countLayouts(ArrayRef<OwningOpRef<ModuleOp>> dataFiles) {
-  DataFileCounts counts;
-  for (const OwningOpRef<ModuleOp> &module : dataFiles)
-    ++(holdsLayout0_6(module.get()) ? counts.layout0_6 : counts.current);
-  return counts;
+/// The data files of `opened` that read, null where one does not.
+static SmallVector<const DataFile *>
+getDataFiles(ArrayRef<std::unique_ptr<CheckedFile>> opened) {
+  SmallVector<const DataFile *> files;
+  for (const std::unique_ptr<CheckedFile> &file : opened) {
+    const auto *data = dyn_cast_or_null<DataFile>(file.get());
+    files.push_back(data && data->isReadable() ? data : nullptr);
+  }
+  return files;
 }
 
 /// The snapshot's runtime reads a data file in 0.6's layout with the
@@ -221,13 +224,6 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
                 .str();
     return failure();
   }
-  if (dataFile && withReleases) {
-    error = ("'" + input->getName() +
-             "' is a data file (.ptd): release verdicts are for a program "
-             "(.pte), with its data files as --data")
-                .str();
-    return failure();
-  }
   VerifyReport report;
   // Only the check against data files reads the program's IR; without
   // them, the program's tables are only read and checked.
@@ -239,14 +235,17 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
   // program against them.
   bool dataSound = true;
   std::vector<OwningOpRef<ModuleOp>> dataModules;
+  std::vector<std::unique_ptr<CheckedFile>> openedData;
   for (const std::string &dataPath : dataFiles) {
     std::shared_ptr<const FileBuffer> data =
         openInput(dataPath, context, error);
     if (!data)
       return failure();
     size_t before = report.findings.findings.size();
+    openedData.emplace_back();
     dataModules.push_back(checkFile(std::move(data), /*dataFile=*/true,
-                                    /*withIR=*/true, context, report));
+                                    /*withIR=*/true, context, report,
+                                    &openedData.back()));
     dataSound &=
         dataModules.back() &&
         llvm::none_of(ArrayRef(report.findings.findings).drop_front(before),
@@ -266,11 +265,21 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
   }
   report.runtimeLoad = runtimeLoadOf(report.findings);
   const ProgramFile *program = file ? getProgramOf(*file) : nullptr;
+  if (const auto *data = dyn_cast_or_null<DataFile>(file.get());
+      withReleases && data) {
+    // The data file's own findings as a defect every release meets.
+    if (data->isReadable() && report.runtimeLoad == RuntimeLoad::Loads)
+      report.releases = judgeDataFileReleases(*data);
+    else
+      report.releases = judgeReleases(nullptr, DataFileCounts(),
+                                      getReleaseVerdict(report.runtimeLoad));
+    return report;
+  }
   // The release table says which releases read a data file's layout.
   if (withReleases)
     report.releases =
         judgeReleases(program && program->isReadable() ? program : nullptr,
-                      countLayouts(dataModules),
+                      countDataFiles(getDataFiles(openedData)),
                       getReleaseVerdict(runtimeLoadOf(
                           report.findings, Check::DataFileLayout06)));
   return report;

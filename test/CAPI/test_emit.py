@@ -265,6 +265,36 @@ def test_dedup_target_runtime(tmp_path):
         emit.dedup(uint, refused, target_runtime="2.0")
 
 
+DATA_FILE = """
+et.data_file @w {
+  et.blob @w align 16 segment = dense<1> : tensor<16xi8>
+  et.named_data "w" = @w layout #et.tensor_layout<float [4] dim_order [0]>
+}
+"""
+
+
+def test_data_file_target_runtime(tmp_path):
+    """A .ptd converts between the layouts of 0.6 and of 0.7 on: each
+    release's verdict follows; no release before 0.6 reads one."""
+    data = tmp_path / "w.ptd"
+    tool("emit-translate", "--to-ptd", "-o", str(data),
+         input=DATA_FILE.encode())
+    verdicts = {entry["release"]: entry["verdict"]
+                for entry in emit.verify(data, runtime="all")["runtimes"]}
+    assert (verdicts["0.5"], verdicts["0.6"], verdicts["0.7"]) == \
+        ("rejects", "crashes", "loads")
+    old = tmp_path / "w-0.6.ptd"
+    emit.dedup(data, old, target_runtime="0.6")
+    report = emit.verify(old, runtime="all")
+    assert (report["oldest"], report["newest"]) == ("0.6", "0.6")
+    back, _ = emit.dedup(old.read_bytes(), target_runtime="main")
+    assert emit.verify(back, runtime="main")["runtimes"][0]["verdict"] == \
+        "loads"
+    with pytest.raises(emit.EmitError, match="reads no data files"):
+        emit.dedup(data, tmp_path / "none.ptd", target_runtime="0.5")
+    assert not (tmp_path / "none.ptd").exists()
+
+
 def test_memory(qnn, tmp_path):
     """emit.memory is emit-memory --format=json, on paths and on bytes: per
     method, planned buffers, method allocator bytes per target, tensors."""

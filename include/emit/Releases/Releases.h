@@ -114,8 +114,20 @@ struct DataFileCounts {
   unsigned current = 0;
   /// In ExecuTorch 0.6's layout.
   unsigned layout0_6 = 0;
+  /// Keys of the current-layout files with no tensor layout: data for
+  /// backends, not for tensors.
+  unsigned backendKeys = 0;
   unsigned total() const { return current + layout0_6; }
 };
+
+class DataFile;
+/// What `files` (null where one does not read) hold, as the release table
+/// asks: how many in each layout, and their keys for backends.
+DataFileCounts countDataFiles(ArrayRef<const DataFile *> files);
+
+/// What each release does with the data file `file` (readable) on its own:
+/// whether it reads one at all, and in which layout.
+ReleaseReport judgeDataFileReleases(const DataFile &file);
 
 /// What each release does with `program` (none when its tables do not
 /// read), loaded with `dataFiles`. `mainVerdict` is what emit's checks of
