@@ -155,9 +155,8 @@ void memory::checkMemory(const ProgramFile &file, FindingList &findings) {
 }
 
 std::vector<std::pair<std::string, std::vector<uint64_t>>>
-memory::getMethodAllocatorBytes(const ProgramFile &file) {
+memory::getMethodAllocatorBytes(const ProgramModel &program) {
   std::vector<std::pair<std::string, std::vector<uint64_t>>> methods;
-  ProgramModel program(file);
   for (const MethodModel &method : program.getMethods())
     methods.push_back({method.getName().str(),
                        getBytesPerTarget(method, /*mergesDataMaps=*/false)});

@@ -150,12 +150,10 @@ static ReleaseVerdict getVerdict(ArrayRef<ReleaseReason> reasons) {
   return verdict;
 }
 
-/// Adds to `report` what each release does with the features `program`
-/// uses.
-static void judgeFeatures(const ProgramFile &program, DataFileCounts dataFiles,
+/// Adds to `report` what each release does with the features of `model`.
+static void judgeFeatures(const ProgramModel &model, DataFileCounts dataFiles,
                           ReleaseReport &report) {
-  ProgramModel model(program);
-  ReleaseInput input{model, *program.getProgram(), dataFiles};
+  ReleaseInput input{model, *model.getFile().getProgram(), dataFiles};
   for (const ReleaseFeature &feature : getReleaseFeatures()) {
     std::vector<FeatureUse> uses;
     feature.find(input, uses);
@@ -223,12 +221,13 @@ ReleaseReport emit::judgeDataFileReleases(const DataFile &file) {
   return report;
 }
 
-ReleaseReport emit::judgeReleases(const ProgramFile *program,
-                                  DataFileCounts dataFiles,
-                                  ReleaseVerdict mainVerdict) {
+/// The verdicts of a program (of `model`, if its tables read) from its
+/// features and `mainVerdict`.
+static ReleaseReport judge(const ProgramModel *model, DataFileCounts dataFiles,
+                           ReleaseVerdict mainVerdict) {
   ReleaseReport report = startReport();
-  if (program)
-    judgeFeatures(*program, dataFiles, report);
+  if (model)
+    judgeFeatures(*model, dataFiles, report);
   if (mainVerdict != ReleaseVerdict::Loads)
     for (ReleaseJudgement &judgement : report.releases) {
       judgement.reasons.push_back(
@@ -240,6 +239,21 @@ ReleaseReport emit::judgeReleases(const ProgramFile *program,
     }
   finishReport(report);
   return report;
+}
+
+ReleaseReport emit::judgeReleases(const ProgramFile *program,
+                                  DataFileCounts dataFiles,
+                                  ReleaseVerdict mainVerdict) {
+  if (!program)
+    return judge(nullptr, dataFiles, mainVerdict);
+  ProgramModel model(*program);
+  return judge(&model, dataFiles, mainVerdict);
+}
+
+ReleaseReport emit::judgeReleases(const ProgramModel &program,
+                                  DataFileCounts dataFiles,
+                                  ReleaseVerdict mainVerdict) {
+  return judge(&program, dataFiles, mainVerdict);
 }
 
 std::string ReleaseReport::describeLoading() const {

@@ -17,7 +17,9 @@
 #include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/File/BundleFile.h"
 #include "emit/File/CheckedFile.h"
+#include "emit/File/DataFile.h"
 #include "emit/File/ProgramFile.h"
+#include "emit/File/ProgramModel.h"
 #include "emit/Memory/MemoryReport.h"
 #include "emit/Releases/Releases.h"
 #include "emit/Summary/Summary.h"
@@ -496,11 +498,15 @@ PTESummaryOptions emit::getSummaryOptionsFor(const CheckedFile &file,
         file.getBytes().size() - program->getBytes().size();
   }
   if (program && program->isReadable()) {
-    for (auto &[name, bytes] : memory::getMethodAllocatorBytes(*program))
+    // One model for the memory figures and the release verdicts.
+    ProgramModel model(*program);
+    for (auto &[name, bytes] : memory::getMethodAllocatorBytes(model))
       options.methodAllocatorBytes.push_back({name, std::move(bytes)});
     options.releases =
-        judgeReleases(program, DataFileCounts(), ReleaseVerdict::Loads)
+        judgeReleases(model, DataFileCounts(), ReleaseVerdict::Loads)
             .getLoading();
   }
+  if (const auto *data = dyn_cast<DataFile>(&file); data && data->isReadable())
+    options.releases = judgeDataFileReleases(*data).getLoading();
   return options;
 }

@@ -109,6 +109,9 @@ void summary::printText(const Summary &summary, raw_ostream &os) {
     os << "data file " << summary.name << ": " << summary.blobs.size()
        << " segments, " << summary.keys << " keys, "
        << exactBytes(summary.storedBytes) << " stored\n";
+    if (summary.releases)
+      os << "  runtime releases that load it: " << summary.releases->loading
+         << " (emit-verify --runtime=all says why)\n";
     os << "segments:\n";
     for (const Blob &blob : summary.blobs)
       os << "  " << blob.name << ": " << exactBytes(blob.size) << ", align "

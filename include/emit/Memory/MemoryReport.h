@@ -34,6 +34,7 @@ namespace emit {
 class FileBuffer;
 class PayloadFiles;
 class ProgramFile;
+class ProgramModel;
 
 namespace memory {
 
@@ -133,11 +134,11 @@ FailureOr<MemoryReport> analyzeMemory(std::shared_ptr<const FileBuffer> input,
                                       const MemoryOptions &options,
                                       std::string &error);
 
-/// Per method of `file`, a readable program, in order: its name and the
-/// method allocator bytes loading it takes on each target (no data files
-/// given), without the rest of the analysis.
+/// Per method of `program`, a readable program's model, in order: its name
+/// and the method allocator bytes loading it takes on each target (no data
+/// files given), without the rest of the analysis.
 std::vector<std::pair<std::string, std::vector<uint64_t>>>
-getMethodAllocatorBytes(const ProgramFile &file);
+getMethodAllocatorBytes(const ProgramModel &program);
 
 /// Adds the memory checks' findings on every method of `file`, a readable
 /// program, to `findings`.

@@ -27,6 +27,7 @@
 
 namespace emit {
 class ProgramFile;
+class ProgramModel;
 
 /// What a runtime release does with a file, best first.
 enum class ReleaseVerdict { Loads, Misreads, Rejects, Crashes };
@@ -134,6 +135,10 @@ ReleaseReport judgeDataFileReleases(const DataFile &file);
 /// the file say the snapshot's runtime does (a defect every release
 /// meets).
 ReleaseReport judgeReleases(const ProgramFile *program,
+                            DataFileCounts dataFiles,
+                            ReleaseVerdict mainVerdict);
+/// The same, of a program whose model is built already.
+ReleaseReport judgeReleases(const ProgramModel &program,
                             DataFileCounts dataFiles,
                             ReleaseVerdict mainVerdict);
 
