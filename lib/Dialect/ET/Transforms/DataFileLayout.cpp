@@ -55,10 +55,6 @@ static FailureOr<BlobOp> getBlobOf(DataFileOp dataFile, TensorBytes range,
     return blob;
   if (BlobOp existing = made[range])
     return existing;
-  std::optional<ArrayRef<char>> bytes = getPayloadBytes(blob.getData(), splats);
-  if (!bytes)
-    return blob.emitOpError("data is not available (elided or released "
-                            "resource); cannot split it into tensors");
   mlir::SymbolTable symbols(dataFile);
   std::string stem = (blob.getSymName() + "_" + Twine(offset)).str();
   std::string name = stem;
@@ -68,11 +64,14 @@ static FailureOr<BlobOp> getBlobOf(DataFileOp dataFile, TensorBytes range,
   int64_t alignment =
       std::max(blob.getAlignment(),
                dataFile.getTensorAlignment().value_or(kTensorAlignment0_6));
-  BytePiece piece{bytes->slice(offset, size), 0};
+  // A range of the input file stays one: nothing is copied.
+  ElementsAttr bytes = sliceBytes(blob.getData(), offset, size, name, splats);
+  if (!bytes)
+    return blob.emitOpError("data is not available (elided or released "
+                            "resource); cannot split it into tensors");
   BlobOp slice = compat::create<BlobOp>(
       builder, blob.getLoc(), builder.getStringAttr(name),
-      builder.getI64IntegerAttr(alignment), blob.getPlacementAttr(),
-      gatherBytes(builder.getContext(), name, size, piece));
+      builder.getI64IntegerAttr(alignment), blob.getPlacementAttr(), bytes);
   symbols.insert(slice, Block::iterator(blob));
   return made[range] = slice;
 }

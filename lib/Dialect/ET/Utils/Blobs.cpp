@@ -110,6 +110,19 @@ void et::replaceBlobReferences(Operation *container,
   });
 }
 
+ElementsAttr et::sliceBytes(ElementsAttr data, uint64_t offset, uint64_t size,
+                            StringRef name, SplatStorage &splats) {
+  if (auto range = dyn_cast<FileRangeAttr>(data))
+    return FileRangeAttr::get(data.getContext(), range.getPath(),
+                              range.getOffset() + offset, size,
+                              range.getFileSize(), range.getFileSample());
+  std::optional<ArrayRef<char>> bytes = getPayloadBytes(data, splats);
+  if (!bytes)
+    return nullptr;
+  BytePiece piece{bytes->slice(offset, size), 0};
+  return gatherBytes(data.getContext(), name, size, piece);
+}
+
 ElementsAttr et::gatherBytes(MLIRContext *context, StringRef name,
                              uint64_t size, ArrayRef<BytePiece> pieces) {
   auto type = RankedTensorType::get({static_cast<int64_t>(size)},

@@ -16,6 +16,7 @@
 #define EMIT_DIALECT_ET_UTILS_BLOBS_H
 
 #include "emit/Dialect/ET/IR/ETOps.h"
+#include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/Support/LLVM.h"
 #include "mlir/IR/BuiltinAttributeInterfaces.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -53,6 +54,14 @@ struct BytePiece {
 /// are read with pread, as everywhere else.
 mlir::ElementsAttr gatherBytes(mlir::MLIRContext *context, StringRef name,
                                uint64_t size, ArrayRef<BytePiece> pieces);
+
+/// The `size` bytes at `offset` of `data` (a blob's bytes, which hold
+/// them): a range of the same file when they lie in one, so nothing is
+/// copied; else gatherBytes of them, named `name`. Null when `data`'s bytes
+/// are not available.
+mlir::ElementsAttr sliceBytes(mlir::ElementsAttr data, uint64_t offset,
+                              uint64_t size, StringRef name,
+                              SplatStorage &splats);
 
 /// Points every reference to a blob in `container` that `renames` maps at
 /// the blob it maps to, in one sweep over the ops: blob users' own
