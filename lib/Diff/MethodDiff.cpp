@@ -70,13 +70,18 @@ std::optional<ArrayRef<char>> SideData::externalBytes(StringRef fqn,
 }
 
 std::optional<ArrayRef<char>> SideData::tensorBytes(et::TensorOp tensor) {
-  std::optional<int64_t> index = tensor.getDataIndex();
   std::optional<uint64_t> size =
       et::getTensorByteSize(tensor.getScalarType(), tensor.getSizes());
-  et::TensorInfoAttr info = tensor.getInfoAttr();
-  if (size && isExternal(tensor) && info.getFqn())
+  if (!size)
+    return std::nullopt;
+  if (isExternal(tensor)) {
+    et::TensorInfoAttr info = tensor.getInfoAttr();
+    if (!info.getFqn())
+      return std::nullopt;
     return externalBytes(info.getFqn().getValue(), *size);
-  if (!index || *index <= 0 || !size || isExternal(tensor))
+  }
+  std::optional<int64_t> index = tensor.getDataIndex();
+  if (!index || *index <= 0)
     return std::nullopt;
   et::ProgramOp program = side.program;
   auto slice = [&](std::optional<ArrayRef<char>> bytes,
