@@ -42,12 +42,12 @@ static constexpr int64_t kTensorAlignment0_6 = 16;
 /// size.
 using TensorBytes = std::tuple<Operation *, uint64_t, uint64_t>;
 
-/// A blob of `dataFile` holding exactly `range`: its own blob when the
-/// range spans it, else a new one made before it (one per range, in
-/// `made`).
-static FailureOr<BlobOp> getBlobOf(DataFileOp dataFile, TensorBytes range,
-                                   std::map<TensorBytes, BlobOp> &made,
-                                   SplatStorage &splats) {
+/// A blob of `dataFile` (its symbols in `symbols`) holding exactly
+/// `range`: its own blob when the range spans it, else a new one made
+/// before it (one per range, in `made`).
+static FailureOr<BlobOp>
+getBlobOf(DataFileOp dataFile, mlir::SymbolTable &symbols, TensorBytes range,
+          std::map<TensorBytes, BlobOp> &made, SplatStorage &splats) {
   auto [op, offset, size] = range;
   auto blob = cast<BlobOp>(op);
   uint64_t held = cast<ShapedType>(blob.getData().getType()).getNumElements();
@@ -55,7 +55,6 @@ static FailureOr<BlobOp> getBlobOf(DataFileOp dataFile, TensorBytes range,
     return blob;
   if (BlobOp existing = made[range])
     return existing;
-  mlir::SymbolTable symbols(dataFile);
   std::string stem = (blob.getSymName() + "_" + Twine(offset)).str();
   std::string name = stem;
   for (unsigned suffix = 0; symbols.lookup(name); ++suffix)
@@ -94,7 +93,8 @@ static LogicalResult toCurrentLayout(DataFileOp dataFile,
     auto blob = symbols.lookup<BlobOp>(tensor.getBlobAttr().getAttr());
     TensorBytes range{blob, static_cast<uint64_t>(tensor.getOffset()),
                       *tensor.getLayout().getByteSize()};
-    FailureOr<BlobOp> target = getBlobOf(dataFile, range, made, splats);
+    FailureOr<BlobOp> target =
+        getBlobOf(dataFile, symbols, range, made, splats);
     if (failed(target))
       return failure();
     OpBuilder builder(tensor);
