@@ -309,8 +309,8 @@ static LogicalResult addTargetRuntime(const CheckedFile &file,
            << "--target-runtime names one release, not all";
   if (!keepPipeline)
     passes.clear();
-  return addTargetRuntimePasses(file, getDataFilesFlag(), **target,
-                                passes, context);
+  return addTargetRuntimePasses(file, getDataFilesFlag(), **target, passes,
+                                context);
 }
 
 void emit::registerPTEToPTETranslation() {
