@@ -16,6 +16,8 @@
 #   EMIT_LLVM_VERSION=22 scripts/test.sh        # MLIR 22 (default 19)
 #   EMIT_LLVM_VERSION="19 22" scripts/test.sh   # both, as .ci/run does
 #   EMIT_SKIP_SANITIZERS=1 scripts/test.sh      # the release builds only
+#   EMIT_PRUNE_BUILDS=1 scripts/test.sh         # delete each build tree
+#                                               # once its suite has run
 #
 # Build trees: build/ and build-asan/ for 19, build-22/ and build-22-asan/
 # for 22.
@@ -47,6 +49,11 @@ for version in ${EMIT_LLVM_VERSION:-19}; do
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
       python3 "$lit" -sv "$dir/test" -o "$result" "$@" || status=$?
     results+=("$result")
+    # Four trees with debug info need several GiB at once; CI keeps one.
+    if [[ -n "${EMIT_PRUNE_BUILDS:-}" ]]; then
+      find "$dir" -mindepth 1 -maxdepth 1 ! -name test-results.json \
+        -exec rm -rf {} +
+    fi
   done
 done
 
