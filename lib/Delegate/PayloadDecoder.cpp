@@ -87,6 +87,57 @@ std::string delegate::formatFloat(double value) {
   return formatShortest(value);
 }
 
+namespace {
+struct ScalarTypeInfo {
+  const char *name;
+  uint8_t bytes;
+};
+} // namespace
+
+/// By value; 0 bytes: a value ExecuTorch reserves.
+static constexpr ScalarTypeInfo kScalarTypes[] = {{"byte", 1},
+                                                  {"char", 1},
+                                                  {"short", 2},
+                                                  {"int", 4},
+                                                  {"long", 8},
+                                                  {"half", 2},
+                                                  {"float", 4},
+                                                  {"double", 8},
+                                                  {"complex_half", 4},
+                                                  {"complex_float", 8},
+                                                  {"complex_double", 16},
+                                                  {"bool", 1},
+                                                  {"qint8", 1},
+                                                  {"quint8", 1},
+                                                  {"qint32", 4},
+                                                  {"bfloat16", 2},
+                                                  {"quint4x2", 1},
+                                                  {"quint2x4", 1},
+                                                  {"bits1x8", 1},
+                                                  {"bits2x4", 1},
+                                                  {"bits4x2", 1},
+                                                  {"bits8", 1},
+                                                  {"bits16", 2},
+                                                  {"float8_e5m2", 1},
+                                                  {"float8_e4m3fn", 1},
+                                                  {"float8_e5m2fnuz", 1},
+                                                  {"float8_e4m3fnuz", 1},
+                                                  {"uint16", 2},
+                                                  {"uint32", 4},
+                                                  {"uint64", 8}};
+
+std::string delegate::getScalarTypeName(int64_t type) {
+  if (type >= 0 && size_t(type) < std::size(kScalarTypes))
+    return kScalarTypes[type].name;
+  return "scalar type " + std::to_string(type);
+}
+
+std::optional<uint64_t> delegate::getScalarTypeBytes(int64_t type) {
+  if (type >= 0 && size_t(type) < std::size(kScalarTypes))
+    return kScalarTypes[type].bytes;
+  return std::nullopt;
+}
+
 void delegate::addProblem(DecodedPayload &decoded, uint64_t offset,
                           const Twine &text) {
   decoded.problems.push_back({offset, text.str()});

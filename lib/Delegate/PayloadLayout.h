@@ -30,6 +30,12 @@ uint64_t readField(StringRef bytes, uint64_t at, unsigned width);
 std::string formatFloat(float value);
 std::string formatFloat(double value);
 
+/// ExecuTorch's ScalarType `type` as the et dialect names it (`float`,
+/// `bfloat16`), and its element's bytes; for a value past ExecuTorch's,
+/// `scalar type N` and none.
+std::string getScalarTypeName(int64_t type);
+std::optional<uint64_t> getScalarTypeBytes(int64_t type);
+
 /// Adds a problem at `offset`.
 void addProblem(DecodedPayload &decoded, uint64_t offset, const Twine &text);
 
