@@ -22,11 +22,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "PayloadLayout.h"
+#include "ReflectedFields.h"
 
 #include "emit/Delegate/mlx_bfbs_generated.h"
 #include "emit/Delegate/mlx_generated.h"
-
-#include "flatbuffers/reflection.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -130,7 +129,7 @@ OperatorInfo readOperator(const reflection::Schema &schema,
   OperatorInfo info{member.name()->str(), {}};
   const reflection::Object *table =
       schema.objects()->Get(member.union_type()->index());
-  for (const reflection::Field *field : *table->fields()) {
+  for (const reflection::Field *field : getFieldsInOrder(*table)) {
     const reflection::Type &type = *field->type();
     bool list = type.base_type() == reflection::Vector;
     auto element = list ? type.element() : type.base_type();
@@ -140,11 +139,6 @@ OperatorInfo readOperator(const reflection::Schema &schema,
     info.fields.push_back(
         {field, kind, getRole(field->name()->string_view(), kind), list});
   }
-  // The binary schema sorts fields by name; nodes show them in the
-  // schema's order.
-  llvm::sort(info.fields, [](const FieldInfo &a, const FieldInfo &b) {
-    return a.field->id() < b.field->id();
-  });
   return info;
 }
 
@@ -182,8 +176,6 @@ private:
   void readInstruction(const mlx::Instruction &instruction, StringRef chain);
   void readField(const flatbuffers::Table &table, const FieldInfo &info,
                  DecodedNode &node);
-  void readScalar(const flatbuffers::Table &table, const FieldInfo &info,
-                  DecodedNode &node);
   void addOperand(DecodedNode &node, FieldRole role, uint32_t value);
   std::string formatSlot(const mlx::IntOrVid *item, DecodedNode &node);
   std::string formatSlot(const mlx::FloatOrVid &item, DecodedNode &node);
@@ -379,74 +371,6 @@ static bool isDtypeField(StringRef name) {
          name == "output_dtypes";
 }
 
-void GraphReader::readScalar(const flatbuffers::Table &table,
-                             const FieldInfo &info, DecodedNode &node) {
-  using namespace reflection;
-  const Field &field = *info.field;
-  uint16_t at = field.offset();
-  StringRef name = field.name()->string_view();
-  auto integer = [&](int64_t value) {
-    return isDtypeField(name) ? getScalarTypeName(value)
-                              : std::to_string(value);
-  };
-  if (info.list) {
-    auto list = [&](auto element) {
-      using T = decltype(element);
-      return formatList(table.GetPointer<const flatbuffers::Vector<T> *>(at),
-                        [&](T item) { return integer(int64_t(item)); });
-    };
-    switch (field.type()->element()) {
-    case Byte:
-      return node.attrs.push_back({name.str(), list(int8_t())});
-    case UByte:
-    case Bool:
-      return node.attrs.push_back({name.str(), list(uint8_t())});
-    case Int:
-      return node.attrs.push_back({name.str(), list(int32_t())});
-    default:
-      return node.attrs.push_back({name.str(), "[...]"});
-    }
-  }
-  // An optional scalar that is absent says nothing; another reads as its
-  // default.
-  if (field.optional() && !table.CheckField(at))
-    return;
-  int64_t def = field.default_integer();
-  std::string text;
-  switch (field.type()->base_type()) {
-  case Bool:
-    text = table.GetField<uint8_t>(at, uint8_t(def)) ? "true" : "false";
-    break;
-  case Byte:
-    text = integer(table.GetField<int8_t>(at, int8_t(def)));
-    break;
-  case UByte:
-    text = integer(table.GetField<uint8_t>(at, uint8_t(def)));
-    break;
-  case Int:
-    text = integer(table.GetField<int32_t>(at, int32_t(def)));
-    break;
-  case UInt:
-    text = integer(table.GetField<uint32_t>(at, uint32_t(def)));
-    break;
-  case Long:
-    text = integer(table.GetField<int64_t>(at, def));
-    break;
-  case ULong:
-    text = std::to_string(table.GetField<uint64_t>(at, uint64_t(def)));
-    break;
-  case Float:
-    text = formatFloat(table.GetField<float>(at, float(field.default_real())));
-    break;
-  case Double:
-    text = formatFloat(table.GetField<double>(at, field.default_real()));
-    break;
-  default:
-    text = "?";
-  }
-  node.attrs.push_back({name.str(), text});
-}
-
 void GraphReader::readField(const flatbuffers::Table &table,
                             const FieldInfo &info, DecodedNode &node) {
   using flatbuffers::Offset;
@@ -499,21 +423,16 @@ void GraphReader::readField(const flatbuffers::Table &table,
       node.attrs.push_back({name, formatSlot(*item, node)});
     return;
   case FieldKind::String:
-    if (info.list)
-      return node.attrs.push_back(
-          {name,
-           formatList(
-               table.GetPointer<const Vector<Offset<flatbuffers::String>> *>(
-                   at),
-               [](const flatbuffers::String *text) { return text->str(); })});
-    if (const auto *text = table.GetPointer<const flatbuffers::String *>(at))
-      // A Metal kernel's source and header are programs, not settings.
-      node.attrs.push_back({name, text->size() > 64
-                                      ? std::to_string(text->size()) + " bytes"
-                                      : text->str()});
+  case FieldKind::Scalar: {
+    auto dtype = [](int64_t type) { return getScalarTypeName(type); };
+    std::optional<std::string> text = formatField(
+        getSchema(), table, *info.field,
+        isDtypeField(name) ? llvm::function_ref<std::string(int64_t)>(dtype)
+                           : nullptr);
+    if (text)
+      node.attrs.push_back({name, std::move(*text)});
     return;
-  case FieldKind::Scalar:
-    return readScalar(table, info, node);
+  }
   case FieldKind::Unknown:
     return node.attrs.push_back({name, "?"});
   }
