@@ -6,15 +6,20 @@
 //
 // A TOSABackend payload is a TosaGraph flatbuffer, identifier TOSA at byte
 // 4 (schema/tosa.fbs). Its graph: every block's operators as nodes (inputs
-// and outputs are tensor names, resolved within the block) and its tensors
-// as values (shape, data type, constant bytes in the flatbuffer or, in a
-// graph over 2 GiB, outside it). Op and data type numbers are named for
-// TOSA 1.x, whose enums only append; an older version's stay numbers.
+// and outputs are tensor names, resolved within the block; the attribute's
+// fields as attributes) and its tensors as values (shape, data type,
+// constant bytes in the flatbuffer or, in a graph over 2 GiB, outside it).
+// The graph's version says which numbering of operators, data types and
+// attributes it uses: TOSA 1.x's (1.1 appended to 1.0's) or 0.80's; the
+// graph is verified and read in that version's layout. A graph of another
+// version is read in 1.x's layout, its numbers left unnamed.
 //
 //===----------------------------------------------------------------------===//
 
 #include "PayloadLayout.h"
+#include "ReflectedFields.h"
 
+#include "emit/Delegate/tosa_bfbs_generated.h"
 #include "emit/Delegate/tosa_generated.h"
 
 #include "llvm/ADT/StringMap.h"
@@ -27,108 +32,25 @@ using namespace emit::delegate;
 namespace tosa = emit_tosa;
 
 namespace {
-// TOSA 1.0's and 1.1's Op and DType, in their order.
-constexpr const char *kOps[] = {"UNKNOWN",
-                                "ARGMAX",
-                                "AVG_POOL2D",
-                                "CONV2D",
-                                "CONV3D",
-                                "DEPTHWISE_CONV2D",
-                                "FFT2D",
-                                "MATMUL",
-                                "MAX_POOL2D",
-                                "RFFT2D",
-                                "TRANSPOSE_CONV2D",
-                                "CLAMP",
-                                "ERF",
-                                "SIGMOID",
-                                "TANH",
-                                "ADD",
-                                "ARITHMETIC_RIGHT_SHIFT",
-                                "BITWISE_AND",
-                                "BITWISE_OR",
-                                "BITWISE_XOR",
-                                "INTDIV",
-                                "LOGICAL_AND",
-                                "LOGICAL_LEFT_SHIFT",
-                                "LOGICAL_RIGHT_SHIFT",
-                                "LOGICAL_OR",
-                                "LOGICAL_XOR",
-                                "MAXIMUM",
-                                "MINIMUM",
-                                "MUL",
-                                "POW",
-                                "SUB",
-                                "TABLE",
-                                "ABS",
-                                "BITWISE_NOT",
-                                "CEIL",
-                                "CLZ",
-                                "COS",
-                                "EXP",
-                                "FLOOR",
-                                "LOG",
-                                "LOGICAL_NOT",
-                                "NEGATE",
-                                "RECIPROCAL",
-                                "RSQRT",
-                                "SIN",
-                                "SELECT",
-                                "EQUAL",
-                                "GREATER",
-                                "GREATER_EQUAL",
-                                "REDUCE_ALL",
-                                "REDUCE_ANY",
-                                "REDUCE_MAX",
-                                "REDUCE_MIN",
-                                "REDUCE_PRODUCT",
-                                "REDUCE_SUM",
-                                "CONCAT",
-                                "PAD",
-                                "RESHAPE",
-                                "REVERSE",
-                                "SLICE",
-                                "TILE",
-                                "TRANSPOSE",
-                                "GATHER",
-                                "SCATTER",
-                                "RESIZE",
-                                "CAST",
-                                "RESCALE",
-                                "CONST",
-                                "IDENTITY",
-                                "CUSTOM",
-                                "COND_IF",
-                                "WHILE_LOOP",
-                                "VARIABLE",
-                                "VARIABLE_WRITE",
-                                "VARIABLE_READ",
-                                "CONST_SHAPE",
-                                "MATMUL_T_BLOCK_SCALED",
-                                "CAST_FROM_BLOCK_SCALED",
-                                "CAST_TO_BLOCK_SCALED",
-                                "DIM",
-                                "CONCAT_SHAPE",
-                                "ADD_SHAPE",
-                                "SUB_SHAPE",
-                                "MUL_SHAPE",
-                                "SLICE_SHAPE",
-                                "EXP2_SHAPE",
-                                "LOG2_CEIL_SHAPE",
-                                "LOG2_FLOOR_SHAPE",
-                                "MAX_SHAPE",
-                                "MIN_SHAPE",
-                                "MOD_SHAPE",
-                                "DIV_CEIL_SHAPE",
-                                "DIV_FLOOR_SHAPE",
-                                "ASSERT_EQUAL_SHAPE",
-                                "CONV2D_BLOCK_SCALED",
-                                "MAX_POOL2D_ADAPTIVE",
-                                "AVG_POOL2D_ADAPTIVE"};
-constexpr const char *kDtypes[] = {
-    "UNKNOWN", "BOOL",    "INT4",     "INT8",  "INT16",   "INT32",   "INT48",
-    "FP32",    "FP16",    "BF16",     "SHAPE", "FP8E4M3", "FP8E5M2", "FP6E2M3",
-    "FP6E3M2", "FP4E2M1", "FP8UE8M0", "INT64", "MXINT8"};
+const reflection::Schema &getSchema() {
+  return *reflection::GetSchema(tosa::TosaGraphBinarySchema::data());
+}
+
+/// The enums a version's numbers are named by, in the binary schema; all
+/// null for a version whose numbering is not known.
+struct Numbering {
+  const reflection::Enum *ops = nullptr, *dtypes = nullptr,
+                         *attributes = nullptr;
+
+  /// The numbering of the enums in `space` (`emit_tosa.`).
+  static Numbering in(StringRef space) {
+    const auto *enums = getSchema().enums();
+    auto get = [&](StringRef name) {
+      return enums->LookupByKey((space + name).str().c_str());
+    };
+    return {get("Op"), get("DType"), get("Attribute")};
+  }
+};
 
 class TOSADecoder final : public PayloadDecoder {
 public:
@@ -143,27 +65,28 @@ public:
 /// Reads a verified graph's blocks into a DecodedGraph.
 class GraphReader {
 public:
-  GraphReader(bool namesKnown, DecodedGraph &graph)
-      : namesKnown(namesKnown), graph(graph) {}
-  void readBlock(const tosa::TosaBasicBlock &block, StringRef region);
+  GraphReader(Numbering numbering, DecodedGraph &graph)
+      : numbering(numbering), graph(graph) {}
+  template <typename Block>
+  void readBlock(const Block &block, StringRef region);
 
 private:
-  /// `value`'s name in `names`, or `<kind> <value>` where the version's
-  /// numbering is not known.
-  std::string name(ArrayRef<const char *> names, StringRef kind,
-                   uint32_t value) const {
-    if (namesKnown && value < names.size())
-      return names[value];
-    return (kind + " " + Twine(value)).str();
+  /// `value`'s name in `names`, or `<kind> <value>` where it has none.
+  static std::string name(const reflection::Enum *names, StringRef kind,
+                          uint32_t value) {
+    const reflection::EnumVal *member =
+        names ? names->values()->LookupByKey(value) : nullptr;
+    return member ? member->name()->str() : (kind + " " + Twine(value)).str();
   }
   void readTensor(const tosa::TosaTensor &tensor);
+  void readAttribute(unsigned tag, const void *table, DecodedNode &node) const;
   /// The values named `names` in the current block; unknown names (shapes,
   /// a hostile graph's) are left out.
   std::vector<uint32_t>
   resolve(const flatbuffers::Vector<flatbuffers::Offset<flatbuffers::String>>
               *names) const;
 
-  bool namesKnown;
+  Numbering numbering;
   bool readFirst = false;
   DecodedGraph &graph;
   llvm::StringMap<uint32_t> byName;
@@ -173,7 +96,7 @@ private:
 void GraphReader::readTensor(const tosa::TosaTensor &tensor) {
   DecodedValue &value = graph.values.emplace_back();
   value.id = graph.values.size() - 1;
-  value.dtype = name(kDtypes, "dtype", tensor.type());
+  value.dtype = name(numbering.dtypes, "dtype", tensor.type());
   if (const auto *shape = tensor.shape())
     for (int32_t size : *shape)
       value.shape.push_back(size < 0 ? 0 : size);
@@ -183,6 +106,23 @@ void GraphReader::readTensor(const tosa::TosaTensor &tensor) {
     value.constantBytes = tensor.size();
   if (tensor.name())
     byName[tensor.name()->string_view()] = value.id;
+}
+
+void GraphReader::readAttribute(unsigned tag, const void *table,
+                                DecodedNode &node) const {
+  if (!numbering.attributes || !table)
+    return;
+  const reflection::EnumVal *member =
+      numbering.attributes->values()->LookupByKey(tag);
+  if (!member || !member->union_type())
+    return node.attrs.push_back({"attribute", "tag " + std::to_string(tag)});
+  const reflection::Schema &schema = getSchema();
+  const reflection::Object &object =
+      *schema.objects()->Get(member->union_type()->index());
+  for (const reflection::Field *field : getFieldsInOrder(object))
+    if (std::optional<std::string> text = formatField(
+            schema, *static_cast<const flatbuffers::Table *>(table), *field))
+      node.attrs.push_back({field->name()->str(), std::move(*text)});
 }
 
 std::vector<uint32_t> GraphReader::resolve(
@@ -198,8 +138,8 @@ std::vector<uint32_t> GraphReader::resolve(
   return ids;
 }
 
-void GraphReader::readBlock(const tosa::TosaBasicBlock &block,
-                            StringRef region) {
+template <typename Block>
+void GraphReader::readBlock(const Block &block, StringRef region) {
   byName.clear();
   if (block.tensors())
     for (const tosa::TosaTensor *tensor : *block.tensors())
@@ -218,21 +158,44 @@ void GraphReader::readBlock(const tosa::TosaBasicBlock &block,
   }
   if (!block.operators())
     return;
-  for (const tosa::TosaOperator *op : *block.operators()) {
+  std::string where = region.str();
+  if (block.name())
+    where += (where.empty() ? "" : "/") + block.name()->str();
+  for (const auto *op : *block.operators()) {
     if (!op)
       continue;
     DecodedNode &node = graph.nodes.emplace_back();
     node.id = graph.nodes.size() - 1;
-    node.op = name(kOps, "op", op->op());
+    node.op = name(numbering.ops, "op", op->op());
     node.inputs = resolve(op->inputs());
     node.outputs = resolve(op->outputs());
-    std::string where = region.str();
-    if (block.name())
-      where += (where.empty() ? "" : "/") + block.name()->str();
+    readAttribute(unsigned(op->attribute_type()), op->attribute(), node);
     node.attrs.push_back({"block", where});
-    if (op->location() && op->location()->text())
-      node.attrs.push_back({"location", op->location()->text()->str()});
+    if constexpr (std::is_same_v<Block, tosa::TosaBasicBlock>)
+      if (op->location() && op->location()->text())
+        node.attrs.push_back({"location", op->location()->text()->str()});
   }
+}
+
+/// Reads the verified graph `root`'s blocks by `numbering`.
+template <typename Graph>
+static void readGraph(const Graph &root, Numbering numbering,
+                      DecodedPayload &decoded) {
+  if (!root.regions())
+    return;
+  GraphReader reader(numbering, decoded.graph.emplace());
+  for (const auto *region : *root.regions())
+    if (region && region->blocks())
+      for (const auto *block : *region->blocks())
+        if (block)
+          reader.readBlock(*block,
+                           region->name() ? region->name()->string_view() : "");
+}
+
+static std::string formatVersion(const tosa::Version &version) {
+  return std::to_string(version._major()) + "." +
+         std::to_string(version._minor()) + "." +
+         std::to_string(version._patch()) + (version._draft() ? " draft" : "");
 }
 
 void TOSADecoder::decode(const PayloadInput &input,
@@ -240,26 +203,41 @@ void TOSADecoder::decode(const PayloadInput &input,
   StringRef bytes = input.bytes;
   decoded.magic = "TOSA";
   decoded.regions.push_back({"graph", 0, bytes.size()});
-  const auto *root = getVerifiedRoot<tosa::TosaGraph>(
+  const auto *head = getVerifiedRoot<tosa::TosaGraphHead>(
       bytes, 0, decoded.problems, "TosaGraph flatbuffer");
+  if (!head)
+    return;
+  const tosa::Version &version = *head->version();
+  decoded.target.push_back({"tosa version", formatVersion(version)});
+  bool v0_80 = version._major() == 0 && version._minor() == 80;
+  if (v0_80) {
+    if (const auto *root = getVerifiedRoot<tosa::v0_80::TosaGraph>(
+            bytes, 0, decoded.problems, "TOSA 0.80 graph");
+        root && input.withGraph)
+      readGraph(*root, Numbering::in("emit_tosa.v0_80."), decoded);
+    return;
+  }
+  const auto *root = getVerifiedRoot<tosa::TosaGraph>(
+      bytes, 0, decoded.problems,
+      version._major() == 1 ? "TOSA 1.x graph"
+                            : "graph, read in TOSA 1.x's layout,");
   if (!root)
     return;
-  const tosa::Version *version = root->version();
-  decoded.target.push_back(
-      {"tosa version", std::to_string(version->_major()) + "." +
-                           std::to_string(version->_minor()) + "." +
-                           std::to_string(version->_patch()) +
-                           (version->_draft() ? " draft" : "")});
-  if (!input.withGraph || !root->regions())
-    return;
-  DecodedGraph &graph = decoded.graph.emplace();
-  GraphReader reader(version->_major() == 1, graph);
-  for (const tosa::TosaRegion *region : *root->regions())
-    if (region && region->blocks())
-      for (const tosa::TosaBasicBlock *block : *region->blocks())
-        if (block)
-          reader.readBlock(*block,
-                           region->name() ? region->name()->string_view() : "");
+  if (const tosa::SoftwareVersion *software = root->software_version())
+    decoded.target.push_back(
+        {"software version",
+         std::to_string(software->_major()) + "." +
+             std::to_string(software->_minor()) + "." +
+             std::to_string(software->_micro()) +
+             (software->_modifier() ? " " + software->_modifier()->str()
+                                    : "")});
+  bool v1 = version._major() == 1;
+  if (!v1)
+    decoded.target.push_back(
+        {"numbering", "unknown: operators and data types stay numbers (emit "
+                      "names TOSA 0.80's and 1.x's)"});
+  if (input.withGraph)
+    readGraph(*root, v1 ? Numbering::in("emit_tosa.") : Numbering(), decoded);
 }
 
 const PayloadDecoder &delegate::getTOSADecoder() {
