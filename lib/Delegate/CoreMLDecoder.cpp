@@ -14,10 +14,13 @@
 // and index. The tree holds `metadata.json` (the model's identifier and its
 // inputs' and outputs' names) and the model, an `.mlpackage` or a compiled
 // `.mlmodelc`. Each file is a part named by its path; a payload starting
-// with CMJR (a reference into named data) is another decoder's.
+// with CMJR (a reference into named data) is another decoder's. An
+// `.mlpackage`'s model (Data/com.apple.CoreML/model.mlmodel) opens into its
+// ML program's operations (CoreMLProgram.cpp).
 //
 //===----------------------------------------------------------------------===//
 
+#include "CoreMLProgram.h"
 #include "PayloadLayout.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -60,6 +63,8 @@ public:
   TreeReader(StringRef bytes, DecodedPayload &decoded)
       : bytes(bytes), decoded(decoded), parts(bytes.size(), decoded) {}
   void read();
+  /// The `.mlpackage`'s model file, once laid out.
+  std::optional<TreeNode> packageModel;
 
 private:
   /// The index's JSON text and where it starts; none (a problem) where the
@@ -188,6 +193,9 @@ void TreeReader::layOut(size_t at, const std::string &path, unsigned depth) {
       decoded.problems.back().text += ": the runtime refuses the payload";
     else if (path == "metadata.json")
       readMetadata(node);
+    else if (StringRef(path).ends_with(
+                 ".mlpackage/Data/com.apple.CoreML/model.mlmodel"))
+      packageModel = node;
     return;
   }
   if (node.kind != 1)
@@ -246,7 +254,12 @@ void TreeReader::read() {
 
 void CoreMLDecoder::decode(const PayloadInput &input,
                            DecodedPayload &decoded) const {
-  TreeReader(input.bytes, decoded).read();
+  TreeReader tree(input.bytes, decoded);
+  tree.read();
+  if (input.withGraph && tree.packageModel)
+    readCoreMLProgram(
+        input.bytes.substr(tree.packageModel->offset, tree.packageModel->size),
+        tree.packageModel->offset, decoded);
 }
 
 const PayloadDecoder &delegate::getCoreMLDecoder() {
