@@ -8,10 +8,11 @@
 // blocks, each a 32-byte header (a 16-byte name, the data's 4-byte size,
 // after 1.4 an external flag, reserved bytes) and its data padded to 16:
 // `vela_bin_stream` first, the command stream (`cmd_data`, starting COP1 or
-// COP2), the weights, the scratch size, the inputs and outputs (a count and
+// COP2), the weights, the scratch size (from 0.7; before, the scratch
+// buffer itself, `scratch_data`), the inputs and outputs (a count and
 // per tensor a 4-D, from 0.7 6-D, shape, element size, offset and region),
 // `vela_end_stream` last and ending the payload. An external block's data
-// is a 64-byte key into named data. The stream is checked as
+// is a 64-byte key into named data, a part the call loads. The stream is checked as
 // vela_bin_validate checks it and its blocks read as vela_bin_read reads
 // them; what either refuses is a problem here.
 //
@@ -147,7 +148,8 @@ bool StreamReader::describe(const VelaBlock &block, bool first) {
     if (block.size != kExternalKeyBytes)
       return refuse("an external block's key is " + Twine(block.size) +
                     " bytes, not " + Twine(kExternalKeyBytes));
-    set(block.name + " named_key", block.data);
+    // The runtime loads the block's data from named data by this key.
+    decoded.namedParts.push_back({block.name, block.data.str(), true});
     return true;
   }
   if (block.name == "cmd_data") {
@@ -159,6 +161,13 @@ bool StreamReader::describe(const VelaBlock &block, bool first) {
     if (block.size < 4)
       return refuse("holds " + Twine(block.size) + " bytes, not a 4-byte size");
     set("scratch_size", Twine(readField(block.data, 0, 4)));
+  } else if (block.name == "scratch_data") {
+    // 0.4 to 0.6 packed the scratch buffer itself; their runtimes read it.
+    set("scratch_size", Twine(block.size));
+    addProblem(decoded, block.at,
+               "block 'scratch_data' holds the scratch buffer, as ExecuTorch "
+               "0.4 to 0.6 wrote it: their runtimes read it, 0.7 and later "
+               "refuse the payload");
   } else if (block.name == "inputs" || block.name == "outputs") {
     describeIOs(block);
   } else if (block.name != "weight_data" && block.name != kStreamFooter) {

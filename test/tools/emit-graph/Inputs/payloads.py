@@ -590,11 +590,13 @@ def vela_ios(dims, *tensors):
 
 
 def vela_stream(dims=6, cmd=b"COP1" + bytes(28), weights=None, extra=(),
-                end=True):
+                end=True, scratch=None):
+    """A vela_bin_stream; `scratch` the scratch buffer's block as 0.4 to
+    0.6 packed it (else the scratch size, as 0.7 on do)."""
     blocks = [vela_block(b"vela_bin_stream", b""),
               vela_block(b"cmd_data", cmd),
               weights or vela_block(b"weight_data", bytes(range(100))),
-              vela_block(b"scratch_size", struct.pack("<I", 4096)),
+              scratch or vela_block(b"scratch_size", struct.pack("<I", 4096)),
               vela_block(b"inputs", vela_ios(dims, ((1, 3, 8, 8), 1))),
               vela_block(b"outputs", vela_ios(dims, ((1, 10), 1),
                                               ((1, 1), 4)))]
@@ -1068,7 +1070,10 @@ def payloads():
         ("ethos_u_short_key", "EthosUBackend", vela_stream(
             weights=vela_block(b"weight_data", b"k" * 10, 1))),
         ("ethos_u_trailing", "EthosUBackend", vela_stream() + bytes(32)),
-    ] + mps_payloads() + mlx_payloads() + id_payloads()
+    ] + mps_payloads() + mlx_payloads() + id_payloads() + [
+        # Last, so that the cases above keep their inline indices.
+        ("ethos_u_scratch_buffer", "EthosUBackend", vela_stream(
+            dims=4, scratch=vela_block(b"scratch_data", bytes(48))))]
 
 
 def program(cases):
