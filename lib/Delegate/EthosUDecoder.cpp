@@ -12,9 +12,9 @@
 // buffer itself, `scratch_data`), the inputs and outputs (a count and
 // per tensor a 4-D, from 0.7 6-D, shape, element size, offset and region),
 // `vela_end_stream` last and ending the payload. An external block's data
-// is a 64-byte key into named data, a part the call loads. The stream is checked as
-// vela_bin_validate checks it and its blocks read as vela_bin_read reads
-// them; what either refuses is a problem here.
+// is a 64-byte key into named data, a part the call loads. The stream is
+// checked as vela_bin_validate checks it and its blocks read as
+// vela_bin_read reads them; what either refuses is a problem here.
 //
 //===----------------------------------------------------------------------===//
 
