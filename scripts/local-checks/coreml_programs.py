@@ -31,8 +31,9 @@ import sys
 import tarfile
 import tempfile
 
+from delegate_call import decode_call
+
 EMIT_GRAPH, REPO = sys.argv[1:3]
-SCHEMA_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "schema")
 FP16, FP32, INT32 = 10, 11, 23
 
 
@@ -206,25 +207,6 @@ def tree(files):
     return bytes(data) + bytes(-len(data) % 16) + index[::-1]
 
 
-def program(data, work):
-    plan = {"name": "forward", "values": [], "inputs": [], "outputs": [],
-            "chains": [{"instructions": [{
-                "instr_args_type": "DelegateCall",
-                "instr_args": {"delegate_index": 0, "args": []}}]}],
-            "operators": [],
-            "delegates": [{"id": "CoreMLBackend", "compile_specs": [],
-                           "processed": {"location": "INLINE", "index": 0}}],
-            "non_const_buffer_sizes": [0]}
-    path = os.path.join(work, "program.json")
-    with open(path, "w") as out:
-        json.dump({"version": 0, "execution_plan": [plan],
-                   "backend_delegate_data": [{"data": list(data)}],
-                   "segments": []}, out)
-    subprocess.run(["flatc", "--binary", "-o", work,
-                    os.path.join(SCHEMA_DIR, "program.fbs"), path], check=True)
-    return os.path.join(work, "program.pte")
-
-
 def compare(graph, nodes, values):
     differences = []
     if len(graph["nodes"]) != len(nodes):
@@ -259,10 +241,7 @@ def main():
                             "Data": {"com.apple.CoreML": {
                                 "model.mlmodel": model,
                                 "weights": {"weight.bin": bytes(280)}}}}})
-        out = json.loads(subprocess.run(
-            [EMIT_GRAPH, "--format=json", program(payload, work), "-o", "-"],
-            capture_output=True, check=True).stdout)
-    node = [n for n in out["methods"][0]["nodes"] if n.get("delegate")][0]
+        node = decode_call(EMIT_GRAPH, work, "CoreMLBackend", payload)
     decoded = node["delegate"].get("graph")
     differences = compare(decoded, nodes, values) if decoded else ["no graph"]
     differences += node.get("problems", [])

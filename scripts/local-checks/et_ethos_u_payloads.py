@@ -23,7 +23,6 @@
 
 import importlib.util
 import inspect
-import json
 import os
 import subprocess
 import sys
@@ -32,8 +31,9 @@ import types
 
 import numpy as np
 
+from delegate_call import decode_call
+
 EMIT_GRAPH, REPO = sys.argv[1:3]
-SCHEMA_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "schema")
 TAGS = ["v0.2.0", "v0.3.0", "v0.4.0", "v0.5.0", "v0.6.0", "v0.7.0", "v1.0.0",
         "v1.1.0", "v1.2.0", "v1.3.0", "v1.4.0", "refs/heads/main"]
 COMMANDS = b"COP1" + bytes(range(60))
@@ -117,25 +117,6 @@ def pack(module):
     return result.processed_bytes, keys[0] if keys else None
 
 
-def program(data, work):
-    plan = {"name": "forward", "values": [], "inputs": [], "outputs": [],
-            "chains": [{"instructions": [{
-                "instr_args_type": "DelegateCall",
-                "instr_args": {"delegate_index": 0, "args": []}}]}],
-            "operators": [],
-            "delegates": [{"id": "EthosUBackend", "compile_specs": [],
-                           "processed": {"location": "INLINE", "index": 0}}],
-            "non_const_buffer_sizes": [0]}
-    path = os.path.join(work, "program.json")
-    with open(path, "w") as out:
-        json.dump({"version": 0, "execution_plan": [plan],
-                   "backend_delegate_data": [{"data": list(data)}],
-                   "segments": []}, out)
-    subprocess.run(["flatc", "--binary", "-o", work,
-                    os.path.join(SCHEMA_DIR, "program.fbs"), path], check=True)
-    return os.path.join(work, "program.pte")
-
-
 def expected(rank, key, scratch_buffer):
     shape = lambda *dims: "[%s]" % ", ".join(
         map(str, [1] * (rank - len(dims)) + list(dims)))
@@ -159,10 +140,7 @@ def check(tag, work):
         return loaded
     module, rank, scratch_buffer = loaded
     data, key = pack(module)
-    out = json.loads(subprocess.run(
-        [EMIT_GRAPH, "--format=json", program(data, work), "-o", "-"],
-        capture_output=True, check=True).stdout)
-    node = [n for n in out["methods"][0]["nodes"] if n.get("delegate")][0]
+    node = decode_call(EMIT_GRAPH, work, "EthosUBackend", data)
     payload = node["delegate"]["payload"]
     parts, target, known = expected(rank, key, scratch_buffer)
     got_parts = [(r["name"], r["bytes"]) for r in payload["regions"]

@@ -26,7 +26,6 @@
 import dataclasses
 import importlib
 import io
-import json
 import os
 import re
 import subprocess
@@ -35,8 +34,9 @@ import tarfile
 import tempfile
 import typing
 
+from delegate_call import decode_call
+
 EMIT_GRAPH, REPO = sys.argv[1:3]
-SCHEMA_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "schema")
 TAGS = ["v1.2.0", "v1.3.0", "v1.3.1", "v1.4.0", "v1.4.1", "refs/heads/main"]
 SERIALIZATION = "backends/mlx/serialization"
 # ExecuTorch's ScalarType names, as emit prints them.
@@ -218,25 +218,6 @@ def build(m, order):
     return graph, expected, values
 
 
-def program(data, work):
-    plan = {"name": "forward", "values": [], "inputs": [], "outputs": [],
-            "chains": [{"instructions": [{
-                "instr_args_type": "DelegateCall",
-                "instr_args": {"delegate_index": 0, "args": []}}]}],
-            "operators": [],
-            "delegates": [{"id": "MLXBackend", "compile_specs": [],
-                           "processed": {"location": "INLINE", "index": 0}}],
-            "non_const_buffer_sizes": [0]}
-    path = os.path.join(work, "program.json")
-    with open(path, "w") as out:
-        json.dump({"version": 0, "execution_plan": [plan],
-                   "backend_delegate_data": [{"data": list(data)}],
-                   "segments": []}, out)
-    subprocess.run(["flatc", "--binary", "-o", work,
-                    os.path.join(SCHEMA_DIR, "program.fbs"), path], check=True)
-    return os.path.join(work, "program.pte")
-
-
 def compare(graph, expected, values):
     differences = []
     if len(graph["nodes"]) != len(expected):
@@ -260,10 +241,7 @@ def check(tag, work):
     m, serializer = load(work)
     graph, expected, values = build(m, field_order(work))
     data = serializer.serialize_mlx_graph(graph)
-    out = json.loads(subprocess.run(
-        [EMIT_GRAPH, "--format=json", program(data, work), "-o", "-"],
-        capture_output=True, check=True).stdout)
-    node = [n for n in out["methods"][0]["nodes"] if n.get("delegate")][0]
+    node = decode_call(EMIT_GRAPH, work, "MLXBackend", data)
     decoded = node["delegate"].get("graph")
     differences = compare(decoded, expected, values) if decoded else \
         ["no graph"]

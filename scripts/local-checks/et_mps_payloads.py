@@ -33,8 +33,9 @@ import tempfile
 
 from executorch.exir._serialize._dataclass import _DataclassEncoder
 
+from delegate_call import decode_call
+
 EMIT_GRAPH, REPO = sys.argv[1:3]
-SCHEMA_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "schema")
 TAGS = ["v0.2.0", "v0.3.0", "v0.4.0", "v0.5.0", "v0.6.0", "v0.7.0", "v1.0.0",
         "v1.1.0", "v1.2.0", "v1.3.0", "v1.4.0", "refs/heads/main"]
 SERIALIZATION = "backends/apple/mps/serialization/"
@@ -142,25 +143,6 @@ def payload(tag, m, graph, work):
     return header + body + bytes(at - 24 - len(body)) + segment
 
 
-def program(data, work):
-    plan = {"name": "forward", "values": [], "inputs": [], "outputs": [],
-            "chains": [{"instructions": [{
-                "instr_args_type": "DelegateCall",
-                "instr_args": {"delegate_index": 0, "args": []}}]}],
-            "operators": [],
-            "delegates": [{"id": "MPSBackend", "compile_specs": [],
-                           "processed": {"location": "INLINE", "index": 0}}],
-            "non_const_buffer_sizes": [0]}
-    path = os.path.join(work, "program.json")
-    with open(path, "w") as out:
-        json.dump({"version": 0, "execution_plan": [plan],
-                   "backend_delegate_data": [{"data": list(data)}],
-                   "segments": []}, out)
-    subprocess.run(["flatc", "--binary", "-o", work,
-                    os.path.join(SCHEMA_DIR, "program.fbs"), path], check=True)
-    return os.path.join(work, "program.pte")
-
-
 def compare(delegate, nodes, values):
     """Differences between what emit decoded and what was given; operators
     a headerless payload names both ways count when either is the one."""
@@ -196,10 +178,7 @@ def check(tag, work):
         return None
     graph, nodes, values = build(m)
     data = payload(tag, m, graph, work)
-    out = json.loads(subprocess.run(
-        [EMIT_GRAPH, "--format=json", program(data, work), "-o", "-"],
-        capture_output=True, check=True).stdout)
-    node = [n for n in out["methods"][0]["nodes"] if n.get("delegate")][0]
+    node = decode_call(EMIT_GRAPH, work, "MPSBackend", data)
     delegate = node["delegate"]
     differences, ambiguous = compare(delegate, nodes, values)
     problems = node.get("problems", [])

@@ -25,8 +25,9 @@ import subprocess
 import sys
 import tempfile
 
+from delegate_call import decode_call
+
 EMIT_GRAPH, REPO = sys.argv[1:3]
-SCHEMA_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "schema")
 TAGS = ["v0.2.0", "v0.3.0", "v0.4.0", "v0.5.0", "v0.6.0", "v0.7.0", "v1.0.0",
         "v1.1.0", "v1.2.0", "v1.3.0", "v1.4.0", "refs/heads/main"]
 SETTINGS = {"soc_model": "SM8650", "htp_arch": "V75", "vtcm_size_in_mb": "4",
@@ -84,26 +85,9 @@ def options_json(schema):
     return options
 
 
-def program(spec, work):
-    payload = struct.pack("<IQQ", 0x5678ABCD, 7, 64) + bytes(236) + \
-        bytes(range(64))
-    plan = {"name": "forward", "values": [], "inputs": [], "outputs": [],
-            "chains": [{"instructions": [{
-                "instr_args_type": "DelegateCall",
-                "instr_args": {"delegate_index": 0, "args": []}}]}],
-            "operators": [],
-            "delegates": [{"id": "QnnBackend", "compile_specs": [
-                {"key": "qnn_compile_spec", "value": list(spec)}],
-                "processed": {"location": "INLINE", "index": 0}}],
-            "non_const_buffer_sizes": [0]}
-    path = os.path.join(work, "program.json")
-    with open(path, "w") as out:
-        json.dump({"version": 0, "execution_plan": [plan],
-                   "backend_delegate_data": [{"data": list(payload)}],
-                   "segments": []}, out)
-    subprocess.run(["flatc", "--binary", "-o", work,
-                    os.path.join(SCHEMA_DIR, "program.fbs"), path], check=True)
-    return os.path.join(work, "program.pte")
+# A QNN payload: the 256-byte header (magic, signature, context binary
+# size), then the context binary.
+PAYLOAD = struct.pack("<IQQ", 0x5678ABCD, 7, 64) + bytes(236) + bytes(range(64))
 
 
 def check(tag, work):
@@ -119,10 +103,8 @@ def check(tag, work):
                     os.path.join(work, "qnn.json")], check=True)
     with open(os.path.join(work, "qnn.bin"), "rb") as data:
         spec = data.read()
-    graph = json.loads(subprocess.run(
-        [EMIT_GRAPH, "--format=json", program(spec, work), "-o", "-"],
-        capture_output=True, check=True).stdout)
-    node = [n for n in graph["methods"][0]["nodes"] if n.get("delegate")][0]
+    node = decode_call(EMIT_GRAPH, work, "QnnBackend", PAYLOAD,
+                       [("qnn_compile_spec", spec)])
     decoded = node["delegate"]["compile_specs"][0].get("decoded")
     fields = len(table_fields(schema, "QnnExecuTorchOptions"))
     return len(spec), fields, decoded, node.get("problems", [])
