@@ -78,6 +78,8 @@ private:
   /// (`what` names it) and false.
   bool fields(StringRef message, StringRef what,
               llvm::function_ref<bool(const ProtobufField &)> each);
+  /// A map entry of a string key and a message value: both, as bytes.
+  std::pair<StringRef, StringRef> readMapEntry(StringRef entry);
   void readProgram(StringRef program);
   void readFunction(StringRef name, StringRef function);
   void readBlock(StringRef block, unsigned depth, const std::string &within);
@@ -124,6 +126,16 @@ bool ProgramReader::fields(
              "malformed protobuf in the model's " + what +
                  ": Core ML cannot load it");
   return false;
+}
+
+std::pair<StringRef, StringRef> ProgramReader::readMapEntry(StringRef entry) {
+  StringRef key, value;
+  fields(entry, "map entry", [&](const ProtobufField &field) {
+    if (field.wireType == 2)
+      (field.number == 1 ? key : value) = field.bytes;
+    return true;
+  });
+  return {key, value};
 }
 
 std::optional<TensorType> ProgramReader::readTensorType(StringRef valueType) {
@@ -333,12 +345,7 @@ void ProgramReader::readOperation(StringRef operation, unsigned depth,
     if (field.number == 1) {
       node.op = field.bytes.str();
     } else if (field.number == 2 || field.number == 5) { // inputs, attributes
-      StringRef key, value;
-      fields(field.bytes, "map entry", [&](const ProtobufField &entry) {
-        if (entry.wireType == 2)
-          (entry.number == 1 ? key : value) = entry.bytes;
-        return true;
-      });
+      auto [key, value] = readMapEntry(field.bytes);
       if (field.number == 2)
         readArgument(key, value, node);
       else
@@ -410,13 +417,7 @@ void ProgramReader::readFunction(StringRef name, StringRef body) {
     } else if (field.number == 2) {
       opset = field.bytes;
     } else if (field.number == 3) {
-      StringRef key, block;
-      fields(field.bytes, "map entry", [&](const ProtobufField &entry) {
-        if (entry.wireType == 2)
-          (entry.number == 1 ? key : block) = entry.bytes;
-        return true;
-      });
-      blocks.push_back({key, block});
+      blocks.push_back(readMapEntry(field.bytes));
     }
     return true;
   });
@@ -436,13 +437,7 @@ void ProgramReader::readProgram(StringRef program) {
           {"program version", std::to_string(field.value)});
     if (field.number != 2 || field.wireType != 2)
       return true;
-    StringRef key, function;
-    fields(field.bytes, "map entry", [&](const ProtobufField &entry) {
-      if (entry.wireType == 2)
-        (entry.number == 1 ? key : function) = entry.bytes;
-      return true;
-    });
-    functions.push_back({key, function});
+    functions.push_back(readMapEntry(field.bytes));
     return true;
   });
   manyFunctions = functions.size() > 1;
