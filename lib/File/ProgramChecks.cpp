@@ -400,9 +400,10 @@ LogicalResult ProgramChecker::checkConstantSegment() {
   const fb::SubsegmentOffsets *constants = program->constant_segment();
   if (!constants)
     return success();
-  // With no offsets the runtime never looks at the segment index.
-  bool hasOffsets = constants->offsets() && constants->offsets()->size();
-  if ((hasOffsets || constants->segment_index() < segmentBlobs.size()) &&
+  // Without an entry besides the reserved one the runtime (from 0.4) never
+  // looks at the segment index.
+  bool hasEntries = constants->offsets() && constants->offsets()->size() > 1;
+  if ((hasEntries || constants->segment_index() < segmentBlobs.size()) &&
       failed(checkSegmentIndex(constants->segment_index(), constants,
                                "constant_segment.segment_index")))
     return failure();

@@ -300,7 +300,8 @@ static void createConstantSegment(ProgramOp program, MergedConstants &constants,
       gatherBytes(context, blobName, constants.end, constants.pieces));
   compat::create<ConstantSegmentOp>(
       builder, loc, FlatSymbolRefAttr::get(context, blobName),
-      builder.getDenseI64ArrayAttr(constants.offsets));
+      builder.getDenseI64ArrayAttr(constants.offsets),
+      /*segment_index=*/IntegerAttr());
 }
 
 FailureOr<ProgramOp> Linker::mergePrograms(ModuleOp module,

@@ -222,14 +222,19 @@ void ProgramImporter::buildConstantSegment() {
   const fb::SubsegmentOffsets *constants = program.constant_segment();
   if (!constants)
     return;
-  // With no offsets the runtime never looks at the segment index.
+  // Without an entry besides the reserved one the runtime never looks at
+  // the segment index: it may lie past the segment table, kept as it is.
   FlatSymbolRefAttr blob;
-  bool hasOffsets = constants->offsets() && constants->offsets()->size();
-  if (hasOffsets || constants->segment_index() < segmentBlobs.size())
-    blob = getSegmentRef(constants->segment_index());
-  compat::create<ConstantSegmentOp>(builder,
-                                    locFor("constant_segment", constants), blob,
-                                    getOffsets(constants->offsets()));
+  IntegerAttr unusedIndex;
+  uint32_t index = constants->segment_index();
+  bool hasEntries = constants->offsets() && constants->offsets()->size() > 1;
+  if (hasEntries || index < segmentBlobs.size())
+    blob = getSegmentRef(index);
+  else if (index != 0)
+    unusedIndex = builder.getUI32IntegerAttr(index);
+  compat::create<ConstantSegmentOp>(
+      builder, locFor("constant_segment", constants), blob,
+      getOffsets(constants->offsets()), unusedIndex);
 }
 
 void ProgramImporter::buildConstantBuffer() {

@@ -699,7 +699,10 @@ Offset<fb::SubsegmentOffsets> PTEWriter::buildConstantOffsets() {
   if (constantSegment) {
     std::vector<uint64_t> offsets(constantSegment.getOffsets().begin(),
                                   constantSegment.getOffsets().end());
-    return fb::CreateSubsegmentOffsets(builder, constantSegmentIndex,
+    uint32_t index = constantSegment.getBlob()
+                         ? constantSegmentIndex
+                         : constantSegment.getSegmentIndex().value_or(0);
+    return fb::CreateSubsegmentOffsets(builder, index,
                                        builder.CreateVector(offsets));
   }
   if (constantBuffer)

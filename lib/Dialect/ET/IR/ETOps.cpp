@@ -317,6 +317,14 @@ LogicalResult ConstantBufferOp::verify() {
 }
 
 LogicalResult ConstantSegmentOp::verify() {
+  if (getBlob() && getSegmentIndex())
+    return emitOpError("names a blob and a segment_index: the blob's segment "
+                       "is its index");
+  if (getBlob() || !getSegmentIndex())
+    return verifyOffsets(*this, getOffsets());
+  if (getOffsets().size() > 1)
+    return emitOpError("has entries besides the reserved one but names no "
+                       "blob for them");
   return verifyOffsets(*this, getOffsets());
 }
 

@@ -87,7 +87,8 @@ static LogicalResult moveBufferToSegment(ProgramOp program,
       gatherBytes(context, name, end, pieces));
   compat::create<ConstantSegmentOp>(builder, buffer.getLoc(),
                                     FlatSymbolRefAttr::get(context, name),
-                                    builder.getDenseI64ArrayAttr(offsets));
+                                    builder.getDenseI64ArrayAttr(offsets),
+                                    /*segment_index=*/IntegerAttr());
   BlobOp old = getSegmentBlob(program, segment);
   if (segment)
     segment.erase();

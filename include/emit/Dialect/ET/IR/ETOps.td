@@ -159,14 +159,21 @@ def ET_ConstantSegmentOp : ET_Op<"constant_segment", [
     as its element type and sizes need. At most one per program; without
     one, the writer emits an empty constant segment with offsets `[0]`.
 
+    A program without constants may name no blob: the runtime (from 0.4)
+    reads the segment only when it has an entry besides the reserved one.
+    Then `segment_index` keeps the index the file records there, which may
+    be past the segment table (written as 0 when absent).
+
     Example:
 
     ```mlir
     et.constant_segment @constants offsets [0, 0, 64]
+    et.constant_segment offsets [0] {segment_index = 3 : ui32}
     ```
   }];
   let arguments = (ins OptionalAttr<FlatSymbolRefAttr>:$blob,
-                       DenseI64ArrayAttr:$offsets);
+                       DenseI64ArrayAttr:$offsets,
+                       OptionalAttr<UI32Attr>:$segment_index);
   let assemblyFormat = "($blob^)? `offsets` $offsets attr-dict";
   let hasVerifier = 1;
 }
