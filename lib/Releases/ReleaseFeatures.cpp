@@ -20,6 +20,8 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Twine.h"
 
+#include <map>
+
 using namespace emit;
 namespace fb = executorch_flatbuffer;
 
@@ -104,33 +106,6 @@ static bool hasConstantSegment(const fb::Program &program) {
   return segment && segment->offsets() && segment->offsets()->size() > 0;
 }
 
-/// How many constants a release before 0.4 can index: constant_segment's
-/// offsets where it has any (0.2 and 0.3), else constant_buffer's entries.
-static size_t countConstants(const fb::Program &program, bool segments) {
-  if (segments && hasConstantSegment(program))
-    return program.constant_segment()->offsets()->size();
-  return program.constant_buffer() ? program.constant_buffer()->size() : 0;
-}
-
-/// Memory-planned tensors with an initial state, which releases before
-/// 0.4 read as constants: those whose index falls within the constants
-/// (`pastConstants` false; read wrong) or past them (refused), as 0.2 and
-/// 0.3 count constants. 0.1 counts constant_buffer only; a file whose
-/// state is indexed past it there is listed with the first kind.
-static void findInitialStates(const ReleaseInput &input, bool pastConstants,
-                              std::vector<FeatureUse> &uses) {
-  size_t constants = countConstants(input.program, /*segments=*/true);
-  findTensors(
-      input,
-      pastConstants ? "initial states indexed past the constants"
-                    : "memory-planned tensors with an initial state",
-      [&](const TensorModel &tensor) {
-        return tensor.dataIndex > 0 && tensor.planned && !tensor.external &&
-               (tensor.dataIndex >= constants) == pastConstants;
-      },
-      uses);
-}
-
 /// Constants read from constant_buffer (the program has no constant
 /// segment) whose entry holds more bytes than the tensor.
 static void findPaddedConstants(const ReleaseInput &input,
@@ -169,6 +144,210 @@ static void findDevicePlacement(const ReleaseInput &input,
         return extra && extra->device_type() != fb::DeviceType::CPU;
       },
       uses);
+}
+
+//===----------------------------------------------------------------------===//
+// Tensor data, as releases before 0.6 read it: by its data index alone
+// (getTensorDataPtr in runtime/executor/tensor_parser*.cpp and
+// Program::get_constant_buffer_data at each tag). They know no external
+// data; 0.1 to 0.3 take any data index for a constant's, and 0.4 and 0.5
+// a planned tensor's for an offset into the first mutable data segment.
+//===----------------------------------------------------------------------===//
+
+namespace {
+/// The releases before 0.6 that read tensor data alike.
+enum class LegacyReader { R0_1, R0_2To0_3, R0_4To0_5 };
+constexpr std::pair<LegacyReader, std::pair<Release, Release>>
+    kLegacyReaders[] = {{LegacyReader::R0_1, {R0_1, R0_2}},
+                        {LegacyReader::R0_2To0_3, {R0_2, R0_4}},
+                        {LegacyReader::R0_4To0_5, {R0_4, R0_6}}};
+
+/// What a release does with one tensor's data.
+struct LegacyRead {
+  ReleaseVerdict verdict = ReleaseVerdict::Loads;
+  const char *effect = nullptr;
+};
+
+/// A tensor's data as releases before 0.6 find it in `program`.
+class LegacyTensorReads {
+public:
+  explicit LegacyTensorReads(const fb::Program &program) : program(program) {}
+  /// What `reader` does with `tensor`'s data: loads it as the file means
+  /// (no effect), or misreads, refuses or crashes on it.
+  LegacyRead read(LegacyReader reader, const TensorModel &tensor) const;
+
+private:
+  /// A constant at `index` of `bytes` bytes, read as `reader` reads it;
+  /// `meant` when the tensor is one (else its bytes are another's).
+  LegacyRead readConstant(LegacyReader reader, uint32_t index, uint64_t bytes,
+                          bool meant) const;
+  LegacyRead readMutable(uint32_t index, uint64_t bytes) const;
+  const fb::Program &program;
+};
+} // namespace
+
+static constexpr LegacyRead kReadsOtherBytes = {
+    ReleaseVerdict::Misreads,
+    "reads the tensor by its data index as a constant: it points at another "
+    "constant's bytes (a planned one: kernels write into them)"};
+
+LegacyRead LegacyTensorReads::read(LegacyReader reader,
+                                   const TensorModel &tensor) const {
+  // A planned tensor with initial data is the file's meaning only where the
+  // release reads mutable data segments (0.4 on), and an external one never.
+  bool meant = !tensor.external && (!tensor.planned || tensor.dataIndex == 0 ||
+                                    reader == LegacyReader::R0_4To0_5);
+  uint64_t bytes = tensor.getBytes().value_or(0);
+  if (tensor.dataIndex == 0) {
+    if (meant)
+      return {};
+    return {ReleaseVerdict::Misreads,
+            tensor.planned
+                ? "does not know external data: the planned tensor starts "
+                  "without its data"
+                : "does not know external data: the tensor's data pointer is "
+                  "null"};
+  }
+  if (tensor.planned && reader == LegacyReader::R0_4To0_5) {
+    LegacyRead read = readMutable(tensor.dataIndex, bytes);
+    if (!read.effect && !meant)
+      return {ReleaseVerdict::Misreads,
+              "reads the tensor's data index as an offset into the first "
+              "mutable data segment: it starts with other bytes"};
+    return read;
+  }
+  return readConstant(reader, tensor.dataIndex, bytes, meant);
+}
+
+LegacyRead LegacyTensorReads::readConstant(LegacyReader reader, uint32_t index,
+                                           uint64_t bytes, bool meant) const {
+  // 0.2 on read the constant segment when Program::load loaded one (it has
+  // offsets, and its bytes are not empty: the loader hands an empty range
+  // over as null), else constant_buffer; 0.1 reads constant_buffer only.
+  const fb::SubsegmentOffsets *segment = program.constant_segment();
+  const auto *segments = program.segments();
+  bool inSegment =
+      segment && segment->offsets() && segment->offsets()->size() > 0;
+  if (inSegment && (!segments || segment->segment_index() >= segments->size()))
+    return {}; // Program::load refuses it before: a row of its own
+  uint64_t size =
+      inSegment ? segments->Get(segment->segment_index())->size() : 0;
+  bool fromSegment = inSegment && size > 0 && reader != LegacyReader::R0_1;
+  // A constant the file keeps in the segment, read from constant_buffer,
+  // is another's bytes.
+  meant &= fromSegment == inSegment;
+  if (fromSegment) {
+    if (index >= segment->offsets()->size())
+      return {ReleaseVerdict::Rejects,
+              "load_method: InvalidArgument, its data index is past the "
+              "constant segment's offsets"};
+    uint64_t offset = segment->offsets()->Get(index);
+    if (offset > size || bytes > size - offset)
+      return {ReleaseVerdict::Rejects,
+              "load_method: InvalidArgument, its data index's offset plus "
+              "its bytes run past the constant segment"};
+    return meant ? LegacyRead() : kReadsOtherBytes;
+  }
+  const auto *buffers = program.constant_buffer();
+  if (!buffers)
+    return {ReleaseVerdict::Crashes,
+            "takes its data index for a constant's and dereferences the "
+            "missing constant_buffer (SIGSEGV)"};
+  if (index >= buffers->size())
+    return {ReleaseVerdict::Rejects,
+            "load_method: InvalidArgument, its data index is past "
+            "constant_buffer"};
+  const fb::Buffer *buffer = buffers->Get(index);
+  if (reader != LegacyReader::R0_1 && buffer->storage() &&
+      buffer->storage()->size() > bytes)
+    return {ReleaseVerdict::Rejects,
+            "load_method: InvalidArgument, the constant_buffer entry at its "
+            "data index is larger than the tensor"};
+  return meant ? LegacyRead() : kReadsOtherBytes;
+}
+
+LegacyRead LegacyTensorReads::readMutable(uint32_t index,
+                                          uint64_t bytes) const {
+  // Program::load_mutable_subsegment_into(0, index, bytes) at v0.4.0.
+  const auto *mutables = program.mutable_data_segments();
+  if (!mutables || mutables->size() == 0)
+    return {ReleaseVerdict::Rejects,
+            "load_method: NotFound, the program has no mutable data "
+            "segments to read the planned tensor's data from"};
+  const fb::SubsegmentOffsets *first = mutables->Get(0);
+  if (!first->offsets() || index >= first->offsets()->size())
+    return {ReleaseVerdict::Rejects,
+            "load_method: NotFound, its data index is past the first mutable "
+            "data segment's offsets"};
+  const auto *segments = program.segments();
+  if (!segments || first->segment_index() >= segments->size())
+    return {ReleaseVerdict::Rejects,
+            "load_method: NotFound, the first mutable data segment's index "
+            "is past the segments"};
+  uint64_t size = segments->Get(first->segment_index())->size();
+  uint64_t offset = first->offsets()->Get(index);
+  if (offset > size || bytes > size - offset)
+    return {ReleaseVerdict::Rejects,
+            "load_method: InvalidArgument, its offset plus its bytes run "
+            "past the first mutable data segment"};
+  return {};
+}
+
+/// The tensors `matches` accepts, by what the releases before `until` do
+/// with their data, as uses with effects of their own: one use per
+/// outcome, naming its first tensor and how many share it.
+template <typename Match>
+static void findLegacyReads(const ReleaseInput &input, Release until,
+                            const char *what, Match matches,
+                            std::vector<FeatureUse> &uses) {
+  LegacyTensorReads reads(input.program);
+  struct Outcome {
+    std::vector<UseEffect> effects;
+    std::string where;
+    unsigned count = 0;
+  };
+  // Outcomes in the order of their first tensor, by what they are.
+  std::vector<Outcome> outcomes;
+  std::map<std::vector<std::pair<ReleaseVerdict, const char *>>, size_t>
+      outcomeOf;
+  for (const MethodModel &method : input.model.getMethods())
+    for (uint32_t value = 0, end = method.getValueCount(); value < end;
+         ++value) {
+      std::optional<TensorModel> tensor =
+          method.getValueKind(value) == ValueKind::Tensor
+              ? method.getTensor(value)
+              : std::nullopt;
+      if (!tensor || !matches(*tensor))
+        continue;
+      std::vector<std::pair<ReleaseVerdict, const char *>> key;
+      std::vector<UseEffect> effects;
+      for (auto [reader, range] : kLegacyReaders) {
+        if (range.first >= until)
+          break;
+        LegacyRead read = reads.read(reader, *tensor);
+        key.push_back({read.verdict, read.effect});
+        if (read.effect)
+          effects.push_back({range.first, std::min(range.second, until),
+                             read.verdict, read.effect});
+      }
+      if (effects.empty())
+        continue;
+      auto [at, added] = outcomeOf.try_emplace(key, outcomes.size());
+      if (added)
+        outcomes.emplace_back();
+      Outcome &outcome = outcomes[at->second];
+      if (outcome.count++ == 0) {
+        outcome.effects = std::move(effects);
+        outcome.where =
+            methodPath(method) + ".values[" + std::to_string(value) + "]";
+      }
+    }
+  for (Outcome &outcome : outcomes)
+    uses.push_back({outcome.where,
+                    (Twine(what) + " (" + Twine(outcome.count) +
+                     (outcome.count == 1 ? " tensor)" : " tensors)"))
+                        .str(),
+                    0, std::move(outcome.effects)});
 }
 
 //===----------------------------------------------------------------------===//
@@ -257,32 +436,64 @@ static void findUnsigned(const ReleaseInput &input,
 static bool isExternalConstant(const TensorModel &tensor) {
   return tensor.external && !tensor.planned;
 }
+static bool isExternalPlanned(const TensorModel &tensor) {
+  return tensor.external && tensor.planned;
+}
 
 static void findSegmentConstants(const ReleaseInput &input,
                                  std::vector<FeatureUse> &uses) {
   if (!hasConstantSegment(input.program))
     return;
-  findTensors(
-      input, "constants in the constant segment",
+  findLegacyReads(
+      input, R0_2, "constants in the constant segment",
       [](const TensorModel &tensor) {
         return tensor.dataIndex > 0 && !tensor.planned && !tensor.external;
       },
       uses);
 }
 
-static void findStatesWithinConstants(const ReleaseInput &input,
-                                      std::vector<FeatureUse> &uses) {
-  findInitialStates(input, /*pastConstants=*/false, uses);
-}
-static void findStatesPastConstants(const ReleaseInput &input,
-                                    std::vector<FeatureUse> &uses) {
-  findInitialStates(input, /*pastConstants=*/true, uses);
+static void findInitialStates(const ReleaseInput &input,
+                              std::vector<FeatureUse> &uses) {
+  findLegacyReads(
+      input, R0_4, "memory-planned tensors with an initial state",
+      [](const TensorModel &tensor) {
+        return tensor.isMutableBuffer() && !tensor.external;
+      },
+      uses);
 }
 
 static void findExternalConstants(const ReleaseInput &input,
                                   std::vector<FeatureUse> &uses) {
-  findTensors(input, "external constants", isExternalConstant, uses);
+  findLegacyReads(input, R0_6, "external constants", isExternalConstant, uses);
 }
+static void findExternalPlanned(const ReleaseInput &input,
+                                std::vector<FeatureUse> &uses) {
+  findLegacyReads(input, R0_6, "planned tensors with external data",
+                  isExternalPlanned, uses);
+}
+
+static bool isExternal(const TensorModel &tensor) { return tensor.external; }
+
+static void findExternalPlannedWithoutData(const ReleaseInput &input,
+                                           std::vector<FeatureUse> &uses) {
+  if (input.dataFiles.total() == 0)
+    findTensors(input, "planned tensors with external data, no data file",
+                isExternalPlanned, uses);
+}
+/// A constant segment of the reserved entry alone whose index names no
+/// segment: 0.4 on never read it, 0.2 and 0.3 load it.
+static void findUnloadableEmptySegment(const ReleaseInput &input,
+                                       std::vector<FeatureUse> &uses) {
+  const fb::SubsegmentOffsets *segment = input.program.constant_segment();
+  if (!segment || !segment->offsets() || segment->offsets()->size() != 1)
+    return;
+  const auto *segments = input.program.segments();
+  if (!segments || segment->segment_index() >= segments->size())
+    uses.push_back({"constant_segment.segment_index",
+                    "an empty constant segment whose index names no "
+                    "segment"});
+}
+
 static void findExternalWithoutData(const ReleaseInput &input,
                                     std::vector<FeatureUse> &uses) {
   if (input.dataFiles.total() == 0)
@@ -292,14 +503,14 @@ static void findExternalWithoutData(const ReleaseInput &input,
 static void findExternalInCurrentLayout(const ReleaseInput &input,
                                         std::vector<FeatureUse> &uses) {
   if (input.dataFiles.current > 0)
-    findTensors(input, "external constants from a .ptd in the 0.7 layout",
-                isExternalConstant, uses);
+    findTensors(input, "external tensors from a .ptd in the 0.7 layout",
+                isExternal, uses);
 }
 static void findExternalIn0_6Layout(const ReleaseInput &input,
                                     std::vector<FeatureUse> &uses) {
   if (input.dataFiles.layout0_6 > 0)
-    findTensors(input, "external constants from a .ptd in the 0.6 layout",
-                isExternalConstant, uses);
+    findTensors(input, "external tensors from a .ptd in the 0.6 layout",
+                isExternal, uses);
 }
 
 static void findNamedDataTableWithData(const ReleaseInput &input,
@@ -412,50 +623,55 @@ static constexpr ReleaseFeature kFeatures[] = {
      /*dependsOnBuild=*/false,
      /*rewrite=*/nullptr,
      /*stage=*/LoadStage::Operators},
+    // Tensor data before 0.6: each use's effects are what each release's
+    // reading of it by its data index does (findLegacyReads).
     {"constant-segment",
      "v0.1.0 runtime/executor/program.cpp (get_constant_buffer_data reads "
      "only constant_buffer)",
-     {{R0_1, R0_2, ReleaseVerdict::Rejects,
-       "reads constants from constant_buffer, which holds none of them: "
-       "load_method fails (InvalidArgument; a program without "
-       "constant_buffer crashes it)"}},
+     {},
      findSegmentConstants,
      /*dependsOnBuild=*/false,
      /*rewrite=*/"et-constants-to-buffer",
      /*stage=*/LoadStage::Values},
+    {"empty-constant-segment",
+     "v0.3.0 runtime/executor/program.cpp (Program::load loads the constant "
+     "segment whenever it has offsets); v0.4.0 skips one of the reserved "
+     "entry alone",
+     {{R0_2, R0_4, ReleaseVerdict::Rejects,
+       "Program::load: InvalidProgram, it loads the empty constant segment "
+       "and finds no segment at its index"}},
+     findUnloadableEmptySegment,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/nullptr,
+     /*stage=*/LoadStage::Program},
     {"mutable-initial-state",
      "v0.3.0 runtime/executor/tensor_parser_exec_aten.cpp "
      "(getTensorDataPtr) and program.cpp (get_constant_buffer_data); "
      "v0.4.0 loads mutable_data_segments",
-     {{R0_1, R0_2, ReleaseVerdict::Misreads,
-       "takes the initial state's index for one into constant_buffer: the "
-       "tensor points at a constant's bytes, and kernels write into them"},
-      {R0_2, R0_4, ReleaseVerdict::Misreads,
-       "takes the initial state's index for a constant's: the tensor "
-       "points at a constant's bytes, and kernels write into them"}},
-     findStatesWithinConstants,
-     /*dependsOnBuild=*/false,
-     /*rewrite=*/nullptr,
-     /*stage=*/LoadStage::Values},
-    {"mutable-initial-state-past-constants",
-     "v0.3.0 runtime/executor/tensor_parser_exec_aten.cpp "
-     "(getTensorDataPtr) and program.cpp (get_constant_buffer_data); "
-     "v0.4.0 loads mutable_data_segments",
-     {{R0_1, R0_4, ReleaseVerdict::Rejects,
-       "takes the initial state's index for a constant's, past the "
-       "constants: load_method fails (InvalidArgument)"}},
-     findStatesPastConstants,
+     {},
+     findInitialStates,
      /*dependsOnBuild=*/false,
      /*rewrite=*/nullptr,
      /*stage=*/LoadStage::Values},
     {"external-constants",
      "v0.5.0 runtime/executor/tensor_parser_exec_aten.cpp (no EXTERNAL "
-     "branch); v0.6.0 resolves them from the NamedDataMap",
-     {{R0_1, R0_6, ReleaseVerdict::Misreads,
-       "does not know external data: the tensor's data pointer is null"}},
+     "branch: the data index decides) and program.cpp "
+     "(get_constant_buffer_data); v0.6.0 resolves them from the "
+     "NamedDataMap",
+     {},
      findExternalConstants,
      /*dependsOnBuild=*/false,
      /*rewrite=*/"et-internalize-data",
+     /*stage=*/LoadStage::Values},
+    {"external-planned-data",
+     "v0.5.0 runtime/executor/tensor_parser_exec_aten.cpp (no EXTERNAL "
+     "branch: the data index decides) and program.cpp "
+     "(load_mutable_subsegment_into); v0.6.0 loads them from the "
+     "NamedDataMap into their planned memory",
+     {},
+     findExternalPlanned,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/nullptr,
      /*stage=*/LoadStage::Values},
     {"external-data-missing",
      "v0.6.0 runtime/executor/method.cpp (parse_external_constants "
@@ -466,6 +682,19 @@ static constexpr ReleaseFeature kFeatures[] = {
        "load_method: InvalidState, no data map holds the external "
        "constants"}},
      findExternalWithoutData,
+     /*dependsOnBuild=*/false,
+     /*rewrite=*/nullptr,
+     /*stage=*/LoadStage::Values},
+    {"external-planned-data-missing",
+     "v0.7.0 runtime/executor/tensor_parser_exec_aten.cpp "
+     "(getTensorDataPtr dereferences the data map for a planned external "
+     "tensor); v1.0.0 refuses a null one",
+     {{R0_6, R1_0, ReleaseVerdict::Crashes,
+       "dereferences the missing data map (SIGSEGV)"},
+      {R1_0, RCount, ReleaseVerdict::Rejects,
+       "load_method: InvalidExternalData, no data map holds the planned "
+       "tensors' data"}},
+     findExternalPlannedWithoutData,
      /*dependsOnBuild=*/false,
      /*rewrite=*/nullptr,
      /*stage=*/LoadStage::Values},

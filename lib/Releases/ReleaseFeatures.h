@@ -22,6 +22,14 @@ struct ReleaseInput {
   DataFileCounts dataFiles;
 };
 
+/// What the releases [from, until) do with one use of a feature, where
+/// that differs by use.
+struct UseEffect {
+  unsigned from = 0, until = 0;
+  ReleaseVerdict verdict = ReleaseVerdict::Loads;
+  std::string effect;
+};
+
 /// One use of a feature in a file.
 struct FeatureUse {
   /// A table path ("execution_plan[0] 'forward'.values[3]").
@@ -31,6 +39,10 @@ struct FeatureUse {
   /// The first release that honours this use, where it differs by use
   /// (a prim op's); else the feature's.
   unsigned firstRelease = 0;
+  /// What the releases do with this use, where it differs by use (a
+  /// tensor's data, read by its index as releases before 0.6 read it);
+  /// none: the feature's effects.
+  std::vector<UseEffect> effects;
 };
 
 /// Appends the uses of a feature in a file.

@@ -20,6 +20,8 @@ const char emit::kReleaseBuild[] =
     "InternalConsistency verification; operators other than prim ops "
     "taken as registered";
 
+const char emit::kMainBuild[] = "main, as its CMake build and pip wheel";
+
 StringRef emit::getReleaseVerdictName(ReleaseVerdict verdict) {
   switch (verdict) {
   case ReleaseVerdict::Loads:
@@ -71,26 +73,35 @@ struct Honoured {
 };
 } // namespace
 
-/// The end of `effect` for `use`: its own, or the use's first release.
-static unsigned getEffectEnd(const ReleaseEffect &effect,
-                             const FeatureUse &use) {
-  unsigned until =
-      effect.until == kUseFirstRelease ? use.firstRelease : effect.until;
-  return std::min<unsigned>(until, getReleaseNames().size());
-}
-
-/// The releases that honour `feature` (its use `use`): those none of its
-/// effects covers. A feature honoured, dropped and honoured again (a check
-/// added and turned round) is honoured from its last run.
-static Honoured getHonoured(const ReleaseFeature &feature,
-                            const FeatureUse &use) {
-  unsigned count = getReleaseNames().size();
-  SmallVector<bool, 16> covered(count, false);
+/// What each release does with `use` of `feature`: the use's own effects
+/// where it has them, else the feature's (an end of kUseFirstRelease is the
+/// use's first release).
+static SmallVector<UseEffect, kMaxEffects>
+getUseEffects(const ReleaseFeature &feature, const FeatureUse &use) {
+  if (!use.effects.empty())
+    return SmallVector<UseEffect, kMaxEffects>(use.effects.begin(),
+                                               use.effects.end());
+  SmallVector<UseEffect, kMaxEffects> effects;
   for (const ReleaseEffect &effect : feature.effects)
     if (effect.effect)
-      for (unsigned release = effect.from, end = getEffectEnd(effect, use);
-           release < end; ++release)
-        covered[release] = true;
+      effects.push_back(
+          {effect.from,
+           effect.until == kUseFirstRelease ? use.firstRelease : effect.until,
+           effect.verdict, effect.effect});
+  for (UseEffect &effect : effects)
+    effect.until = std::min<unsigned>(effect.until, getReleaseNames().size());
+  return effects;
+}
+
+/// The releases that honour a use: those none of its effects covers. A
+/// feature honoured, dropped and honoured again (a check added and turned
+/// round) is honoured from its last run.
+static Honoured getHonoured(ArrayRef<UseEffect> effects) {
+  unsigned count = getReleaseNames().size();
+  SmallVector<bool, 16> covered(count, false);
+  for (const UseEffect &effect : effects)
+    for (unsigned release = effect.from; release < effect.until; ++release)
+      covered[release] = true;
   Honoured honoured;
   for (unsigned release = 0; release < count; ++release) {
     if (covered[release])
@@ -106,12 +117,10 @@ static Honoured getHonoured(const ReleaseFeature &feature,
 static void applyUse(const ReleaseFeature &feature, const FeatureUse &use,
                      ReleaseReport &report) {
   ArrayRef<StringRef> names = getReleaseNames();
-  Honoured honoured = getHonoured(feature, use);
-  for (const ReleaseEffect &effect : feature.effects) {
-    if (!effect.effect)
-      continue;
-    for (unsigned release = effect.from, end = getEffectEnd(effect, use);
-         release < end; ++release) {
+  SmallVector<UseEffect, kMaxEffects> effects = getUseEffects(feature, use);
+  Honoured honoured = getHonoured(effects);
+  for (const UseEffect &effect : effects) {
+    for (unsigned release = effect.from; release < effect.until; ++release) {
       ReleaseJudgement &judgement = report.releases[release];
       ReleaseReason reason{feature.name,
                            honoured.first ? names[*honoured.first] : "none",
