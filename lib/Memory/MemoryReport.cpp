@@ -144,12 +144,11 @@ memory::analyzeMemory(std::shared_ptr<const FileBuffer> input,
   return report;
 }
 
-void memory::checkMemory(const ProgramFile &file, FindingList &findings) {
-  ProgramModel program(file);
+void memory::checkMemory(const ProgramModel &program, FindingList &findings) {
   for (const MethodModel &model : program.getMethods()) {
     MethodMemory method;
     method.name = model.getName().str();
-    checkPlan(file, model, computeDataFlow(model), method);
+    checkPlan(program.getFile(), model, computeDataFlow(model), method);
     llvm::append_range(findings.findings, method.findings.findings);
   }
 }

@@ -12,11 +12,14 @@
 
 #include "emit/Verify/Verify.h"
 
+#include "LoadChecks.h"
+
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/File/BundleFile.h"
 #include "emit/File/DataFile.h"
 #include "emit/File/ProgramFile.h"
+#include "emit/File/ProgramModel.h"
 #include "emit/Memory/MemoryReport.h"
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Support/FileFormat.h"
@@ -36,10 +39,10 @@ unsigned VerifyReport::count(Severity severity) const {
 }
 
 /// Opens `buffer` as a data file, or as a program or bundled program, its
-/// findings (and the memory checks' on a program) into `report`; its module
-/// when `withIR` and the file builds one (it reads, and breaks none of the
-/// dialect's invariants): a bundle's is its program's. Payloads stay views
-/// of the buffer: nothing reads them whole.
+/// findings into `report`; its module when `withIR` and the file builds one
+/// (it reads, and breaks none of the dialect's invariants): a bundle's is
+/// its program's. Payloads stay views of the buffer: nothing reads them
+/// whole.
 static OwningOpRef<ModuleOp>
 checkFile(std::shared_ptr<const FileBuffer> buffer, bool dataFile, bool withIR,
           MLIRContext &context, VerifyReport &report,
@@ -52,15 +55,6 @@ checkFile(std::shared_ptr<const FileBuffer> buffer, bool dataFile, bool withIR,
     *opened = std::move(owned);
   llvm::append_range(report.findings.findings, file->getFindings().findings);
   const ProgramFile *program = getProgramOf(*file);
-  const auto *bundle = dyn_cast<BundleFile>(file);
-  if (program && program->isReadable()) {
-    FindingList memory;
-    memory::checkMemory(*program, memory);
-    for (Finding &finding : memory.findings)
-      report.findings.findings.push_back(
-          bundle ? bundle->toBundleFinding(std::move(finding))
-                 : std::move(finding));
-  }
   const CheckedFile *source = dataFile ? file : program;
   if (!withIR || !source || !source->isReadable() || source->breaksInvariants())
     return nullptr;
@@ -70,6 +64,21 @@ checkFile(std::shared_ptr<const FileBuffer> buffer, bool dataFile, bool withIR,
   PTEReadOptions entries;
   entries.entryLocations = true;
   return buildProgram(*program, &context, entries);
+}
+
+/// The checks of a readable program's model (`file`'s, a program or a
+/// bundle's) into `report`: its memory plans, and what the runtime does
+/// with it loaded with `dataFileCount` data files.
+static void checkModel(const CheckedFile &file, const ProgramModel &model,
+                       unsigned dataFileCount, VerifyReport &report) {
+  FindingList found;
+  memory::checkMemory(model, found);
+  checkProgramLoad(model, dataFileCount, found);
+  const auto *bundle = dyn_cast<BundleFile>(&file);
+  for (Finding &finding : found.findings)
+    report.findings.findings.push_back(
+        bundle ? bundle->toBundleFinding(std::move(finding))
+               : std::move(finding));
 }
 
 /// The file at `path`, opened through the context's payload files, or null
@@ -186,11 +195,13 @@ static void checkUnusedKeys(ModuleOp program, ArrayRef<ModuleOp> dataFiles,
 /// What the runtime does with the files: the worst of what it does with
 /// each error (but those of check `ignored`).
 static RuntimeLoad runtimeLoadOf(const FindingList &list,
-                                 std::optional<Check> ignored = std::nullopt) {
+                                 ArrayRef<Check> ignored = {}) {
   RuntimeLoad load = RuntimeLoad::Loads;
   for (const Finding &finding : list.findings) {
     if (finding.severity != Severity::Error ||
-        (ignored && finding.check == &getFileCheck(*ignored)))
+        llvm::any_of(ignored, [&](Check check) {
+          return finding.check == &getFileCheck(check);
+        }))
       continue;
     if (finding.runtime == RuntimeLoad::Crashes)
       return RuntimeLoad::Crashes;
@@ -213,6 +224,32 @@ static ReleaseVerdict getReleaseVerdict(RuntimeLoad load) {
   }
 }
 
+/// The findings whose release table rows say what each release does: not
+/// a defect every release meets.
+static constexpr Check kReleaseRows[] = {Check::DataFileLayout06,
+                                         Check::ExternalDataMissing};
+
+/// What `judgement` (main's) says of the runtime, as a finding's load.
+static RuntimeLoad getRuntimeLoad(const ReleaseJudgement &judgement) {
+  switch (judgement.verdict) {
+  case ReleaseVerdict::Crashes:
+    return RuntimeLoad::Crashes;
+  case ReleaseVerdict::Rejects:
+    return RuntimeLoad::Rejects;
+  default:
+    return RuntimeLoad::Loads;
+  }
+}
+
+/// How the runtime loads `file`: a data file beside a program, a bundle's
+/// embedded program, or a program.
+static LoadedAs getLoadedAs(const CheckedFile *file, bool dataFile) {
+  if (dataFile)
+    return LoadedAs::DataFile;
+  return file && isa<BundleFile>(file) ? LoadedAs::BundledProgram
+                                       : LoadedAs::Program;
+}
+
 FailureOr<VerifyReport>
 emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
                    ArrayRef<std::string> dataFiles, MLIRContext &context,
@@ -225,12 +262,21 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
     return failure();
   }
   VerifyReport report;
+  report.showReleases = withReleases;
   // Only the check against data files reads the program's IR; without
   // them, the program's tables are only read and checked.
   std::unique_ptr<CheckedFile> file;
   OwningOpRef<ModuleOp> module =
       checkFile(std::move(input), dataFile, /*withIR=*/!dataFiles.empty(),
                 context, report, &file);
+  report.loadedAs = getLoadedAs(file.get(), dataFile);
+  // One model of a readable program, for every check and verdict on it.
+  const ProgramFile *program = file ? getProgramOf(*file) : nullptr;
+  std::optional<ProgramModel> model;
+  if (program && program->isReadable()) {
+    model.emplace(*program);
+    checkModel(*file, *model, dataFiles.size(), report);
+  }
   // Each data file on its own first, then, when every file is sound, the
   // program against them.
   bool dataSound = true;
@@ -263,25 +309,21 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
     checkDataFiles(*module, dataFiles, report);
     checkDataLayouts(dataModules, dataFiles, report);
   }
-  report.runtimeLoad = runtimeLoadOf(report.findings);
-  const ProgramFile *program = file ? getProgramOf(*file) : nullptr;
+  // The verdict is main's row of the release table: the findings' errors as
+  // a defect every release meets, and the features main lacks.
   if (const auto *data = dyn_cast_or_null<DataFile>(file.get());
-      withReleases && data) {
-    // The data file's own findings as a defect every release meets.
-    if (data->isReadable() && report.runtimeLoad == RuntimeLoad::Loads)
-      report.releases = judgeDataFileReleases(*data);
-    else
-      report.releases = judgeReleases(nullptr, DataFileCounts(),
-                                      getReleaseVerdict(report.runtimeLoad));
-    return report;
-  }
-  // The release table says which releases read a data file's layout.
-  if (withReleases)
+      data && data->isReadable() &&
+      runtimeLoadOf(report.findings) == RuntimeLoad::Loads)
+    report.releases = judgeDataFileReleases(*data);
+  else if (model)
+    report.releases = judgeReleases(
+        *model, countDataFiles(getDataFiles(openedData)),
+        getReleaseVerdict(runtimeLoadOf(report.findings, kReleaseRows)));
+  else
     report.releases =
-        judgeReleases(program && program->isReadable() ? program : nullptr,
-                      countDataFiles(getDataFiles(openedData)),
-                      getReleaseVerdict(runtimeLoadOf(
-                          report.findings, Check::DataFileLayout06)));
+        judgeReleases(nullptr, DataFileCounts(),
+                      getReleaseVerdict(runtimeLoadOf(report.findings)));
+  report.runtimeLoad = getRuntimeLoad(report.releases->releases.back());
   return report;
 }
 
@@ -326,16 +368,46 @@ static void printReleasesText(const VerifyReport &report, raw_ostream &os) {
   os << "releases that load it: " << report.releases->describeLoading() << "\n";
 }
 
+StringRef emit::getLoadedAsName(LoadedAs loadedAs) {
+  switch (loadedAs) {
+  case LoadedAs::Program:
+    return "program";
+  case LoadedAs::BundledProgram:
+    return "bundled_program";
+  case LoadedAs::DataFile:
+    return "data_file";
+  }
+  llvm_unreachable("unknown way of loading");
+}
+
+/// How the runtime the verdict is of loads the file.
+static StringRef describeLoading(LoadedAs loadedAs) {
+  switch (loadedAs) {
+  case LoadedAs::Program:
+    return "Program::load with full verification, then load_method of "
+           "every method, operators other than prim ops taken as "
+           "registered";
+  case LoadedAs::BundledProgram:
+    return "the bundle's embedded program, as extension/module loads a "
+           "bundle: Program::load with full verification, then load_method "
+           "of every method, operators other than prim ops taken as "
+           "registered";
+  case LoadedAs::DataFile:
+    return "FlatTensorDataMap::load of the data file, as a program's "
+           "external data map";
+  }
+  llvm_unreachable("unknown way of loading");
+}
+
 void emit::printVerifyText(const VerifyReport &report, raw_ostream &os) {
   for (const Finding &finding : report.findings.findings)
     printFinding(finding, os);
-  if (report.releases)
+  if (report.showReleases)
     printReleasesText(report, os);
   unsigned errors = report.count(Severity::Error);
   unsigned warnings = report.count(Severity::Warning);
-  os << "runtime: " << getRuntimeLoadName(report.runtimeLoad)
-     << " (ExecuTorch's Program::load with full verification, then "
-        "load_method of every method)\n";
+  os << "runtime: " << getRuntimeLoadName(report.runtimeLoad) << " ("
+     << kMainBuild << "; " << describeLoading(report.loadedAs) << ")\n";
   os << errors << (errors == 1 ? " error, " : " errors, ") << warnings
      << (warnings == 1 ? " warning" : " warnings");
   if (unsigned notes = report.count(Severity::Note))
@@ -397,10 +469,12 @@ void emit::printVerifyJSON(const VerifyReport &report, raw_ostream &os) {
       for (const Finding &finding : report.findings.findings)
         json.value(getFindingJSON(finding));
     });
-    if (report.releases)
+    json.attribute("loaded_as", getLoadedAsName(report.loadedAs));
+    if (report.showReleases)
       printReleasesJSON(report, json);
     json.attribute("runtime_load", getRuntimeLoadName(report.runtimeLoad));
-    if (report.releases)
+    json.attribute("runtime_load_build", kMainBuild);
+    if (report.showReleases)
       json.attributeArray("runtimes", [&] {
         for (const ReleaseJudgement &judgement : getPrintedReleases(report))
           json.value(getReleaseJSON(judgement));

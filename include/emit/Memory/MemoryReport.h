@@ -140,9 +140,9 @@ FailureOr<MemoryReport> analyzeMemory(std::shared_ptr<const FileBuffer> input,
 std::vector<std::pair<std::string, std::vector<uint64_t>>>
 getMethodAllocatorBytes(const ProgramModel &program);
 
-/// Adds the memory checks' findings on every method of `file`, a readable
-/// program, to `findings`.
-void checkMemory(const ProgramFile &file, FindingList &findings);
+/// Adds the memory checks' findings on every method of `program`, the model
+/// of a readable program, to `findings`.
+void checkMemory(const ProgramModel &program, FindingList &findings);
 
 /// The report for people.
 void printMemoryText(const MemoryReport &report, raw_ostream &os);

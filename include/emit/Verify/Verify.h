@@ -31,14 +31,32 @@
 namespace emit {
 
 /// What emit-verify found in a program and its data files.
+/// How the runtime loads the file verified.
+enum class LoadedAs {
+  /// Program::load, then load_method of every method.
+  Program,
+  /// Its embedded program, as extension/module loads a bundle.
+  BundledProgram,
+  /// A data file, which FlatTensorDataMap::load reads beside a program.
+  DataFile,
+};
+
+/// `program`, `bundled_program` or `data_file`, as JSON names it.
+StringRef getLoadedAsName(LoadedAs loadedAs);
+
 struct VerifyReport : Report {
   /// The files verified, as named: the program (or data file) first.
   std::vector<std::string> files;
   FindingList findings;
-  /// What the runtime does with the files at load, from the findings.
+  /// What the snapshot's runtime (main, as the release table judges it:
+  /// its CMake build) does with the files at load.
   RuntimeLoad runtimeLoad = RuntimeLoad::Loads;
-  /// What each runtime release does with the program, when asked for.
+  LoadedAs loadedAs = LoadedAs::Program;
+  /// What each runtime release does with the program; main's row is the
+  /// verdict.
   std::optional<ReleaseReport> releases;
+  /// Whether the report shows the release table (--runtime).
+  bool showReleases = false;
   /// The one release to print (a position in getReleaseNames()); every
   /// release when none.
   std::optional<unsigned> printedRelease;

@@ -1,0 +1,111 @@
+//===- LoadChecks.cpp - A program against what it is loaded with ----------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoadChecks.h"
+
+#include "emit/File/ProgramFile.h"
+#include "emit/File/ProgramModel.h"
+#include "emit/File/program_generated.h"
+
+#include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/Twine.h"
+
+using namespace emit;
+namespace fb = executorch_flatbuffer;
+
+/// The most keys a finding lists; the rest are counted.
+static constexpr size_t kListedKeys = 8;
+
+/// `execution_plan[I] 'NAME'.values[V]`, as findings name a value.
+static std::string valuePath(const MethodModel &method, uint32_t value) {
+  return ("execution_plan[" + Twine(method.getIndex()) + "] '" +
+          method.getName() + "'.values[" + Twine(value) + "]")
+      .str();
+}
+
+/// The keys of the tensors that take their data from a data file, in
+/// order of first use, and where the first is.
+static void checkExternalDataGiven(const ProgramModel &model,
+                                   FindingList &findings) {
+  llvm::SetVector<StringRef> keys;
+  std::optional<Finding> first;
+  unsigned planned = 0;
+  for (const MethodModel &method : model.getMethods())
+    for (uint32_t value = 0; value < method.getValueCount(); ++value) {
+      if (method.getValueKind(value) != ValueKind::Tensor)
+        continue;
+      std::optional<TensorModel> tensor = method.getTensor(value);
+      if (!tensor || !tensor->external)
+        continue;
+      planned += tensor->planned;
+      keys.insert(tensor->getName());
+      if (first)
+        continue;
+      const FileCheck &check = getFileCheck(Check::ExternalDataMissing);
+      first = Finding{Severity::Error,
+                      &check,
+                      model.getFile().getName().str(),
+                      model.getFile().offsetOf(tensor->table),
+                      valuePath(method, value),
+                      "",
+                      "",
+                      check.runtime,
+                      ImportEffect::Ignores};
+      first->method = method.getIndex();
+      first->value = value;
+    }
+  if (!first)
+    return;
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  os << "the program takes the data of " << keys.size()
+     << (keys.size() == 1 ? " tensor" : " tensors")
+     << (planned ? " (trainable or mutable weights among them)" : "")
+     << " from a data file (.ptd), and none is given: load_method refuses "
+        "the method (InvalidState, or InvalidExternalData for planned "
+        "tensors); give --data with the data file that holds ";
+  for (auto [index, key] : llvm::enumerate(keys)) {
+    if (index == kListedKeys) {
+      os << " and " << keys.size() - kListedKeys << " more";
+      break;
+    }
+    os << (index ? ", '" : "'") << key << "'";
+  }
+  first->message = std::move(message);
+  findings.findings.push_back(std::move(*first));
+}
+
+/// The program has no constant segment with offsets: the runtime reads its
+/// constants from constant_buffer, which builds from 1.3 (CMake, pip) do not
+/// compile (ET_ENABLE_DEPRECATED_CONSTANT_BUFFER=0).
+static void checkConstantBufferPath(const ProgramModel &model,
+                                    FindingList &findings) {
+  const ProgramFile &file = model.getFile();
+  const fb::Program &program = *file.getProgram();
+  const fb::SubsegmentOffsets *segment = program.constant_segment();
+  if (segment && segment->offsets() && segment->offsets()->size() > 0)
+    return;
+  const FileCheck &check = getFileCheck(Check::ConstantBufferPath);
+  findings.findings.push_back(
+      {Severity::Warning, &check, file.getName().str(),
+       segment ? file.offsetOf(segment) : file.offsetOf(&program),
+       "constant_segment",
+       "the program has no constant segment with offsets, so the runtime "
+       "reads its constants from the deprecated constant_buffer: builds of "
+       "1.3 and later made with CMake (the pip wheel among them) refuse it "
+       "at Program::load (InvalidProgram); a build with "
+       "ET_ENABLE_DEPRECATED_CONSTANT_BUFFER=1 loads it, and emit-translate "
+       "--pte-to-pte --target-runtime=main rewrites it into a constant "
+       "segment",
+       "", check.runtime, ImportEffect::Ignores});
+}
+
+void emit::checkProgramLoad(const ProgramModel &model, unsigned dataFileCount,
+                            FindingList &findings) {
+  if (dataFileCount == 0)
+    checkExternalDataGiven(model, findings);
+  checkConstantBufferPath(model, findings);
+}
