@@ -7,6 +7,7 @@
 #include "FindingReport.h"
 
 #include "emit/File/ETDumpFile.h"
+#include "emit/Support/OtherFormats.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
@@ -132,6 +133,8 @@ mlir::LogicalResult emit::checkIdentifier(FindingSink &findings,
   if (isETDumpBuffer(bytes))
     report
         << ": this is a run's profile (ETDump, .etdp); emit-profile reads it";
+  else if (std::string other = describeOtherFormat(bytes); !other.empty())
+    report << ": " << other;
   return report;
 }
 
