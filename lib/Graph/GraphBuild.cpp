@@ -793,6 +793,31 @@ static void addTimes(const profile::ProfileReport &profile,
   }
 }
 
+/// The most blocks a refusal of a run that does not fit names.
+static constexpr size_t kMisfitsNamed = 3;
+
+/// Why the run `profile` of `etdump` does not fit `program`: its first
+/// blocks no method explains, as emit-profile reports them.
+static std::string describeMisfit(const profile::ProfileReport &profile,
+                                  StringRef etdump, StringRef program) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "'" << etdump << "' is not a run of '" << program
+     << "' (emit-profile reports every block):";
+  size_t named = 0, misfits = 0;
+  for (const profile::UnmatchedBlock &block : profile.unmatched) {
+    if (block.explained)
+      continue;
+    if (named++ < kMisfitsNamed)
+      os << (named > 1 ? ";" : "") << " block " << block.block << " '"
+         << block.name << "': " << block.reason;
+    ++misfits;
+  }
+  if (misfits > kMisfitsNamed)
+    os << "; and " << misfits - kMisfitsNamed << " more blocks";
+  return text;
+}
+
 /// Each planned buffer's peak, as emit-memory finds it.
 static void addPeaks(const ProgramFile &file, const GraphOptions &options,
                      GraphReport &report) {
@@ -896,6 +921,10 @@ graph::analyzeGraph(std::shared_ptr<const FileBuffer> input,
       cast<ETDumpFile>(*etdump), *program, join, StringRef(), error);
   if (failed(timed))
     return failure();
+  if (!timed->fits()) {
+    error = describeMisfit(*timed, options.profile, file->getName());
+    return failure();
+  }
   addTimes(*timed, *report);
   return report;
 }
