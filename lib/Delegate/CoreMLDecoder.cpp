@@ -186,7 +186,8 @@ void TreeReader::layOut(size_t at, const std::string &path, unsigned depth) {
                       "'" + path + "' is nested deeper than " +
                           Twine(kMaxDepth) +
                           " directories: emit reads no "
-                          "deeper");
+                          "deeper",
+                      ProblemEffect::Unknown);
   if (node.kind == 0) {
     // The runtime slices a file's region out of the whole payload.
     if (!parts.add(path, node.offset, node.size, indexAt))
@@ -209,7 +210,8 @@ void TreeReader::layOut(size_t at, const std::string &path, unsigned depth) {
       addProblem(decoded, indexAt,
                  "node '" + childPath + "' is index " + Twine(child) +
                      ", not one listed before its directory (" + Twine(at) +
-                     "): the runtime reads a node it has not made");
+                     "): the runtime reads a node it has not made",
+                 ProblemEffect::Undefined);
       continue;
     }
     // The runtime moves each node into its directory: a second directory
@@ -218,7 +220,8 @@ void TreeReader::layOut(size_t at, const std::string &path, unsigned depth) {
       addProblem(decoded, indexAt,
                  "node '" + childPath + "' is index " + Twine(child) +
                      ", which another directory already holds: the runtime "
-                     "reads an empty node");
+                     "reads an empty node",
+                 ProblemEffect::Undefined);
       continue;
     }
     used[child] = true;

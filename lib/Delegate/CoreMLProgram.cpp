@@ -378,7 +378,8 @@ void ProgramReader::readBlock(StringRef block, unsigned depth,
   if (depth > kMaxDepth) {
     addProblem(decoded, offsetOf(block),
                "blocks nest deeper than " + Twine(kMaxDepth) +
-                   ": emit reads no deeper");
+                   ": emit reads no deeper",
+               ProblemEffect::Unknown);
     return;
   }
   std::vector<StringRef> outputs;

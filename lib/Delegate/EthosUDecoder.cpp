@@ -73,11 +73,25 @@ private:
     decoded.target.push_back({name.str(), value.str()});
   }
 
+  /// Sets the call's arguments once the stream names both counts: the
+  /// runtime reads its inputs from the first arguments and writes its
+  /// outputs to those after them (EthosUBackend::execute).
+  void setArguments();
+
   StringRef bytes;
   DecodedPayload &decoded;
   PayloadLayout parts;
+  std::optional<uint64_t> inputCount, outputCount;
 };
 } // namespace
+
+void StreamReader::setArguments() {
+  if (!inputCount || !outputCount)
+    return;
+  CallArguments &arguments = decoded.arguments.emplace();
+  arguments.inputs = countUp(*inputCount);
+  arguments.outputs = countUp(*outputCount, *inputCount);
+}
 
 std::optional<VelaBlock> StreamReader::readBlock(uint64_t at) {
   if (bytes.size() - at < kBlockHeader) {
@@ -192,6 +206,8 @@ void StreamReader::describeIOs(const VelaBlock &block) {
                       "block '" + block.name + "' of " + Twine(block.size) +
                           " bytes does not hold " + Twine(count) +
                           " tensors of a 4-D or 6-D shape");
+  (block.name == "inputs" ? inputCount : outputCount) = count;
+  setArguments();
   SmallVector<std::string> tensors;
   for (uint64_t i = 0; i < count; ++i) {
     uint64_t at = 4 + i * (dims + 3) * 4;

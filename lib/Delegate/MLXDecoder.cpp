@@ -307,7 +307,8 @@ void GraphReader::addOperand(DecodedNode &node, FieldRole role,
     addProblem(decoded, offsetOf(at),
                "node " + Twine(node.id) + " (" + node.op + ") names value " +
                    Twine(value) + " of " + Twine(graph.values.size()) +
-                   ": the runtime indexes past its slots");
+                   ": the runtime indexes past its slots",
+               ProblemEffect::Undefined);
   if (role != FieldRole::Output)
     node.inputs.push_back(value);
   if (role == FieldRole::Output || role == FieldRole::InputOutput)
@@ -451,7 +452,8 @@ void GraphReader::readInstruction(const mlx::Instruction &instruction,
     addProblem(decoded, offsetOf(&instruction),
                "node " + Twine(node.id) + " is of operator tag " + Twine(tag) +
                    ", which this decoder does not know (its last is " +
-                   Twine(operators.size() - 1) + ")");
+                   Twine(operators.size() - 1) + ")",
+               ProblemEffect::Unknown);
   } else {
     node.op = operators[tag].name;
     for (const FieldInfo &field : operators[tag].fields)

@@ -254,7 +254,8 @@ void GraphReader::readNode(const Node &mpsNode, uint32_t id) {
     node.op = "unknown";
     addProblem(decoded, offsetOf(&mpsNode),
                "node " + Twine(id) + " is of operator tag " + Twine(tag) +
-                   ", which this decoder does not know");
+                   ", which this decoder does not know",
+               ProblemEffect::Unknown);
   } else if (otherUnionType && other != getOpName(*unionType, tag)) {
     // Which release wrote it, the file does not say: the table is read as
     // neither operator's.
@@ -278,7 +279,8 @@ void GraphReader::readNode(const Node &mpsNode, uint32_t id) {
       addProblem(decoded, offsetOf(&mpsNode),
                  "node " + Twine(id) + " (" + node.op + ") names value " +
                      Twine(operand) + " of " + Twine(graph.values.size()) +
-                     ": the runtime indexes past its values");
+                     ": the runtime indexes past its values",
+                 ProblemEffect::Undefined);
   graph.nodes.push_back(std::move(node));
 }
 
@@ -299,7 +301,8 @@ void GraphReader::readConstant(DecodedValue &value, uint64_t bytes,
       addProblem(decoded, offsetOf(at),
                  "value " + Twine(value.id) + "'s constant of " + Twine(bytes) +
                      " bytes has " + Twine(inlineBuffer->storage()->size()) +
-                     " in the flatbuffer: the runtime reads past them");
+                     " in the flatbuffer: the runtime reads past them",
+                 ProblemEffect::Undefined);
     return;
   }
   if (headerless)
@@ -312,7 +315,8 @@ void GraphReader::readConstant(DecodedValue &value, uint64_t bytes,
                "value " + Twine(value.id) + "'s constant (segment offset " +
                    Twine(segmentOffset) + ", " + Twine(bytes) +
                    " bytes) runs past the constant segment: the runtime "
-                   "reads past it");
+                   "reads past it",
+               ProblemEffect::Undefined);
 }
 
 template <typename Graph>
@@ -345,6 +349,14 @@ void GraphReader::read(const Graph &root) {
   };
   mark(root.input_ids(), true);
   mark(root.output_ids(), false);
+  // MPSBackend::execute takes the call's tensor arguments in order: its
+  // inputs, then its outputs.
+  CallArguments &arguments = decoded.arguments.emplace();
+  arguments.counting = CallArguments::Counting::Tensors;
+  uint64_t inputs = root.input_ids() ? root.input_ids()->size() : 0;
+  arguments.inputs = countUp(inputs);
+  arguments.outputs =
+      countUp(root.output_ids() ? root.output_ids()->size() : 0, inputs);
   if (const auto *nodes = root.mps_nodes())
     for (auto [id, node] : llvm::enumerate(*nodes))
       readNode(*node, id);
@@ -411,7 +423,7 @@ static void readHeaderless(StringRef buffer, GraphReader &reader,
       {"schema", as02 ? "0.2 or 0.3: the graph reads as either" : "0.3"});
   if (const auto *root = getVerifiedRoot<mps::MPSGraphV0>(
           buffer, 0, decoded.problems, "graph's flatbuffer",
-          ": the runtime reads it unverified"))
+          ": the runtime reads it unverified", ProblemEffect::Undefined))
     reader.read(*root);
 }
 
@@ -438,7 +450,8 @@ void MPSDecoder::decode(const PayloadInput &input,
     return addProblem(decoded, at,
                       "the graph's " + Twine(buffer->size()) +
                           " bytes are fewer than a flatbuffer's 8: the "
-                          "runtime reads past them");
+                          "runtime reads past them",
+                      ProblemEffect::Undefined);
   if (buffer->substr(4, 4) != kMagic)
     return addProblem(decoded, at + 4,
                       "the graph's identifier (bytes " +

@@ -111,7 +111,8 @@ bool NeutronReader::placeMicrocode() {
     addProblem(decoded, 0,
                "the flags of " + Twine(inputs) + " inputs and " +
                    Twine(outputs) + " outputs (" + Twine(flagsEnd) +
-                   " bytes) run past the payload: the runtime reads past it");
+                   " bytes) run past the payload: the runtime reads past it",
+               ProblemEffect::Undefined);
     unreadFrom = 0;
     return false;
   }
@@ -144,7 +145,8 @@ bool NeutronReader::readMicrocode() {
   if (bytes.size() - microcodeAt < 4 * headerWords) {
     addProblem(decoded, microcodeAt,
                "the microcode's header (" + Twine(4 * headerWords) +
-                   " bytes) runs past the payload: the runtime reads past it");
+                   " bytes) runs past the payload: the runtime reads past it",
+               ProblemEffect::Undefined);
     return false;
   }
   set("inputs", inputs);

@@ -138,9 +138,17 @@ std::optional<uint64_t> delegate::getScalarTypeBytes(int64_t type) {
   return std::nullopt;
 }
 
+std::vector<uint32_t> delegate::countUp(uint64_t count, uint64_t from) {
+  std::vector<uint32_t> positions;
+  positions.reserve(count);
+  for (uint64_t position = from; position < from + count; ++position)
+    positions.push_back(uint32_t(position));
+  return positions;
+}
+
 void delegate::addProblem(DecodedPayload &decoded, uint64_t offset,
-                          const Twine &text) {
-  decoded.problems.push_back({offset, text.str()});
+                          const Twine &text, ProblemEffect effect) {
+  decoded.problems.push_back({offset, text.str(), effect});
 }
 
 bool PayloadLayout::addPadded(StringRef name, uint64_t offset, uint64_t size,

@@ -36,8 +36,12 @@ std::string formatFloat(double value);
 std::string getScalarTypeName(int64_t type);
 std::optional<uint64_t> getScalarTypeBytes(int64_t type);
 
+/// The positions [from, from + count), for CallArguments.
+std::vector<uint32_t> countUp(uint64_t count, uint64_t from = 0);
+
 /// Adds a problem at `offset`.
-void addProblem(DecodedPayload &decoded, uint64_t offset, const Twine &text);
+void addProblem(DecodedPayload &decoded, uint64_t offset, const Twine &text,
+                ProblemEffect effect = ProblemEffect::Refuses);
 
 /// Whether `bytes` hold the `length`-byte header of `backend` that their
 /// `announcer` (their magic, their backend id) announces; if not, a problem,
@@ -52,13 +56,15 @@ bool fitsHeader(StringRef bytes, uint64_t length, StringRef backend,
 template <typename Root>
 const Root *getVerifiedRoot(StringRef buffer, uint64_t offset,
                             std::vector<PayloadProblem> &problems,
-                            StringRef what, StringRef consequence = "") {
+                            StringRef what, StringRef consequence = "",
+                            ProblemEffect effect = ProblemEffect::Refuses) {
   flatbuffers::Verifier verifier(
       reinterpret_cast<const uint8_t *>(buffer.data()), buffer.size());
   if (verifier.VerifyBuffer<Root>(nullptr))
     return flatbuffers::GetRoot<Root>(buffer.data());
-  problems.push_back(
-      {offset, ("the " + what + " does not verify" + consequence).str()});
+  problems.push_back({offset,
+                      ("the " + what + " does not verify" + consequence).str(),
+                      effect});
   return nullptr;
 }
 

@@ -76,7 +76,8 @@ void delegate::decodeQNNCompileSpec(StringRef value,
   // The runtime reads these options unverified (GetQnnExecuTorchOptions).
   const auto *options = getVerifiedRoot<qnn::Options>(
       value, 0, decoded.problems, "QnnExecuTorchOptions flatbuffer",
-      ": the QNN runtime, which reads it unverified, would misread it");
+      ": the QNN runtime, which reads it unverified, would misread it",
+      ProblemEffect::Undefined);
   if (!options)
     return;
   auto set = [&](const char *name, std::string text) {
@@ -88,13 +89,17 @@ void delegate::decodeQNNCompileSpec(StringRef value,
       set("htp_arch", nameOf(kHtpArchs, htp->htp_arch()));
       set("vtcm_size_in_mb", std::to_string(htp->vtcm_size_in_mb()));
     } else {
-      decoded.problems.push_back({0, "the options' soc_info has no htp_info, "
-                                     "which the QNN runtime dereferences "
-                                     "unchecked"});
+      decoded.problems.push_back({0,
+                                  "the options' soc_info has no htp_info, "
+                                  "which the QNN runtime dereferences "
+                                  "unchecked",
+                                  ProblemEffect::Undefined});
     }
   } else {
-    decoded.problems.push_back({0, "the options have no soc_info, which the "
-                                   "QNN runtime dereferences unchecked"});
+    decoded.problems.push_back({0,
+                                "the options have no soc_info, which the "
+                                "QNN runtime dereferences unchecked",
+                                ProblemEffect::Undefined});
   }
   const qnn::BackendOptions *backend = options->backend_options();
   if (!backend)

@@ -41,8 +41,10 @@ void delegate::decodeSamsungCompileSpec(StringRef value,
       !flatbuffers::BufferHasIdentifier(value.data(),
                                         emit_samsung::OptionsIdentifier())) {
     decoded.problems.push_back(
-        {4, "the options do not carry the identifier EETO that Samsung's "
-            "serializer writes"});
+        {4,
+         "the options do not carry the identifier EETO that Samsung's "
+         "serializer writes",
+         ProblemEffect::Unknown});
     return;
   }
   const auto *options = getVerifiedRoot<emit_samsung::Options>(

@@ -203,8 +203,12 @@ void TOSADecoder::decode(const PayloadInput &input,
   StringRef bytes = input.bytes;
   decoded.magic = "TOSA";
   decoded.regions.push_back({"graph", 0, bytes.size()});
+  // No ExecuTorch runtime reads a TOSA graph as it is (the Ethos-U and VGF
+  // backends compile it first): what it has wrong is emit's to say, not a
+  // refusal.
   const auto *head = getVerifiedRoot<tosa::TosaGraphHead>(
-      bytes, 0, decoded.problems, "TosaGraph flatbuffer");
+      bytes, 0, decoded.problems, "TosaGraph flatbuffer", "",
+      ProblemEffect::Unknown);
   if (!head)
     return;
   const tosa::Version &version = *head->version();
@@ -212,7 +216,8 @@ void TOSADecoder::decode(const PayloadInput &input,
   bool v0_80 = version._major() == 0 && version._minor() == 80;
   if (v0_80) {
     if (const auto *root = getVerifiedRoot<tosa::v0_80::TosaGraph>(
-            bytes, 0, decoded.problems, "TOSA 0.80 graph");
+            bytes, 0, decoded.problems, "TOSA 0.80 graph", "",
+            ProblemEffect::Unknown);
         root && input.withGraph)
       readGraph(*root, Numbering::in("emit_tosa.v0_80."), decoded);
     return;
@@ -220,7 +225,8 @@ void TOSADecoder::decode(const PayloadInput &input,
   const auto *root = getVerifiedRoot<tosa::TosaGraph>(
       bytes, 0, decoded.problems,
       version._major() == 1 ? "TOSA 1.x graph"
-                            : "graph, read in TOSA 1.x's layout,");
+                            : "graph, read in TOSA 1.x's layout,",
+      "", ProblemEffect::Unknown);
   if (!root)
     return;
   if (const tosa::SoftwareVersion *software = root->software_version())

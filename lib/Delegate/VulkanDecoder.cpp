@@ -165,7 +165,8 @@ void GraphReader::readConstant(const vk::VkTensor &tensor,
                       "value " + Twine(value.id) + "'s constant " +
                           Twine(index) + " is past the graph's constants (" +
                           Twine(table ? table->size() : 0) +
-                          " entries): the runtime reads past the table");
+                          " entries): the runtime reads past the table",
+                      ProblemEffect::Undefined);
   const vk::VkBytes &entry = *table->Get(index);
   value.constantBytes = entry.length();
   // As VulkanBackend.cpp: a key with the offset UINT64_MAX is a name in
@@ -213,7 +214,8 @@ const vk::VkValue *GraphReader::getValue(const vk::OperatorCall &call,
              "operator call " + Twine(node.id) + " (" + node.op +
                  ") names value " + Twine(id) + ", which the graph (" +
                  Twine(values ? values->size() : 0) +
-                 " values) does not have: the runtime reads past the table");
+                 " values) does not have: the runtime reads past the table",
+             ProblemEffect::Undefined);
   return nullptr;
 }
 
@@ -284,10 +286,18 @@ void GraphReader::read(const vk::VkGraph &root) {
                    "value " + Twine(id) + " is of type " +
                        vk::EnumNameGraphTypes(value->value_type()) +
                        " but holds no table: the runtime reads through a "
-                       "null pointer");
+                       "null pointer",
+                   ProblemEffect::Undefined);
     }
   markExternal(root.input_ids(), /*isInput=*/true);
   markExternal(root.output_ids(), /*isInput=*/false);
+  // VulkanBackend::execute reads its inputs from the first arguments and
+  // writes its outputs to the last ones.
+  CallArguments &arguments = decoded.arguments.emplace();
+  arguments.inputs = countUp(root.input_ids() ? root.input_ids()->size() : 0);
+  arguments.outputs =
+      countUp(root.output_ids() ? root.output_ids()->size() : 0);
+  arguments.outputsFromEnd = true;
   if (const auto *chain = root.chain())
     for (auto [id, call] : llvm::enumerate(*chain))
       readNode(*call, id);

@@ -369,7 +369,8 @@ void GraphReader::readNode(const xnn::XNode &xnode, uint32_t id) {
     addProblem(decoded, offsetOf(&xnode),
                "xnode " + Twine(id) + " is of operator tag " +
                    Twine(unsigned(xnode.xnode_union_type())) +
-                   ", which this decoder does not know");
+                   ", which this decoder does not know",
+               ProblemEffect::Unknown);
   } else {
     node.op = StringRef(xnn::EnumNameXNodeUnion(xnode.xnode_union_type()))
                   .drop_front(3) // "XNN"
@@ -504,7 +505,8 @@ void GraphReader::readValue(const xnn::XNNGraph &xgraph,
       addProblem(decoded, offsetOf(quantized),
                  "value " + Twine(value.id) +
                      " is quantized but holds no parameters: the runtime "
-                     "reads through a null pointer");
+                     "reads through a null pointer",
+                 ProblemEffect::Undefined);
   }
   if (tensor->flags() & 1)
     value.externalInput = tensor->external_id();
@@ -523,6 +525,16 @@ void GraphReader::read(const xnn::XNNGraph &xgraph) {
   if (const auto *nodes = xgraph.xnodes())
     for (auto [id, xnode] : llvm::enumerate(*nodes))
       readNode(*xnode, id);
+  // The runtime (XNNCompiler's defineTensor, XNNExecutor::prepare_args)
+  // takes the call's argument at each external value's id, inputs and
+  // outputs in the order of the values.
+  CallArguments &arguments = decoded.arguments.emplace();
+  for (const DecodedValue &value : graph.values) {
+    if (value.externalInput)
+      arguments.inputs.push_back(*value.externalInput);
+    if (value.externalOutput)
+      arguments.outputs.push_back(*value.externalOutput);
+  }
   decoded.graph = std::move(graph);
 }
 

@@ -8,7 +8,10 @@
 
 #include "emit/File/ProgramModel.h"
 
+#include "llvm/ADT/DenseMap.h"
+
 #include <algorithm>
+#include <tuple>
 
 using namespace emit;
 
@@ -63,8 +66,10 @@ namespace {
 /// Reads a method's instructions in order, filling in its data flow.
 class UseReader {
 public:
-  UseReader(const MethodModel &method, MethodDataFlow &uses)
-      : method(method), valueCount(method.getValueCount()), uses(uses) {}
+  UseReader(const MethodModel &method, MethodDataFlow &uses,
+            ArrayRef<const delegate::CallArguments *> delegateArguments)
+      : method(method), valueCount(method.getValueCount()), uses(uses),
+        delegateArguments(delegateArguments) {}
   void run();
 
 private:
@@ -84,7 +89,30 @@ private:
                        SmallVectorImpl<std::pair<uint32_t, uint32_t>> &loops);
   void readKernelCall(const InstructionModel &call);
   void readDelegateCall(const InstructionModel &call);
+  /// Marks in `writes` the arguments of `call` that `known` says its
+  /// backend writes.
+  void markKnownWrites(const delegate::CallArguments &known,
+                       ArrayRef<int32_t> args, SmallVectorImpl<bool> &writes);
+  /// Marks in `writes` the arguments the emitter's layout makes a call's
+  /// outputs: the longest run at its end of arguments first named here,
+  /// given by nobody and no view of a tensor holding data.
+  void markTrailingWrites(ArrayRef<int32_t> args,
+                          SmallVectorImpl<bool> &writes);
   void markGiven();
+  /// Where a planned tensor value lies: its buffer, offset, bytes and
+  /// scalar type; none for another value.
+  std::optional<std::tuple<uint32_t, uint64_t, uint64_t, int32_t>>
+  getPlacement(uint32_t value) const;
+  /// The tensor that holds data on the bytes of `value` (a planned tensor
+  /// no instruction wrote yet, given by nobody) with its size and type but
+  /// another shape: the base of a view the emitter elided (a static view
+  /// reshapes; a tensor of the same shape on those bytes reuses them);
+  /// none otherwise.
+  std::optional<uint32_t> findElidedBase(uint32_t value) const;
+  /// After the current instruction: its reads that are elided views get
+  /// their base, and what it writes holds data on its bytes from now on.
+  void trackHolders();
+  void noteHolder(uint32_t value);
   void extendSignature();
   /// The values named before the current instruction are those whose
   /// lifetime starts before it.
@@ -96,8 +124,13 @@ private:
   const MethodModel &method;
   uint32_t valueCount;
   MethodDataFlow &uses;
+  ArrayRef<const delegate::CallArguments *> delegateArguments;
   /// Per operator, how its kernel shares its result's bytes.
   std::vector<KernelSharing> sharingOf;
+  /// The tensor that last held data at each place (buffer, offset).
+  llvm::DenseMap<std::pair<uint32_t, uint64_t>, uint32_t> holders;
+  /// The values an instruction before the current one wrote.
+  llvm::BitVector writtenBefore;
   uint32_t current = 0;
   uint64_t listWrites = 0;
 };
@@ -175,24 +208,109 @@ void UseReader::readKernelCall(const InstructionModel &call) {
     read(arg, writesBegin);
 }
 
+void UseReader::markKnownWrites(const delegate::CallArguments &known,
+                                ArrayRef<int32_t> args,
+                                SmallVectorImpl<bool> &writes) {
+  // The positions the payload counts: every argument, or its tensors.
+  SmallVector<uint32_t> counted;
+  for (auto [position, arg] : llvm::enumerate(args))
+    if (known.counting == delegate::CallArguments::Counting::Arguments ||
+        (arg >= 0 && static_cast<uint32_t>(arg) < valueCount &&
+         method.getValueKind(arg) == ValueKind::Tensor))
+      counted.push_back(position);
+  for (uint32_t output : known.outputs) {
+    uint64_t at = output;
+    if (known.outputsFromEnd) {
+      if (known.outputs.size() > counted.size())
+        continue;
+      at += counted.size() - known.outputs.size();
+    }
+    if (at < counted.size())
+      writes[counted[at]] = true;
+  }
+}
+
+void UseReader::markTrailingWrites(ArrayRef<int32_t> args,
+                                   SmallVectorImpl<bool> &writes) {
+  for (unsigned position = args.size(); position > 0; --position) {
+    int32_t arg = args[position - 1];
+    if (arg < 0 || static_cast<uint32_t>(arg) >= valueCount ||
+        namedBefore(arg) || uses.given.test(arg) || findElidedBase(arg))
+      return;
+    writes[position - 1] = true;
+  }
+}
+
 void UseReader::readDelegateCall(const InstructionModel &call) {
   ArrayRef<int32_t> args = call.args;
-  // The outputs: the longest run at the end of arguments named here first.
-  unsigned outputsBegin = args.size();
-  for (; outputsBegin > 0; --outputsBegin) {
-    int32_t arg = args[outputsBegin - 1];
-    if (arg < 0 || static_cast<uint32_t>(arg) >= valueCount ||
-        namedBefore(arg) || uses.given.test(arg))
-      break;
-  }
+  SmallVector<bool> writes(args.size(), false);
+  const delegate::CallArguments *known =
+      call.callee >= 0 &&
+              static_cast<size_t>(call.callee) < delegateArguments.size()
+          ? delegateArguments[call.callee]
+          : nullptr;
+  if (known)
+    markKnownWrites(*known, args, writes);
+  else
+    markTrailingWrites(args, writes);
   for (auto [position, arg] : llvm::enumerate(args)) {
-    if (position >= outputsBegin)
+    if (writes[position])
       write(arg);
     name(arg);
   }
   size_t writesBegin = uses.instructions[current].writesBegin;
-  for (int32_t arg : args.take_front(outputsBegin))
-    read(arg, writesBegin);
+  for (auto [position, arg] : llvm::enumerate(args))
+    if (!writes[position])
+      read(arg, writesBegin);
+}
+
+std::optional<std::tuple<uint32_t, uint64_t, uint64_t, int32_t>>
+UseReader::getPlacement(uint32_t value) const {
+  if (method.getValueKind(value) != ValueKind::Tensor)
+    return std::nullopt;
+  std::optional<TensorModel> tensor = method.getTensor(value);
+  if (!tensor || !tensor->planned)
+    return std::nullopt;
+  std::optional<uint64_t> bytes = tensor->getBytes();
+  if (!bytes)
+    return std::nullopt;
+  return std::make_tuple(tensor->memoryId, tensor->offset, *bytes,
+                         tensor->rawScalarType);
+}
+
+std::optional<uint32_t> UseReader::findElidedBase(uint32_t value) const {
+  if (writtenBefore.test(value) || uses.given.test(value))
+    return std::nullopt;
+  auto placement = getPlacement(value);
+  if (!placement)
+    return std::nullopt;
+  auto holder =
+      holders.find({std::get<0>(*placement), std::get<1>(*placement)});
+  if (holder == holders.end() || holder->second == value ||
+      getPlacement(holder->second) != placement ||
+      method.getTensor(value)->getSizes() ==
+          method.getTensor(holder->second)->getSizes())
+    return std::nullopt;
+  return holder->second;
+}
+
+void UseReader::noteHolder(uint32_t value) {
+  if (auto placement = getPlacement(value))
+    holders[{std::get<0>(*placement), std::get<1>(*placement)}] = value;
+}
+
+void UseReader::trackHolders() {
+  for (uint32_t read : uses.getReads(current))
+    forEachTensor(read, [&](uint32_t value) {
+      if (uses.viewOf[value] != MethodDataFlow::kNoView)
+        return;
+      if (std::optional<uint32_t> base = findElidedBase(value))
+        uses.viewOf[value] = *base;
+    });
+  for (uint32_t value : uses.getWrites(current)) {
+    writtenBefore.set(value);
+    noteHolder(value);
+  }
 }
 
 void UseReader::extendOverLoops(ArrayRef<std::pair<uint32_t, uint32_t>> loops) {
@@ -233,6 +351,8 @@ void UseReader::markGiven() {
   // A list given is its items given (each list once, however often named).
   for (unsigned list : llvm::to_vector(uses.given.set_bits()))
     forEachTensor(list, [&](uint32_t item) { uses.given.set(item); });
+  for (unsigned value : uses.given.set_bits())
+    noteHolder(value);
 }
 
 void UseReader::readInstruction(
@@ -290,16 +410,25 @@ void UseReader::run() {
     sharingOf.push_back(getKernelSharing(op.name));
   uses.lifetimes.assign(valueCount, Lifetime());
   uses.persistent.resize(valueCount);
+  uses.viewOf.assign(valueCount, MethodDataFlow::kNoView);
+  writtenBefore.resize(valueCount);
   markGiven();
   uses.instructionCount = method.getInstructions().size();
   uses.instructions.resize(uses.instructionCount + 1);
   SmallVector<std::pair<uint32_t, uint32_t>> loops;
   for (const InstructionModel &instruction : method.getInstructions()) {
     readInstruction(instruction, loops);
+    // Its writes and reads end where the next instruction's begin.
+    uses.instructions[current + 1].writesBegin = uses.written.size();
+    uses.instructions[current + 1].readsBegin = uses.read.size();
+    trackHolders();
     ++current;
   }
-  uses.instructions[current].writesBegin = uses.written.size();
-  uses.instructions[current].readsBegin = uses.read.size();
+  // A value some instruction writes after a read is no elided view.
+  for (int32_t &base : uses.viewOf)
+    if (base != MethodDataFlow::kNoView &&
+        writtenBefore.test(&base - uses.viewOf.data()))
+      base = MethodDataFlow::kNoView;
   extendSignature();
   giveItemsListLifetimes();
   uses.lastNamed.reserve(valueCount);
@@ -313,8 +442,10 @@ void UseReader::run() {
   extendOverLoops(loops);
 }
 
-MethodDataFlow emit::computeDataFlow(const MethodModel &method) {
+MethodDataFlow emit::computeDataFlow(
+    const MethodModel &method,
+    ArrayRef<const delegate::CallArguments *> delegateArguments) {
   MethodDataFlow uses;
-  UseReader(method, uses).run();
+  UseReader(method, uses, delegateArguments).run();
   return uses;
 }

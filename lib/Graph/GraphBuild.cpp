@@ -11,6 +11,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "emit/DelegateCalls/DelegateCalls.h"
 #include "emit/File/BundleFile.h"
 #include "emit/File/CheckedFile.h"
 #include "emit/File/DataFile.h"
@@ -112,132 +113,14 @@ static CompileSpecInfo describeSpec(StringRef key, StringRef value) {
 }
 
 namespace {
-/// Where each delegate entry of a program keeps its payload, and which
-/// entries share each place.
-class PayloadPlaces {
-public:
-  explicit PayloadPlaces(const ProgramModel &program) {
-    for (const MethodModel &method : program.getMethods())
-      for (auto [index, delegate] : llvm::enumerate(method.getDelegates()))
-        users[{delegate.inSegment, delegate.dataIndex}].push_back(
-            (method.getName() + "#" + Twine(index)).str());
-  }
-  /// The entries other than `self` whose payload lies where `delegate`'s
-  /// does.
-  std::vector<std::string> getSharers(const DelegateModel &delegate,
-                                      StringRef self) const {
-    std::vector<std::string> others;
-    auto it = users.find({delegate.inSegment, delegate.dataIndex});
-    if (it != users.end())
-      for (const std::string &user : it->second)
-        if (user != self)
-          others.push_back(user);
-    return others;
-  }
-
-  /// What the payload of `delegate`, `bytes`, holds: decoded once per
-  /// place, however many entries share it. Entries that share a payload
-  /// but differ in a compile spec its decoder reads decode it apart: a
-  /// backend may take from them what the payload names.
-  std::shared_ptr<const delegate::DecodedPayload>
-  decode(const DelegateModel &delegate, StringRef bytes,
-         ArrayRef<std::pair<StringRef, StringRef>> specs) {
-    delegate::PayloadInput input{delegate.backend, bytes};
-    input.compileSpecs = specs;
-    // Its decoder, found once per place (the payload's first bytes read
-    // once), and the keys it reads.
-    auto [place, added] =
-        decoders.try_emplace({delegate.inSegment, delegate.dataIndex});
-    if (added)
-      place->second = delegate::findPayloadDecoder(input);
-    const delegate::PayloadDecoder *decoder = place->second;
-    ArrayRef<StringRef> keys = decoder ? decoder->getCompileSpecKeysRead(input)
-                                       : ArrayRef<StringRef>();
-    std::string specKey;
-    for (const auto &[key, value] : specs)
-      if (llvm::is_contained(keys, key))
-        specKey +=
-            (Twine(key.size()) + ":" + key + Twine(value.size()) + ":" + value)
-                .str();
-    auto &decoded =
-        payloads[{delegate.inSegment, delegate.dataIndex, std::move(specKey)}];
-    if (!decoded)
-      decoded = std::make_shared<const delegate::DecodedPayload>(
-          delegate::decodePayloadWith(decoder, input));
-    return decoded;
-  }
-
-private:
-  std::map<std::pair<bool, uint32_t>, std::vector<std::string>> users;
-  std::map<std::pair<bool, uint32_t>, const delegate::PayloadDecoder *>
-      decoders;
-  std::map<std::tuple<bool, uint32_t, std::string>,
-           std::shared_ptr<const delegate::DecodedPayload>>
-      payloads;
-};
-
-/// Which file holds each named data key: the program or one of the data
-/// files given, the first that has it, as the runtime's merged data map
-/// looks keys up.
-class KeySources {
-public:
-  KeySources(const fb::Program &program,
-             ArrayRef<std::unique_ptr<CheckedFile>> dataFiles) {
-    if (const auto *named = program.named_data())
-      for (const fb::NamedData *entry : *named)
-        add(*entry, "program", program.segments());
-    for (const std::unique_ptr<CheckedFile> &file : dataFiles) {
-      names.push_back(file->getName().str());
-      const auto *data = dyn_cast<DataFile>(file.get());
-      if (!data || !data->getFlatTensor() ||
-          !data->getFlatTensor()->named_data())
-        continue;
-      for (const auto *entry : *data->getFlatTensor()->named_data())
-        add(*entry, data->getName(), data->getFlatTensor()->segments());
-    }
-  }
-  /// The data files given, by name.
-  ArrayRef<std::string> getDataFiles() const { return names; }
-  /// The file that holds `key`; empty when none does.
-  StringRef lookup(StringRef key) const {
-    auto it = sources.find(key);
-    return it == sources.end() ? StringRef() : StringRef(it->second.file);
-  }
-  /// The bytes of the segment that holds `key`; none when no file does.
-  std::optional<uint64_t> getBytes(StringRef key) const {
-    auto it = sources.find(key);
-    return it == sources.end() ? std::nullopt : it->second.bytes;
-  }
-
-private:
-  struct Source {
-    std::string file;
-    std::optional<uint64_t> bytes;
-  };
-  /// Adds `entry` of `file`, the first file that has its key; its bytes
-  /// those of its segment, where `segments` has it.
-  template <typename Entry, typename Segments>
-  void add(const Entry &entry, StringRef file, const Segments *segments) {
-    if (!entry.key())
-      return;
-    Source source{file.str(), std::nullopt};
-    if (segments && entry.segment_index() < segments->size())
-      source.bytes = segments->Get(entry.segment_index())->size();
-    sources.try_emplace(entry.key()->string_view(), std::move(source));
-  }
-
-  llvm::StringMap<Source> sources;
-  std::vector<std::string> names;
-};
-
 /// Builds one method's graph.
 class MethodGraphBuilder {
 public:
   MethodGraphBuilder(const ProgramFile &file, const MethodModel &method,
-                     PayloadPlaces &places, const KeySources &keys,
-                     MethodGraph &graph)
-      : file(file), method(method), places(places), keys(keys), graph(graph),
-        flow(computeDataFlow(method)) {
+                     delegate::DelegateCalls &calls, MethodGraph &graph)
+      : file(file), method(method), calls(calls), keys(calls.getKeys()),
+        graph(graph),
+        flow(computeDataFlow(method, calls.getCallArguments(method))) {
     // The runtime reads constants from the constant segment when the
     // program has one with entries, else from the deprecated buffer.
     const auto *segment = file.getProgram()->constant_segment();
@@ -254,10 +137,9 @@ private:
   DelegateInfo describeDelegate(const InstructionModel &call,
                                 std::vector<std::string> &problems) const;
   /// `delegate`'s compile specs described (and decoded where emit knows
-  /// them) into `info`; their keys and values, as the file holds them.
-  std::vector<std::pair<StringRef, StringRef>>
-  readCompileSpecs(const DelegateModel &delegate, DelegateInfo &info,
-                   std::vector<std::string> &problems) const;
+  /// them) into `info`.
+  void readCompileSpecs(const DelegateModel &delegate, DelegateInfo &info,
+                        std::vector<std::string> &problems) const;
   /// Where the parts the payload names are and their bytes; a problem for
   /// a required one that no file given holds.
   void resolveNamedParts(DelegateInfo &info,
@@ -266,12 +148,8 @@ private:
   /// no file given holds.
   void resolveKeys(DelegateInfo &info,
                    std::vector<std::string> &problems) const;
-  /// The first bytes of `delegate`'s payload, as far as they lie in the
-  /// file.
-  StringRef getPayloadBytes(const DelegateModel &delegate) const;
   void readOperands(const InstructionModel &instruction, uint32_t slot,
                     Node &node) const;
-  void findAliases();
   void connect();
   void countFallback();
   /// Fallback::delegated, from the delegate nodes' decoded payloads.
@@ -279,8 +157,8 @@ private:
 
   const ProgramFile &file;
   const MethodModel &method;
-  PayloadPlaces &places;
-  const KeySources &keys;
+  delegate::DelegateCalls &calls;
+  const delegate::KeySources &keys;
   MethodGraph &graph;
   MethodDataFlow flow;
   bool constantSegment = false;
@@ -298,7 +176,6 @@ void MethodGraphBuilder::run() {
   readSignature(method.getInputs(), NodeKind::Input);
   readInstructions();
   readSignature(method.getOutputs(), NodeKind::Output);
-  findAliases();
   connect();
   countFallback();
 }
@@ -349,39 +226,13 @@ void MethodGraphBuilder::connect() {
   }
 }
 
-void MethodGraphBuilder::findAliases() {
-  // The value last written at each place of a planned buffer, in order.
-  std::map<std::pair<uint32_t, uint64_t>, uint32_t> lastWritten;
-  llvm::BitVector written(graph.values.size());
-  for (const Node &node : graph.nodes) {
-    for (uint32_t read : node.inputs) {
-      ValueInfo &value = graph.values[read];
-      if (written[read] || !value.buffer || value.aliasOf)
-        continue;
-      // A view has its base's bytes and type; a scratch tensor that
-      // reuses a dead tensor's place does not, mostly.
-      auto base = lastWritten.find({*value.buffer, value.offset});
-      if (base == lastWritten.end() || base->second == read)
-        continue;
-      const ValueInfo &candidate = graph.values[base->second];
-      if (candidate.bytes == value.bytes &&
-          candidate.rawDtype == value.rawDtype)
-        value.aliasOf = base->second;
-    }
-    for (uint32_t write : node.outputs) {
-      written.set(write);
-      const ValueInfo &value = graph.values[write];
-      if (value.buffer)
-        lastWritten[{*value.buffer, value.offset}] = write;
-    }
-  }
-}
-
 ValueInfo MethodGraphBuilder::readValue(uint32_t index) const {
   ValueInfo value;
   value.kind = method.getValueKind(index);
   if (flow.isLive(index))
     value.lifetime = flow.lifetimes[index];
+  if (flow.viewOf[index] != MethodDataFlow::kNoView)
+    value.aliasOf = flow.viewOf[index];
   std::optional<TensorModel> tensor = method.getTensor(index);
   if (!tensor)
     return value;
@@ -434,57 +285,21 @@ void MethodGraphBuilder::readSignature(ArrayRef<int32_t> values,
   }
 }
 
-/// The payload's bytes, a view of the file: a decoder reads only what it
-/// needs of them.
-StringRef
-MethodGraphBuilder::getPayloadBytes(const DelegateModel &delegate) const {
-  const fb::Program &program = *file.getProgram();
-  if (!delegate.inSegment) {
-    const auto *inlined = program.backend_delegate_data();
-    if (!inlined || delegate.dataIndex >= inlined->size() ||
-        !inlined->Get(delegate.dataIndex)->data())
-      return "";
-    const auto *data = inlined->Get(delegate.dataIndex)->data();
-    return StringRef(reinterpret_cast<const char *>(data->data()),
-                     data->size());
+void MethodGraphBuilder::readCompileSpecs(
+    const DelegateModel &delegate, DelegateInfo &info,
+    std::vector<std::string> &problems) const {
+  for (auto [key, value] : calls.getCompileSpecs(delegate)) {
+    CompileSpecInfo &described =
+        info.compileSpecs.emplace_back(describeSpec(key, value));
+    described.decoded =
+        delegate::decodeCompileSpec(delegate.backend, key, value);
+    if (described.decoded)
+      for (const delegate::PayloadProblem &problem :
+           described.decoded->problems)
+        problems.push_back(("compile spec '" + key + "' byte " +
+                            Twine(problem.offset) + ": " + problem.text)
+                               .str());
   }
-  if (delegate.dataIndex >= file.getSegmentCount() ||
-      file.getSegmentBase() == 0)
-    return "";
-  SegmentPlacement segment = file.getSegmentPlacement(delegate.dataIndex);
-  StringRef bytes = file.getBytes();
-  uint64_t start = file.getSegmentBase() + segment.offset;
-  if (start < file.getSegmentBase() || start > bytes.size())
-    return "";
-  return bytes.substr(start,
-                      std::min<uint64_t>(segment.size, bytes.size() - start));
-}
-
-std::vector<std::pair<StringRef, StringRef>>
-MethodGraphBuilder::readCompileSpecs(const DelegateModel &delegate,
-                                     DelegateInfo &info,
-                                     std::vector<std::string> &problems) const {
-  std::vector<std::pair<StringRef, StringRef>> specPairs;
-  if (const auto *specs = delegate.table->compile_specs())
-    for (const fb::CompileSpec *spec : *specs) {
-      StringRef value;
-      if (const auto *bytes = spec->value())
-        value = StringRef(reinterpret_cast<const char *>(bytes->data()),
-                          bytes->size());
-      StringRef key = spec->key() ? spec->key()->string_view() : "";
-      specPairs.push_back({key, value});
-      CompileSpecInfo &described =
-          info.compileSpecs.emplace_back(describeSpec(key, value));
-      described.decoded =
-          delegate::decodeCompileSpec(delegate.backend, key, value);
-      if (described.decoded)
-        for (const delegate::PayloadProblem &problem :
-             described.decoded->problems)
-          problems.push_back(("compile spec '" + key + "' byte " +
-                              Twine(problem.offset) + ": " + problem.text)
-                                 .str());
-    }
-  return specPairs;
 }
 
 DelegateInfo
@@ -497,11 +312,10 @@ MethodGraphBuilder::describeDelegate(const InstructionModel &call,
   info.payloadBytes = delegate.payloadBytes;
   info.storage = delegate.inSegment ? "segment" : "inline";
   info.dataIndex = delegate.dataIndex;
-  info.sharedWith = places.getSharers(
+  info.sharedWith = calls.getSharers(
       delegate, (method.getName() + "#" + Twine(call.callee)).str());
-  std::vector<std::pair<StringRef, StringRef>> specPairs =
-      readCompileSpecs(delegate, info, problems);
-  info.payload = places.decode(delegate, getPayloadBytes(delegate), specPairs);
+  readCompileSpecs(delegate, info, problems);
+  info.payload = calls.decode(delegate);
   info.magic = info.payload->magic;
   for (const delegate::PayloadProblem &problem : info.payload->problems)
     problems.push_back(
@@ -848,8 +662,10 @@ buildGraph(const ProgramFile &file,
       error = "'" + file.getName().str() + "' has no method '" + name + "'";
       return failure();
     }
-  PayloadPlaces places(all);
-  KeySources keys(*file.getProgram(), dataFiles);
+  SmallVector<const CheckedFile *> given;
+  for (const std::unique_ptr<CheckedFile> &data : dataFiles)
+    given.push_back(data.get());
+  delegate::DelegateCalls calls(all, given);
   GraphReport report;
   report.file = file.getName().str();
   report.bytes = file.getBuffer();
@@ -858,8 +674,7 @@ buildGraph(const ProgramFile &file,
     if (!options.methods.empty() &&
         !llvm::is_contained(options.methods, method.getName()))
       continue;
-    MethodGraphBuilder(file, method, places, keys,
-                       report.methods.emplace_back())
+    MethodGraphBuilder(file, method, calls, report.methods.emplace_back())
         .run();
     indices.push_back(method.getIndex());
   }

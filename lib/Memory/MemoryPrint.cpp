@@ -17,6 +17,10 @@ using namespace emit::memory;
 static const char *const kAllocatorNote =
     "bytes Program::load_method takes from the method allocator, a bump "
     "allocator over a 64-byte-aligned pool, with a temp allocator given";
+static const char *const kCallerNote =
+    "no buffer plans them, so the caller gives their memory "
+    "(Method::set_input points such an input at the caller's tensor, "
+    "set_output_data_ptr such an output at the caller's buffer)";
 static const char *const kBackendNote =
     "allocates more from the method allocator in its own init (not counted)";
 
@@ -45,6 +49,12 @@ static void printMethodText(const MethodMemory &method, raw_ostream &os) {
   });
   os << "  tensors: " << method.tensors.size() << " planned, " << live
      << " named by an instruction or the method's signature\n";
+  const CallerTensors &in = method.callerInputs, &out = method.callerOutputs;
+  if (in.tensors || out.tensors)
+    os << "  caller supplies: " << counted(in.tensors, "input") << " ("
+       << in.bytes << " bytes) and " << counted(out.tensors, "output") << " ("
+       << out.bytes << " bytes), " << in.bytes + out.bytes
+       << " bytes in all: " << kCallerNote << "\n";
   for (const Finding &finding : method.findings.findings)
     printFinding(finding, os);
 }
@@ -126,6 +136,14 @@ static void printMethod(llvm::json::OStream &json, const MethodMemory &method) {
           json.attribute("delegates", backend.delegates);
           json.attribute("id", backend.id);
           json.attribute("init", kBackendNote);
+        });
+    });
+    json.attributeObject("caller_supplied", [&] {
+      for (auto [key, caller] : {std::pair{"inputs", &method.callerInputs},
+                                 std::pair{"outputs", &method.callerOutputs}})
+        json.attributeObject(key, [&, caller = caller] {
+          json.attribute("bytes", caller->bytes);
+          json.attribute("tensors", caller->tensors);
         });
     });
     json.attribute("delegate_calls", method.delegateCalls);

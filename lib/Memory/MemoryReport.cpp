@@ -6,6 +6,8 @@
 
 #include "emit/Memory/MemoryReport.h"
 
+#include "emit/DelegateCalls/DelegateCalls.h"
+
 #include "PlanCheck.h"
 #include "emit/File/BundleFile.h"
 #include "emit/File/DataFlow.h"
@@ -55,9 +57,33 @@ static std::vector<uint64_t> getBytesPerTarget(const MethodModel &method,
   return getMethodAllocatorBytes(method, mergesDataMaps, getRuntimeTargets());
 }
 
+/// The tensors of `values` (a method's inputs or outputs, lists by their
+/// items) that no buffer plans and no data fills.
+static CallerTensors countCallerTensors(const MethodModel &model,
+                                        ArrayRef<int32_t> values) {
+  CallerTensors caller;
+  auto count = [&](int64_t value) {
+    if (value < 0 || value >= model.getValueCount())
+      return;
+    std::optional<TensorModel> tensor = model.getTensor(value);
+    if (!tensor || tensor->planned || tensor->isConstant())
+      return;
+    ++caller.tensors;
+    caller.bytes += tensor->getBytes().value_or(0);
+  };
+  for (int32_t value : values) {
+    count(value);
+    if (value >= 0 && value < int64_t(model.getValueCount()))
+      for (int32_t item : model.getValue(value).getItems())
+        count(item);
+  }
+  return caller;
+}
+
 /// Everything about one method; its findings are the memory checks'.
 static MethodMemory analyzeMethod(const ProgramFile &file,
                                   const MethodModel &model,
+                                  delegate::DelegateCalls &calls,
                                   bool mergesDataMaps) {
   MethodMemory method;
   method.name = model.getName().str();
@@ -68,7 +94,10 @@ static MethodMemory analyzeMethod(const ProgramFile &file,
   llvm::append_range(method.methodAllocatorBytes,
                      getBytesPerTarget(model, mergesDataMaps));
   method.backends = getBackends(model);
-  checkPlan(file, model, computeDataFlow(model), method);
+  method.callerInputs = countCallerTensors(model, model.getInputs());
+  method.callerOutputs = countCallerTensors(model, model.getOutputs());
+  checkPlan(file, model, computeDataFlow(model, calls.getCallArguments(model)),
+            method);
   return method;
 }
 
@@ -96,9 +125,12 @@ FailureOr<MemoryReport> memory::analyzeMemory(const ProgramFile &file,
     return wanted.empty() || wanted.contains(name);
   });
   SmallVector<int> reportedAs(plans.size(), -1);
+  // What a delegate call writes, as its payload says where it says.
+  delegate::DelegateCalls calls(model, {});
   for (const MethodModel &method : model.getMethods()) {
     reportedAs[method.getIndex()] = report.methods.size();
-    report.methods.push_back(analyzeMethod(file, method, mergesDataMaps));
+    report.methods.push_back(
+        analyzeMethod(file, method, calls, mergesDataMaps));
   }
   // The file's errors (a tensor past its buffer, ...) go with their method;
   // emit-verify reports the rest of what the file layer found.
@@ -144,11 +176,14 @@ memory::analyzeMemory(std::shared_ptr<const FileBuffer> input,
   return report;
 }
 
-void memory::checkMemory(const ProgramModel &program, FindingList &findings) {
+void memory::checkMemory(const ProgramModel &program,
+                         delegate::DelegateCalls &calls,
+                         FindingList &findings) {
   for (const MethodModel &model : program.getMethods()) {
     MethodMemory method;
     method.name = model.getName().str();
-    checkPlan(program.getFile(), model, computeDataFlow(model), method);
+    checkPlan(program.getFile(), model,
+              computeDataFlow(model, calls.getCallArguments(model)), method);
     llvm::append_range(findings.findings, method.findings.findings);
   }
 }

@@ -30,10 +30,8 @@
 
 #include "llvm/ADT/DenseSet.h"
 
-#include <map>
 #include <numeric>
 #include <set>
-#include <tuple>
 
 using namespace emit;
 using namespace emit::memory;
@@ -158,14 +156,10 @@ private:
   bool isSameLayout(const PlannedTensor &a, const PlannedTensor &b) const;
   /// Puts tensors that are one storage for their whole lives in one alias
   /// class: `et_view`'s result with its input, and a view the emitter
-  /// elided (never written, of another shape on the same bytes as a tensor
-  /// written before it is first named) with that tensor. Any other tensor that
+  /// elided with its base (MethodDataFlow::viewOf). Any other tensor that
   /// no call returns is written where it is first named (a kernel's scratch
   /// buffer): `freshWrites`.
   void findAliases();
-  /// The views the emitter elided, joined with their bases; the other
-  /// tensors no call writes are written where first named.
-  void findElidedViews(const llvm::BitVector &written);
   void joinAliases(uint32_t a, uint32_t b);
   /// Whether tensor value `view` has another shape or type than `base`: a
   /// view the emitter elides reshapes (a view to the same shape is no op).
@@ -290,46 +284,15 @@ void PlanSweep::findAliases() {
         joinAliases(tensorOf[value], tensorOf[operand]);
     }
   }
-  findElidedViews(written);
-}
-
-void PlanSweep::findElidedViews(const llvm::BitVector &written) {
-  // By their bytes, the tensors calls write there, by first use.
-  std::map<std::tuple<uint32_t, uint64_t, uint64_t>, SmallVector<uint32_t>>
-      byBytes;
-  for (auto [index, tensor] : llvm::enumerate(method.tensors))
-    if (tensor.lifetime && written.test(tensor.value))
-      byBytes[{tensor.memoryId, tensor.offset, tensor.bytes}].push_back(index);
-  auto firstOf = [&](uint32_t tensor) {
-    return method.tensors[tensor].lifetime->first;
-  };
-  for (auto &[bytes, tensors] : byBytes)
-    llvm::stable_sort(tensors, [&](uint32_t a, uint32_t b) {
-      return firstOf(a) < firstOf(b);
-    });
+  // A view the emitter elided is its base; any other tensor no call writes
+  // is written where it is first named (a kernel's scratch buffer).
   for (auto [index, tensor] : llvm::enumerate(method.tensors)) {
     if (!tensor.lifetime || written.test(tensor.value) ||
         uses.given.test(tensor.value))
       continue;
-    // The base: the last tensor written on these bytes before the view is
-    // first named, of another shape.
-    std::optional<uint32_t> base;
-    auto it = byBytes.find({tensor.memoryId, tensor.offset, tensor.bytes});
-    if (it != byBytes.end()) {
-      ArrayRef<uint32_t> before(it->second);
-      before = before.take_front(
-          llvm::partition_point(
-              before,
-              [&](uint32_t c) { return firstOf(c) < tensor.lifetime->first; }) -
-          before.begin());
-      for (uint32_t candidate : llvm::reverse(before))
-        if (isReshaped(tensor.value, method.tensors[candidate].value)) {
-          base = candidate;
-          break;
-        }
-    }
-    if (base)
-      joinAliases(index, *base);
+    int32_t base = uses.viewOf[tensor.value];
+    if (base != MethodDataFlow::kNoView && tensorOf[base] >= 0)
+      joinAliases(index, tensorOf[base]);
     else
       freshWrites.add(tensor.lifetime->first, tensor.value);
   }

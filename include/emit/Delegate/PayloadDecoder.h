@@ -19,6 +19,7 @@
 #ifndef EMIT_DELEGATE_PAYLOADDECODER_H
 #define EMIT_DELEGATE_PAYLOADDECODER_H
 
+#include "emit/Delegate/CallArguments.h"
 #include "emit/Support/LLVM.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -40,10 +41,24 @@ struct PayloadRegion {
   uint64_t size = 0;
 };
 
+/// What a backend's runtime does with a payload that has a problem.
+enum class ProblemEffect : uint8_t {
+  /// Its init refuses the payload: load_method fails.
+  Refuses,
+  /// It reads past the payload's bytes or a table, or through a null
+  /// pointer: it may crash or read wrong bytes.
+  Undefined,
+  /// emit cannot tell: a part it does not read (an operator it does not
+  /// know, nesting past its limit), or a format no ExecuTorch runtime
+  /// reads as it is.
+  Unknown,
+};
+
 /// Something wrong with a payload, at a byte offset in it.
 struct PayloadProblem {
   uint64_t offset = 0;
   std::string text;
+  ProblemEffect effect = ProblemEffect::Refuses;
 };
 
 /// A value of a decoded graph.
@@ -100,6 +115,9 @@ struct DecodedPayload {
   std::optional<DecodedGraph> graph;
   /// What the call loads from named data, by key.
   std::vector<NamedPart> namedParts;
+  /// Which of the call's arguments the backend reads and which it writes,
+  /// where the payload says (a graph decoded).
+  std::optional<CallArguments> arguments;
   std::vector<PayloadProblem> problems;
 
   /// The bytes of the regions named `name`.

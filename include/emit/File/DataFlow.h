@@ -16,17 +16,25 @@
 //
 // What an instruction writes is read off the emitter's layout of a call:
 // a kernel call's last argument is what it returns (its out argument, or a
-// list of them); a delegate call's outputs follow its inputs, so they are
-// the arguments at its end that nothing named before it. It reads the rest
-// of its arguments; a move reads its source and writes its destination; a
-// jump reads its condition. What a kernel's result may share with what it
-// reads is read off its operator's name.
+// list of them). A delegate call writes what its payload says its backend
+// writes (CallArguments, where a decoder reads the payload); else its
+// outputs follow its inputs, so they are the arguments at its end that
+// nothing named before it and that are no view of a tensor holding data.
+// It reads the rest of its arguments; a move reads its source and writes
+// its destination; a jump reads its condition. What a kernel's result may
+// share with what it reads is read off its operator's name.
+//
+// A view the emitter elided (a static view of a planned tensor: a value on
+// its base's bytes that no instruction writes) reads the tensor that last
+// held data on those bytes: one rule, which the memory checks and the
+// graph ask.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef EMIT_FILE_DATAFLOW_H
 #define EMIT_FILE_DATAFLOW_H
 
+#include "emit/Delegate/CallArguments.h"
 #include "emit/Support/LLVM.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -105,6 +113,12 @@ struct MethodDataFlow {
   /// The values that hold data before the first instruction: the method's
   /// inputs and its mutable buffers.
   llvm::BitVector given;
+  /// Per value, the tensor whose bytes it reads though no instruction
+  /// writes it: a view the emitter elided, of the tensor that last held
+  /// data on its bytes (same buffer, offset, size and scalar type) when it
+  /// is first named; kNoView for any other value.
+  std::vector<int32_t> viewOf;
+  static constexpr int32_t kNoView = -1;
 
   bool isLive(uint32_t value) const {
     return lifetimes[value].first <= lifetimes[value].last;
@@ -123,8 +137,12 @@ struct MethodDataFlow {
   }
 };
 
-/// Reads how `method`'s instructions use its values.
-MethodDataFlow computeDataFlow(const MethodModel &method);
+/// Reads how `method`'s instructions use its values; `delegateArguments`,
+/// per entry of the method's delegate table, what its payload says of a
+/// call's arguments (null, or past the list: the emitter's layout decides).
+MethodDataFlow computeDataFlow(
+    const MethodModel &method,
+    ArrayRef<const delegate::CallArguments *> delegateArguments = {});
 
 } // namespace emit
 

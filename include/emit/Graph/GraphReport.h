@@ -176,9 +176,9 @@ struct ValueInfo {
   /// An external constant's source: `program` (its named data) or the
   /// data file whose named data holds its key; empty when none given does.
   std::string source;
-  /// A planned tensor no instruction writes, whose bytes are those of a
-  /// tensor written before it is read, at the same place: a view memory
-  /// planning made share its base's storage. Its edge comes from there.
+  /// A view the emitter elided (MethodDataFlow::viewOf): a planned tensor
+  /// no instruction writes, on the bytes of the tensor that last held data
+  /// there. Its edge comes from there.
   std::optional<uint32_t> aliasOf;
   /// The instructions from the first that names it to the last.
   std::optional<Lifetime> lifetime;

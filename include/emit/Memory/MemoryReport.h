@@ -31,6 +31,9 @@
 #include <vector>
 
 namespace emit {
+namespace delegate {
+class DelegateCalls;
+} // namespace delegate
 class FileBuffer;
 class PayloadFiles;
 class ProgramFile;
@@ -75,6 +78,15 @@ struct BackendUse {
 };
 
 /// The memory one method needs.
+/// Tensors of a method's signature that no buffer plans: the caller gives
+/// their memory (Method::set_input points such an input at the caller's
+/// tensor, set_output_data_ptr such an output at the caller's buffer).
+struct CallerTensors {
+  unsigned tensors = 0;
+  /// Their bytes at the sizes the file gives (a dynamic one's upper bound).
+  uint64_t bytes = 0;
+};
+
 struct MethodMemory {
   std::string name;
   unsigned index = 0;
@@ -85,6 +97,8 @@ struct MethodMemory {
   /// Method allocator bytes per target, in getRuntimeTargets() order.
   SmallVector<uint64_t, 2> methodAllocatorBytes;
   std::vector<BackendUse> backends;
+  /// The inputs and outputs the caller supplies.
+  CallerTensors callerInputs, callerOutputs;
   std::vector<PlannedTensor> tensors;
   /// The values of each pair of tensors memory-overlap found.
   std::vector<std::pair<uint32_t, uint32_t>> overlaps;
@@ -141,8 +155,10 @@ std::vector<std::pair<std::string, std::vector<uint64_t>>>
 getMethodAllocatorBytes(const ProgramModel &program);
 
 /// Adds the memory checks' findings on every method of `program`, the model
-/// of a readable program, to `findings`.
-void checkMemory(const ProgramModel &program, FindingList &findings);
+/// of a readable program, to `findings`; what each delegate call writes as
+/// `calls` (of `program`) reads its payload.
+void checkMemory(const ProgramModel &program, delegate::DelegateCalls &calls,
+                 FindingList &findings);
 
 /// The report for people.
 void printMemoryText(const MemoryReport &report, raw_ostream &os);
