@@ -6,10 +6,12 @@
 
 #include "LoadChecks.h"
 
+#include "emit/DelegateCalls/DelegateCalls.h"
 #include "emit/File/ProgramFile.h"
 #include "emit/File/ProgramModel.h"
 #include "emit/File/program_generated.h"
 
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Twine.h"
 
@@ -103,9 +105,118 @@ static void checkConstantBufferPath(const ProgramModel &model,
        "", check.runtime, ImportEffect::Ignores});
 }
 
-void emit::checkProgramLoad(const ProgramModel &model, unsigned dataFileCount,
-                            FindingList &findings) {
+/// `execution_plan[I] 'NAME'.delegates[D]`, as findings name an entry.
+static std::string entryPath(const MethodModel &method, size_t entry) {
+  return ("execution_plan[" + Twine(method.getIndex()) + "] '" +
+          method.getName() + "'.delegates[" + Twine(entry) + "]")
+      .str();
+}
+
+namespace {
+/// The checks of the payloads a program's delegate entries hand their
+/// backends, each payload once however many entries share it.
+class PayloadCheck {
+public:
+  PayloadCheck(const ProgramModel &model, delegate::DelegateCalls &calls,
+               unsigned dataFileCount, FindingList &findings,
+               std::vector<std::string> &refusing)
+      : model(model), calls(calls), dataFileCount(dataFileCount),
+        findings(findings), refusing(refusing) {}
+  void run();
+
+private:
+  /// A finding at `entry` of `method`, of its payload's byte `offset`.
+  void add(Severity severity, Check check, RuntimeLoad runtime,
+           const MethodModel &method, size_t entry, uint64_t offset,
+           std::string message);
+  void checkEntry(const MethodModel &method, size_t entry);
+
+  const ProgramModel &model;
+  delegate::DelegateCalls &calls;
+  unsigned dataFileCount;
+  FindingList &findings;
+  std::vector<std::string> &refusing;
+  /// The payloads checked, by what they decoded to.
+  llvm::DenseSet<const delegate::DecodedPayload *> checked;
+};
+} // namespace
+
+void PayloadCheck::add(Severity severity, Check id, RuntimeLoad runtime,
+                       const MethodModel &method, size_t entry, uint64_t offset,
+                       std::string message) {
+  const FileCheck &check = getFileCheck(id);
+  Finding finding{severity,
+                  &check,
+                  model.getFile().getName().str(),
+                  offset,
+                  entryPath(method, entry),
+                  std::move(message),
+                  "",
+                  runtime,
+                  ImportEffect::Ignores};
+  finding.method = method.getIndex();
+  findings.findings.push_back(std::move(finding));
+  StringRef backend = method.getDelegates()[entry].backend;
+  if (severity == Severity::Error && !llvm::is_contained(refusing, backend))
+    refusing.push_back(backend.str());
+}
+
+void PayloadCheck::checkEntry(const MethodModel &method, size_t entry) {
+  const DelegateModel &delegate = method.getDelegates()[entry];
+  std::shared_ptr<const delegate::DecodedPayload> payload =
+      calls.decode(delegate);
+  if (!checked.insert(payload.get()).second)
+    return;
+  StringRef bytes = calls.getPayloadBytes(delegate);
+  uint64_t start = bytes.empty() ? 0 : model.getFile().offsetOf(bytes.data());
+  std::string backend = ("backend '" + delegate.backend + "'").str();
+  for (const delegate::PayloadProblem &problem : payload->problems) {
+    std::string message = backend + " (" + payload->decoder +
+                          " payload), at its byte " +
+                          std::to_string(problem.offset) + ": " + problem.text;
+    switch (problem.effect) {
+    case delegate::ProblemEffect::Refuses:
+      add(Severity::Error, Check::DelegatePayload, RuntimeLoad::Rejects, method,
+          entry, start + problem.offset,
+          message + "; the core runtime loads the program, and the backend's "
+                    "init refuses the payload");
+      break;
+    case delegate::ProblemEffect::Undefined:
+      add(Severity::Error, Check::DelegatePayload, RuntimeLoad::Crashes, method,
+          entry, start + problem.offset, std::move(message));
+      break;
+    case delegate::ProblemEffect::Unknown:
+      add(Severity::Note, Check::DelegatePayload, RuntimeLoad::Loads, method,
+          entry, start + problem.offset, std::move(message));
+      break;
+    }
+  }
+  for (const delegate::MissingKey &missing : calls.findMissingKeys(*payload))
+    add(Severity::Error, Check::DelegateNamedData, RuntimeLoad::Rejects, method,
+        entry, start,
+        backend + "'s payload names key '" + missing.key + "' (" +
+            missing.namedBy +
+            ") that neither the program's named data nor a data file " +
+            (dataFileCount ? "given" : "(none is given)") +
+            " holds: the core runtime loads the program, and the backend's "
+            "init fails to load the key" +
+            (dataFileCount ? ""
+                           : "; give --data with the data file that "
+                             "holds it"));
+}
+
+void PayloadCheck::run() {
+  for (const MethodModel &method : model.getMethods())
+    for (size_t entry = 0; entry < method.getDelegates().size(); ++entry)
+      checkEntry(method, entry);
+}
+
+void emit::checkProgramLoad(const ProgramModel &model,
+                            delegate::DelegateCalls &calls,
+                            unsigned dataFileCount, FindingList &findings,
+                            std::vector<std::string> &refusingBackends) {
   if (dataFileCount == 0)
     checkExternalDataGiven(model, findings);
   checkConstantBufferPath(model, findings);
+  PayloadCheck(model, calls, dataFileCount, findings, refusingBackends).run();
 }

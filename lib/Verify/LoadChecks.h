@@ -15,17 +15,28 @@
 
 #include "emit/File/Findings.h"
 
+#include <string>
+#include <vector>
+
 namespace emit {
 class ProgramFile;
 class ProgramModel;
+namespace delegate {
+class DelegateCalls;
+} // namespace delegate
 
 /// Adds to `findings` what the runtime refuses in `model`'s program
 /// loaded with `dataFileCount` data files: tensors that take their data
-/// from a data file when none is given (naming the keys it must hold), and
-/// the deprecated constant_buffer path, which builds from 1.3 disable (a
-/// warning: a build that enables it loads the program).
-void checkProgramLoad(const ProgramModel &model, unsigned dataFileCount,
-                      FindingList &findings);
+/// from a data file when none is given (naming the keys it must hold), the
+/// deprecated constant_buffer path, which builds from 1.3 disable (a
+/// warning: a build that enables it loads the program), and what a
+/// backend's init refuses in a delegate call's payload (`calls`, of the
+/// same program and data files).
+/// The backends whose init fails on what their payloads hold go to
+/// `refusingBackends`, each once.
+void checkProgramLoad(const ProgramModel &model, delegate::DelegateCalls &calls,
+                      unsigned dataFileCount, FindingList &findings,
+                      std::vector<std::string> &refusingBackends);
 
 } // namespace emit
 

@@ -14,6 +14,7 @@
 
 #include "LoadChecks.h"
 
+#include "emit/DelegateCalls/DelegateCalls.h"
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/File/BundleFile.h"
@@ -28,6 +29,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/JSON.h"
 
@@ -68,12 +70,15 @@ checkFile(std::shared_ptr<const FileBuffer> buffer, bool dataFile, bool withIR,
 
 /// The checks of a readable program's model (`file`'s, a program or a
 /// bundle's) into `report`: its memory plans, and what the runtime does
-/// with it loaded with `dataFileCount` data files.
+/// with it loaded with `dataFiles`.
 static void checkModel(const CheckedFile &file, const ProgramModel &model,
-                       unsigned dataFileCount, VerifyReport &report) {
+                       ArrayRef<const CheckedFile *> dataFiles,
+                       VerifyReport &report) {
   FindingList found;
-  memory::checkMemory(model, found);
-  checkProgramLoad(model, dataFileCount, found);
+  delegate::DelegateCalls calls(model, dataFiles);
+  memory::checkMemory(model, calls, found);
+  checkProgramLoad(model, calls, dataFiles.size(), found,
+                   report.refusingBackends);
   const auto *bundle = dyn_cast<BundleFile>(&file);
   for (Finding &finding : found.findings)
     report.findings.findings.push_back(
@@ -241,6 +246,20 @@ static RuntimeLoad getRuntimeLoad(const ReleaseJudgement &judgement) {
   }
 }
 
+/// Whether the runtime refuses the files only because backends fail on
+/// their payloads: every error that refuses or crashes is a delegate's.
+static bool isRefusedByBackendsAlone(const VerifyReport &report) {
+  if (report.runtimeLoad == RuntimeLoad::Loads ||
+      report.refusingBackends.empty())
+    return false;
+  return llvm::all_of(report.findings.findings, [](const Finding &finding) {
+    return finding.severity != Severity::Error ||
+           finding.runtime == RuntimeLoad::Loads ||
+           finding.check == &getFileCheck(Check::DelegatePayload) ||
+           finding.check == &getFileCheck(Check::DelegateNamedData);
+  });
+}
+
 /// How the runtime loads `file`: a data file beside a program, a bundle's
 /// embedded program, or a program.
 static LoadedAs getLoadedAs(const CheckedFile *file, bool dataFile) {
@@ -272,11 +291,6 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
   report.loadedAs = getLoadedAs(file.get(), dataFile);
   // One model of a readable program, for every check and verdict on it.
   const ProgramFile *program = file ? getProgramOf(*file) : nullptr;
-  std::optional<ProgramModel> model;
-  if (program && program->isReadable()) {
-    model.emplace(*program);
-    checkModel(*file, *model, dataFiles.size(), report);
-  }
   // Each data file on its own first, then, when every file is sound, the
   // program against them.
   bool dataSound = true;
@@ -298,6 +312,14 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
                       [](const Finding &finding) {
                         return finding.severity == Severity::Error;
                       });
+  }
+  std::optional<ProgramModel> model;
+  if (program && program->isReadable()) {
+    model.emplace(*program);
+    SmallVector<const CheckedFile *> given;
+    for (const std::unique_ptr<CheckedFile> &data : openedData)
+      given.push_back(data.get());
+    checkModel(*file, *model, given, report);
   }
   if (dataSound && module && isa<et::ProgramOp>(module->getBody()->front())) {
     SmallVector<ModuleOp> data;
@@ -324,6 +346,8 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
         judgeReleases(nullptr, DataFileCounts(),
                       getReleaseVerdict(runtimeLoadOf(report.findings)));
   report.runtimeLoad = getRuntimeLoad(report.releases->releases.back());
+  if (!isRefusedByBackendsAlone(report))
+    report.refusingBackends.clear();
   return report;
 }
 
@@ -407,7 +431,14 @@ void emit::printVerifyText(const VerifyReport &report, raw_ostream &os) {
   unsigned errors = report.count(Severity::Error);
   unsigned warnings = report.count(Severity::Warning);
   os << "runtime: " << getRuntimeLoadName(report.runtimeLoad) << " ("
-     << kMainBuild << "; " << describeLoading(report.loadedAs) << ")\n";
+     << kMainBuild << "; " << describeLoading(report.loadedAs) << ")";
+  if (!report.refusingBackends.empty())
+    os << ": the core runtime loads the program, and backend"
+       << (report.refusingBackends.size() == 1 ? " '" : "s '")
+       << llvm::join(report.refusingBackends, "', '") << "' fail"
+       << (report.refusingBackends.size() == 1 ? "s" : "")
+       << " on its payload at init";
+  os << "\n";
   os << errors << (errors == 1 ? " error, " : " errors, ") << warnings
      << (warnings == 1 ? " warning" : " warnings");
   if (unsigned notes = report.count(Severity::Note))
@@ -461,6 +492,10 @@ static void printReleasesJSON(const VerifyReport &report,
 void emit::printVerifyJSON(const VerifyReport &report, raw_ostream &os) {
   llvm::json::OStream json(os, 2);
   json.object([&] {
+    json.attributeArray("backends_refusing", [&] {
+      for (const std::string &backend : report.refusingBackends)
+        json.value(backend);
+    });
     json.attributeArray("files", [&] {
       for (const std::string &file : report.files)
         json.value(file);

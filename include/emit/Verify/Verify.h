@@ -52,6 +52,10 @@ struct VerifyReport : Report {
   /// its CMake build) does with the files at load.
   RuntimeLoad runtimeLoad = RuntimeLoad::Loads;
   LoadedAs loadedAs = LoadedAs::Program;
+  /// The backends whose init refuses (or reads past) what a delegate's
+  /// payload holds, when they alone fail the files: the core runtime loads
+  /// the program.
+  std::vector<std::string> refusingBackends;
   /// What each runtime release does with the program; main's row is the
   /// verdict.
   std::optional<ReleaseReport> releases;
