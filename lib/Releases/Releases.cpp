@@ -174,12 +174,16 @@ static void judgeFeatures(const ProgramModel &model, DataFileCounts dataFiles,
 DataFileCounts emit::countDataFiles(ArrayRef<const DataFile *> files) {
   DataFileCounts counts;
   for (const DataFile *file : files) {
-    if (file && file->getLayout() == DataFileLayout::Release0_6) {
+    if (!file) {
+      ++counts.unreadable;
+      continue;
+    }
+    if (file->getLayout() == DataFileLayout::Release0_6) {
       ++counts.layout0_6;
       continue;
     }
     ++counts.current;
-    if (!file || !file->getFlatTensor())
+    if (!file->getFlatTensor())
       continue;
     for (const auto *entry : *file->getFlatTensor()->named_data())
       counts.backendKeys += entry->tensor_layout() == nullptr;
@@ -246,6 +250,15 @@ static ReleaseReport judge(const ProgramModel *model, DataFileCounts dataFiles,
            "the findings", "emit-verify's checks of the file", false, "",
            LoadStage::Program});
     }
+  if (dataFiles.defect != ReleaseVerdict::Loads)
+    for (ReleaseJudgement &judgement :
+         MutableArrayRef(report.releases).drop_front(*findRelease("0.6")))
+      judgement.reasons.push_back(
+          {"data-file-defect", "none", std::nullopt, dataFiles.defect,
+           "the data files' errors (the findings), which every release that "
+           "reads data files meets (before 0.6 none does)",
+           "the findings", "emit-verify's checks of the data files", false, "",
+           LoadStage::Program});
   finishReport(report);
   return report;
 }

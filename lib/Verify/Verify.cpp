@@ -199,14 +199,12 @@ static void checkUnusedKeys(ModuleOp program, ArrayRef<ModuleOp> dataFiles,
 
 /// What the runtime does with the files: the worst of what it does with
 /// each error (but those of check `ignored`).
-static RuntimeLoad runtimeLoadOf(const FindingList &list,
-                                 ArrayRef<Check> ignored = {}) {
+static RuntimeLoad runtimeLoadOf(
+    const FindingList &list, llvm::function_ref<bool(const Finding &)> counts =
+                                 [](const Finding &) { return true; }) {
   RuntimeLoad load = RuntimeLoad::Loads;
   for (const Finding &finding : list.findings) {
-    if (finding.severity != Severity::Error ||
-        llvm::any_of(ignored, [&](Check check) {
-          return finding.check == &getFileCheck(check);
-        }))
+    if (finding.severity != Severity::Error || !counts(finding))
       continue;
     if (finding.runtime == RuntimeLoad::Crashes)
       return RuntimeLoad::Crashes;
@@ -233,6 +231,19 @@ static ReleaseVerdict getReleaseVerdict(RuntimeLoad load) {
 /// a defect every release meets.
 static constexpr Check kReleaseRows[] = {Check::DataFileLayout06,
                                          Check::ExternalDataMissing};
+
+static bool isCheck(const Finding &finding, ArrayRef<Check> checks) {
+  return llvm::any_of(checks, [&](Check check) {
+    return finding.check == &getFileCheck(check);
+  });
+}
+
+/// Whether `finding` is of a data file (one of `paths`), or of the program
+/// against them: releases before 0.6 read no data file and never meet it.
+static bool isOfDataFiles(const Finding &finding, ArrayRef<std::string> paths) {
+  return isCheck(finding, Check::ExternalData) ||
+         llvm::is_contained(paths, finding.file);
+}
 
 /// What `judgement` (main's) says of the runtime, as a finding's load.
 static RuntimeLoad getRuntimeLoad(const ReleaseJudgement &judgement) {
@@ -337,11 +348,21 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
       data && data->isReadable() &&
       runtimeLoadOf(report.findings) == RuntimeLoad::Loads)
     report.releases = judgeDataFileReleases(*data);
-  else if (model)
-    report.releases = judgeReleases(
-        *model, countDataFiles(getDataFiles(openedData)),
-        getReleaseVerdict(runtimeLoadOf(report.findings, kReleaseRows)));
-  else
+  else if (model) {
+    DataFileCounts counts = countDataFiles(getDataFiles(openedData));
+    counts.defect = getReleaseVerdict(
+        runtimeLoadOf(report.findings, [&](const Finding &finding) {
+          return !isCheck(finding, kReleaseRows) &&
+                 isOfDataFiles(finding, dataFiles);
+        }));
+    report.releases =
+        judgeReleases(*model, counts,
+                      getReleaseVerdict(runtimeLoadOf(
+                          report.findings, [&](const Finding &finding) {
+                            return !isCheck(finding, kReleaseRows) &&
+                                   !isOfDataFiles(finding, dataFiles);
+                          })));
+  } else
     report.releases =
         judgeReleases(nullptr, DataFileCounts(),
                       getReleaseVerdict(runtimeLoadOf(report.findings)));

@@ -159,11 +159,16 @@ def external_data():
 def main():
     out, tag = sys.argv[1], sys.argv[2]
     os.makedirs(out, exist_ok=True)
-    if hasattr(schema, "TensorDataLocation"):
+    # 0.5's schema knows external tensors, but 0.5 has no data serializer.
+    try:
+        data = external_data() if hasattr(schema, "TensorDataLocation") else None
+    except ImportError:
+        data = None
+    if data is not None:
         with open(os.path.join(out, f"{tag}-external.pte"), "wb") as file:
             file.write(bytes(serialize(external_program())))
         with open(os.path.join(out, f"{tag}-external.ptd"), "wb") as file:
-            file.write(external_data())
+            file.write(data)
         print(f"{tag}-external.pte {tag}-external.ptd")
     for name, prog, mutable in variants():
         data = serialize(prog, mutable)

@@ -120,7 +120,13 @@ struct DataFileCounts {
   /// Keys of the current-layout files with no tensor layout: data for
   /// backends, not for tensors.
   unsigned backendKeys = 0;
-  unsigned total() const { return current + layout0_6; }
+  /// What emit's checks of the data files (and of the program against
+  /// them) say the snapshot's runtime does: a defect every release that
+  /// reads data files meets, and none before 0.6, which ignore them.
+  ReleaseVerdict defect = ReleaseVerdict::Loads;
+  /// That do not read at all (their findings are the defect).
+  unsigned unreadable = 0;
+  unsigned total() const { return current + layout0_6 + unreadable; }
 };
 
 class DataFile;
