@@ -83,8 +83,8 @@ static void checkExternalDataGiven(const ProgramModel &model,
 /// The program has no constant segment with offsets: the runtime reads its
 /// constants from constant_buffer, which builds from 1.3 (CMake, pip) do not
 /// compile (ET_ENABLE_DEPRECATED_CONSTANT_BUFFER=0).
-static void checkConstantBufferPath(const ProgramModel &model,
-                                    FindingList &findings) {
+void emit::checkConstantBufferPath(const ProgramModel &model,
+                                   FindingList &findings) {
   const ProgramFile &file = model.getFile();
   const fb::Program &program = *file.getProgram();
   const fb::SubsegmentOffsets *segment = program.constant_segment();
@@ -217,6 +217,5 @@ void emit::checkProgramLoad(const ProgramModel &model,
                             std::vector<std::string> &refusingBackends) {
   if (dataFileCount == 0)
     checkExternalDataGiven(model, findings);
-  checkConstantBufferPath(model, findings);
   PayloadCheck(model, calls, dataFileCount, findings, refusingBackends).run();
 }

@@ -25,18 +25,21 @@ namespace delegate {
 class DelegateCalls;
 } // namespace delegate
 
-/// Adds to `findings` what the runtime refuses in `model`'s program
-/// loaded with `dataFileCount` data files: tensors that take their data
-/// from a data file when none is given (naming the keys it must hold), the
-/// deprecated constant_buffer path, which builds from 1.3 disable (a
-/// warning: a build that enables it loads the program), and what a
-/// backend's init refuses in a delegate call's payload (`calls`, of the
-/// same program and data files).
+/// Adds to `findings` what the runtime refuses in `model`'s program (every
+/// table of which reads) loaded with `dataFileCount` data files: tensors
+/// that take their data from a data file when none is given (naming the
+/// keys it must hold), and what a backend's init refuses in a delegate
+/// call's payload (`calls`, of the same program and data files).
 /// The backends whose init fails on what their payloads hold go to
 /// `refusingBackends`, each once.
 void checkProgramLoad(const ProgramModel &model, delegate::DelegateCalls &calls,
                       unsigned dataFileCount, FindingList &findings,
                       std::vector<std::string> &refusingBackends);
+
+/// Adds to `findings` a warning when `model`'s program (its flatbuffer
+/// verified) relies on the deprecated constant_buffer path, which builds
+/// from 1.3 disable: Program::load refuses it there, other builds load it.
+void checkConstantBufferPath(const ProgramModel &model, FindingList &findings);
 
 } // namespace emit
 

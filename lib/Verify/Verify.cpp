@@ -68,17 +68,21 @@ checkFile(std::shared_ptr<const FileBuffer> buffer, bool dataFile, bool withIR,
   return buildProgram(*program, &context, entries);
 }
 
-/// The checks of a readable program's model (`file`'s, a program or a
-/// bundle's) into `report`: its memory plans, and what the runtime does
-/// with it loaded with `dataFiles`.
+/// The checks of a program's model (`file`'s, a program or a bundle's)
+/// into `report`: what Program::load does with it and, when every table
+/// reads, its memory plans and what load_method does with it loaded with
+/// `dataFiles`.
 static void checkModel(const CheckedFile &file, const ProgramModel &model,
                        ArrayRef<const CheckedFile *> dataFiles,
                        VerifyReport &report) {
   FindingList found;
-  delegate::DelegateCalls calls(model, dataFiles);
-  memory::checkMemory(model, calls, found);
-  checkProgramLoad(model, calls, dataFiles.size(), found,
-                   report.refusingBackends);
+  if (model.getFile().isReadable()) {
+    delegate::DelegateCalls calls(model, dataFiles);
+    memory::checkMemory(model, calls, found);
+    checkProgramLoad(model, calls, dataFiles.size(), found,
+                     report.refusingBackends);
+  }
+  checkConstantBufferPath(model, found);
   const auto *bundle = dyn_cast<BundleFile>(&file);
   for (Finding &finding : found.findings)
     report.findings.findings.push_back(
@@ -324,9 +328,13 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
                         return finding.severity == Severity::Error;
                       });
   }
+  // The model of a program whose flatbuffer verifies, for the release
+  // table (Program::load's features need no more); the checks of a model
+  // need every table to read.
   std::optional<ProgramModel> model;
-  if (program && program->isReadable()) {
+  if (program && program->getProgram())
     model.emplace(*program);
+  if (model) {
     SmallVector<const CheckedFile *> given;
     for (const std::unique_ptr<CheckedFile> &data : openedData)
       given.push_back(data.get());
