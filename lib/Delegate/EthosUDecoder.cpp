@@ -50,6 +50,7 @@ public:
   bool recognizes(const PayloadInput &input) const override {
     return input.bytes.starts_with(kStreamHeader);
   }
+  bool readsCallArguments() const override { return true; }
   void decode(const PayloadInput &input,
               DecodedPayload &decoded) const override;
 };

@@ -59,6 +59,7 @@ public:
   bool recognizes(const PayloadInput &input) const override {
     return input.bytes.substr(4, 4) == kMagic;
   }
+  bool readsCallArguments() const override { return true; }
   void decode(const PayloadInput &input,
               DecodedPayload &decoded) const override;
 };

@@ -21,6 +21,8 @@ using namespace emit::delegate;
 
 PayloadDecoder::~PayloadDecoder() = default;
 
+bool PayloadDecoder::readsCallArguments() const { return false; }
+
 ArrayRef<StringRef>
 PayloadDecoder::getCompileSpecKeysRead(const PayloadInput &) const {
   return {};

@@ -43,6 +43,7 @@ public:
     StringRef magic = input.bytes.substr(4, 4);
     return magic == kHeaderMagic || magic == "XN00" || magic == "XN01";
   }
+  bool readsCallArguments() const override { return true; }
   void decode(const PayloadInput &input,
               DecodedPayload &decoded) const override;
   std::vector<std::optional<uint32_t>>

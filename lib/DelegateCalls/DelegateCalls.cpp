@@ -120,11 +120,7 @@ DelegateCalls::decode(const DelegateModel &entry) {
   input.compileSpecs = specs;
   // Its decoder, found once per place (the payload's first bytes read
   // once), and the keys it reads.
-  auto [place, added] =
-      decoders.try_emplace({entry.inSegment, entry.dataIndex});
-  if (added)
-    place->second = findPayloadDecoder(input);
-  const PayloadDecoder *decoder = place->second;
+  const PayloadDecoder *decoder = findDecoder(entry, input);
   ArrayRef<StringRef> keysRead =
       decoder ? decoder->getCompileSpecKeysRead(input) : ArrayRef<StringRef>();
   std::string specKey;
@@ -152,10 +148,27 @@ std::vector<std::string> DelegateCalls::getSharers(const DelegateModel &entry,
   return others;
 }
 
+const PayloadDecoder *DelegateCalls::findDecoder(const DelegateModel &entry,
+                                                 const PayloadInput &input) {
+  auto [place, added] =
+      decoders.try_emplace({entry.inSegment, entry.dataIndex});
+  if (added)
+    place->second = findPayloadDecoder(input);
+  return place->second;
+}
+
 std::vector<const CallArguments *>
 DelegateCalls::getCallArguments(const MethodModel &method) {
   std::vector<const CallArguments *> arguments;
   for (const DelegateModel &entry : method.getDelegates()) {
+    // A payload whose decoder says nothing of a call's arguments is not
+    // decoded for them: a view that asks only this reads no other bytes.
+    const PayloadDecoder *decoder =
+        findDecoder(entry, {entry.backend, getPayloadBytes(entry)});
+    if (!decoder || !decoder->readsCallArguments()) {
+      arguments.push_back(nullptr);
+      continue;
+    }
     std::shared_ptr<const DecodedPayload> payload = decode(entry);
     arguments.push_back(payload->arguments ? &*payload->arguments : nullptr);
   }

@@ -129,8 +129,9 @@ private:
   std::vector<KernelSharing> sharingOf;
   /// The tensor that last held data at each place (buffer, offset).
   llvm::DenseMap<std::pair<uint32_t, uint64_t>, uint32_t> holders;
-  /// The values an instruction before the current one wrote.
-  llvm::BitVector writtenBefore;
+  /// The values an instruction before the current one wrote, and those
+  /// looked at as views already.
+  llvm::BitVector writtenBefore, viewChecked;
   uint32_t current = 0;
   uint64_t listWrites = 0;
 };
@@ -300,13 +301,19 @@ void UseReader::noteHolder(uint32_t value) {
 }
 
 void UseReader::trackHolders() {
-  for (uint32_t read : uses.getReads(current))
+  // Each value (a list with its items) is looked at once, where it is
+  // first read: a list read by every call costs its items once.
+  for (uint32_t read : uses.getReads(current)) {
+    if (viewChecked.test(read))
+      continue;
     forEachTensor(read, [&](uint32_t value) {
-      if (uses.viewOf[value] != MethodDataFlow::kNoView)
+      if (value != read && viewChecked.test(value))
         return;
+      viewChecked.set(value);
       if (std::optional<uint32_t> base = findElidedBase(value))
         uses.viewOf[value] = *base;
     });
+  }
   for (uint32_t value : uses.getWrites(current)) {
     writtenBefore.set(value);
     noteHolder(value);
@@ -412,6 +419,7 @@ void UseReader::run() {
   uses.persistent.resize(valueCount);
   uses.viewOf.assign(valueCount, MethodDataFlow::kNoView);
   writtenBefore.resize(valueCount);
+  viewChecked.resize(valueCount);
   markGiven();
   uses.instructionCount = method.getInstructions().size();
   uses.instructions.resize(uses.instructionCount + 1);
@@ -425,10 +433,8 @@ void UseReader::run() {
     ++current;
   }
   // A value some instruction writes after a read is no elided view.
-  for (int32_t &base : uses.viewOf)
-    if (base != MethodDataFlow::kNoView &&
-        writtenBefore.test(&base - uses.viewOf.data()))
-      base = MethodDataFlow::kNoView;
+  for (unsigned value : writtenBefore.set_bits())
+    uses.viewOf[value] = MethodDataFlow::kNoView;
   extendSignature();
   giveItemsListLifetimes();
   uses.lastNamed.reserve(valueCount);

@@ -183,8 +183,10 @@ struct Window {
 static char *chunkBuffer(unsigned index, Window *&window) {
   thread_local std::unique_ptr<char[]> buffers[2];
   thread_local Window windows[2];
+  // Not zeroed: only the pages a read fills become resident (a header's
+  // few bytes take one page, not the chunk).
   if (!buffers[index])
-    buffers[index] = std::make_unique<char[]>(kChunkSize);
+    buffers[index] = std::unique_ptr<char[]>(new char[kChunkSize]);
   window = &windows[index];
   return buffers[index].get();
 }

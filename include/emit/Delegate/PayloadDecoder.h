@@ -155,6 +155,10 @@ public:
   /// Fills in what `input` holds.
   virtual void decode(const PayloadInput &input,
                       DecodedPayload &decoded) const = 0;
+  /// Whether decode says which of a call's arguments the backend reads and
+  /// writes (DecodedPayload::arguments): a view that needs only that
+  /// decodes no other payload. By default it does not.
+  virtual bool readsCallArguments() const;
   /// The compile spec keys whose values decode reads for `input` (it may
   /// look at the payload's size, not its bytes): entries that share a
   /// payload and agree on these decode to the same. By default none.

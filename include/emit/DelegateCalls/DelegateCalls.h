@@ -96,8 +96,9 @@ public:
   std::vector<std::string> getSharers(const DelegateModel &entry,
                                       StringRef self) const;
   /// Per entry of `method`'s delegate table, what its payload says of a
-  /// call's arguments; null where it says nothing. The pointers live as
-  /// long as this.
+  /// call's arguments; null where it says nothing (a payload whose decoder
+  /// says nothing of them is not decoded). The pointers live as long as
+  /// this.
   std::vector<const CallArguments *>
   getCallArguments(const MethodModel &method);
   /// The keys `payload` needs that neither the program nor a data file
@@ -105,6 +106,11 @@ public:
   std::vector<MissingKey> findMissingKeys(const DecodedPayload &payload) const;
 
 private:
+  /// `entry`'s decoder, found once per place from `input` (its payload's
+  /// first bytes read once); null when none reads it.
+  const PayloadDecoder *findDecoder(const DelegateModel &entry,
+                                    const PayloadInput &input);
+
   using Place = std::pair<bool, uint32_t>;
   const ProgramModel &model;
   KeySources keys;
