@@ -108,11 +108,15 @@ private:
   /// another shape: the base of a view the emitter elided (a static view
   /// reshapes; a tensor of the same shape on those bytes reuses them);
   /// none otherwise.
-  std::optional<uint32_t> findElidedBase(uint32_t value) const;
-  /// After the current instruction: its reads that are elided views get
-  /// their base, and what it writes holds data on its bytes from now on.
-  void trackHolders();
+  std::optional<uint32_t> findElidedBase(uint32_t value);
+  /// Brings `holders` up to the current instruction: the given tensors,
+  /// then each write before it. Only a question about a view asks, so a
+  /// method without one pays no placement reads.
+  void syncHolders();
   void noteHolder(uint32_t value);
+  /// After the current instruction: its reads that are elided views get
+  /// their base; what it writes is written from now on.
+  void trackViews();
   void extendSignature();
   /// The values named before the current instruction are those whose
   /// lifetime starts before it.
@@ -127,8 +131,11 @@ private:
   ArrayRef<const delegate::CallArguments *> delegateArguments;
   /// Per operator, how its kernel shares its result's bytes.
   std::vector<KernelSharing> sharingOf;
-  /// The tensor that last held data at each place (buffer, offset).
+  /// The tensor that last held data at each place (buffer, offset), as of
+  /// the writes before `holdersSynced` (an index into `uses.written`).
   llvm::DenseMap<std::pair<uint32_t, uint64_t>, uint32_t> holders;
+  size_t holdersSynced = 0;
+  bool givenHeld = false;
   /// The values an instruction before the current one wrote, and those
   /// looked at as views already.
   llvm::BitVector writtenBefore, viewChecked;
@@ -267,7 +274,7 @@ void UseReader::readDelegateCall(const InstructionModel &call) {
 
 std::optional<std::tuple<uint32_t, uint64_t, uint64_t, int32_t>>
 UseReader::getPlacement(uint32_t value) const {
-  if (method.getValueKind(value) != ValueKind::Tensor)
+  if (!method.isPlannedTensor(value))
     return std::nullopt;
   std::optional<TensorModel> tensor = method.getTensor(value);
   if (!tensor || !tensor->planned)
@@ -279,12 +286,13 @@ UseReader::getPlacement(uint32_t value) const {
                          tensor->rawScalarType);
 }
 
-std::optional<uint32_t> UseReader::findElidedBase(uint32_t value) const {
+std::optional<uint32_t> UseReader::findElidedBase(uint32_t value) {
   if (writtenBefore.test(value) || uses.given.test(value))
     return std::nullopt;
   auto placement = getPlacement(value);
   if (!placement)
     return std::nullopt;
+  syncHolders();
   auto holder =
       holders.find({std::get<0>(*placement), std::get<1>(*placement)});
   if (holder == holders.end() || holder->second == value ||
@@ -300,24 +308,44 @@ void UseReader::noteHolder(uint32_t value) {
     holders[{std::get<0>(*placement), std::get<1>(*placement)}] = value;
 }
 
-void UseReader::trackHolders() {
+void UseReader::syncHolders() {
+  if (!givenHeld)
+    for (unsigned value : uses.given.set_bits())
+      noteHolder(value);
+  givenHeld = true;
+  size_t end = uses.instructions[current].writesBegin;
+  for (; holdersSynced < end; ++holdersSynced)
+    noteHolder(uses.written[holdersSynced]);
+}
+
+void UseReader::trackViews() {
   // Each value (a list with its items) is looked at once, where it is
-  // first read: a list read by every call costs its items once.
+  // first read: a list read by every call costs its items once. Only a
+  // planned tensor no one wrote yet can be a view.
+  auto check = [&](uint32_t value) {
+    if (viewChecked.test(value))
+      return;
+    viewChecked.set(value);
+    if (!method.isPlannedTensor(value))
+      return;
+    if (std::optional<uint32_t> base = findElidedBase(value))
+      uses.viewOf[value] = *base;
+  };
   for (uint32_t read : uses.getReads(current)) {
-    if (viewChecked.test(read))
-      continue;
-    forEachTensor(read, [&](uint32_t value) {
-      if (value != read && viewChecked.test(value))
-        return;
-      viewChecked.set(value);
-      if (std::optional<uint32_t> base = findElidedBase(value))
-        uses.viewOf[value] = *base;
-    });
+    ValueKind kind = method.getValueKind(read);
+    if (kind == ValueKind::Tensor) {
+      check(read);
+    } else if ((kind == ValueKind::TensorList ||
+                kind == ValueKind::OptionalTensorList) &&
+               !viewChecked.test(read)) {
+      viewChecked.set(read);
+      for (int32_t item : method.getValue(read).getItems())
+        if (item >= 0 && static_cast<uint32_t>(item) < valueCount)
+          check(item);
+    }
   }
-  for (uint32_t value : uses.getWrites(current)) {
+  for (uint32_t value : uses.getWrites(current))
     writtenBefore.set(value);
-    noteHolder(value);
-  }
 }
 
 void UseReader::extendOverLoops(ArrayRef<std::pair<uint32_t, uint32_t>> loops) {
@@ -358,8 +386,6 @@ void UseReader::markGiven() {
   // A list given is its items given (each list once, however often named).
   for (unsigned list : llvm::to_vector(uses.given.set_bits()))
     forEachTensor(list, [&](uint32_t item) { uses.given.set(item); });
-  for (unsigned value : uses.given.set_bits())
-    noteHolder(value);
 }
 
 void UseReader::readInstruction(
@@ -429,7 +455,7 @@ void UseReader::run() {
     // Its writes and reads end where the next instruction's begin.
     uses.instructions[current + 1].writesBegin = uses.written.size();
     uses.instructions[current + 1].readsBegin = uses.read.size();
-    trackHolders();
+    trackViews();
     ++current;
   }
   // A value some instruction writes after a read is no elided view.

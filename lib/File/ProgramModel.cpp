@@ -269,13 +269,14 @@ void MethodModelBuilder::readValues() {
   if (!plan.values())
     return;
   method.kinds.reserve(plan.values()->size());
+  method.planned.resize(plan.values()->size());
   for (const fb::EValue *value : *plan.values()) {
     // A value whose table is missing (the file does not read) is of no
     // kind a view can read.
-    method.kinds.push_back(
-        value->val() || value->val_type() == fb::KernelTypes::Null
-            ? getValueKind(value->val_type())
-            : ValueKind::Unknown);
+    method.kinds.push_back(value->val() ||
+                                   value->val_type() == fb::KernelTypes::Null
+                               ? getValueKind(value->val_type())
+                               : ValueKind::Unknown);
     if (method.kinds.back() != ValueKind::Tensor)
       continue;
     // Counted off the table: the model reads the tensor when asked.
@@ -288,6 +289,7 @@ void MethodModelBuilder::readValues() {
       continue;
     }
     ++method.plannedTensors;
+    method.planned.set(method.kinds.size() - 1);
     if (tensor.data_buffer_idx() > 0)
       method.mutableBuffers.push_back(method.kinds.size() - 1);
   }

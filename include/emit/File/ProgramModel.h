@@ -36,6 +36,7 @@
 #include "emit/Support/LLVM.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/BitVector.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -223,6 +224,10 @@ public:
   /// How many of its tensors are planned, and how many are external
   /// constants.
   unsigned getPlannedTensorCount() const { return plannedTensors; }
+  /// Whether value `value` is a planned tensor, without reading its table.
+  bool isPlannedTensor(uint32_t value) const {
+    return value < planned.size() && planned.test(value);
+  }
   unsigned getExternalConstantCount() const { return externalConstants; }
   /// Its mutable buffers (planned tensors with initial data), in order.
   ArrayRef<uint32_t> getMutableBuffers() const { return mutableBuffers; }
@@ -259,6 +264,7 @@ private:
   unsigned index = 0;
   const executorch_flatbuffer::ExecutionPlan *plan = nullptr;
   std::vector<ValueKind> kinds;
+  llvm::BitVector planned;
   unsigned plannedTensors = 0;
   unsigned externalConstants = 0;
   std::vector<uint32_t> mutableBuffers;
