@@ -284,6 +284,76 @@ static LoadedAs getLoadedAs(const CheckedFile *file, bool dataFile) {
                                        : LoadedAs::Program;
 }
 
+namespace {
+/// The data files a program is verified with, each checked on its own.
+struct CheckedDataFiles {
+  std::vector<OwningOpRef<ModuleOp>> modules;
+  std::vector<std::unique_ptr<CheckedFile>> files;
+  /// Whether every one reads without an error: the program is then checked
+  /// against them.
+  bool sound = true;
+};
+} // namespace
+
+/// Opens and checks each of `paths`, its findings into `report`; failure
+/// (the reason in `error`) when one cannot be read.
+static FailureOr<CheckedDataFiles>
+checkDataFilesAlone(ArrayRef<std::string> paths, MLIRContext &context,
+                    VerifyReport &report, std::string &error) {
+  CheckedDataFiles data;
+  for (const std::string &path : paths) {
+    std::shared_ptr<const FileBuffer> buffer = openInput(path, context, error);
+    if (!buffer)
+      return failure();
+    size_t before = report.findings.findings.size();
+    data.files.emplace_back();
+    data.modules.push_back(checkFile(std::move(buffer), /*dataFile=*/true,
+                                     /*withIR=*/true, context, report,
+                                     &data.files.back()));
+    data.sound &=
+        data.modules.back() &&
+        llvm::none_of(ArrayRef(report.findings.findings).drop_front(before),
+                      [](const Finding &finding) {
+                        return finding.severity == Severity::Error;
+                      });
+  }
+  return data;
+}
+
+/// The verdict: main's row of the release table, of `file` (a data file
+/// alone, or a program with `model` where its flatbuffer verifies) loaded
+/// with `data` (at `dataPaths`). The findings' errors are a defect every
+/// release meets (a data file's, every release that reads data files);
+/// the table's rows say what its features do.
+static void judge(const CheckedFile *file, const ProgramModel *model,
+                  const CheckedDataFiles &data, ArrayRef<std::string> dataPaths,
+                  VerifyReport &report) {
+  auto load = [&](bool ofDataFiles) {
+    return getReleaseVerdict(
+        runtimeLoadOf(report.findings, [&](const Finding &finding) {
+          return !isCheck(finding, kReleaseRows) &&
+                 isOfDataFiles(finding, dataPaths) == ofDataFiles;
+        }));
+  };
+  if (const auto *alone = dyn_cast_or_null<DataFile>(file);
+      alone && alone->isReadable() &&
+      runtimeLoadOf(report.findings) == RuntimeLoad::Loads) {
+    report.releases = judgeDataFileReleases(*alone);
+  } else if (model) {
+    DataFileCounts counts = countDataFiles(getDataFiles(data.files));
+    counts.defect = load(/*ofDataFiles=*/true);
+    report.releases =
+        judgeReleases(*model, counts, load(/*ofDataFiles=*/false));
+  } else {
+    report.releases =
+        judgeReleases(nullptr, DataFileCounts(),
+                      getReleaseVerdict(runtimeLoadOf(report.findings)));
+  }
+  report.runtimeLoad = getRuntimeLoad(report.releases->releases.back());
+  if (!isRefusedByBackendsAlone(report))
+    report.refusingBackends.clear();
+}
+
 FailureOr<VerifyReport>
 emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
                    ArrayRef<std::string> dataFiles, MLIRContext &context,
@@ -304,79 +374,35 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
       checkFile(std::move(input), dataFile, /*withIR=*/!dataFiles.empty(),
                 context, report, &file);
   report.loadedAs = getLoadedAs(file.get(), dataFile);
-  // One model of a readable program, for every check and verdict on it.
-  const ProgramFile *program = file ? getProgramOf(*file) : nullptr;
   // Each data file on its own first, then, when every file is sound, the
   // program against them.
-  bool dataSound = true;
-  std::vector<OwningOpRef<ModuleOp>> dataModules;
-  std::vector<std::unique_ptr<CheckedFile>> openedData;
-  for (const std::string &dataPath : dataFiles) {
-    std::shared_ptr<const FileBuffer> data =
-        openInput(dataPath, context, error);
-    if (!data)
-      return failure();
-    size_t before = report.findings.findings.size();
-    openedData.emplace_back();
-    dataModules.push_back(checkFile(std::move(data), /*dataFile=*/true,
-                                    /*withIR=*/true, context, report,
-                                    &openedData.back()));
-    dataSound &=
-        dataModules.back() &&
-        llvm::none_of(ArrayRef(report.findings.findings).drop_front(before),
-                      [](const Finding &finding) {
-                        return finding.severity == Severity::Error;
-                      });
-  }
-  // The model of a program whose flatbuffer verifies, for the release
-  // table (Program::load's features need no more); the checks of a model
-  // need every table to read.
+  FailureOr<CheckedDataFiles> data =
+      checkDataFilesAlone(dataFiles, context, report, error);
+  if (failed(data))
+    return failure();
+  // One model of a program whose flatbuffer verifies, for every check and
+  // verdict on it (the release table needs no more; the checks of a model
+  // need every table to read).
+  const ProgramFile *program = file ? getProgramOf(*file) : nullptr;
   std::optional<ProgramModel> model;
-  if (program && program->getProgram())
+  if (program && program->getProgram()) {
     model.emplace(*program);
-  if (model) {
     SmallVector<const CheckedFile *> given;
-    for (const std::unique_ptr<CheckedFile> &data : openedData)
-      given.push_back(data.get());
+    for (const std::unique_ptr<CheckedFile> &dataFile : data->files)
+      given.push_back(dataFile.get());
     checkModel(*file, *model, given, report);
   }
-  if (dataSound && module && isa<et::ProgramOp>(module->getBody()->front())) {
-    SmallVector<ModuleOp> data;
-    for (OwningOpRef<ModuleOp> &dataModule : dataModules)
-      data.push_back(*dataModule);
-    checkUnusedKeys(*module, data, dataFiles, report);
+  if (data->sound && module && isa<et::ProgramOp>(module->getBody()->front())) {
+    SmallVector<ModuleOp> modules;
+    for (OwningOpRef<ModuleOp> &dataModule : data->modules)
+      modules.push_back(*dataModule);
+    checkUnusedKeys(*module, modules, dataFiles, report);
   }
-  if (module && dataSound && !dataFiles.empty()) {
+  if (module && data->sound && !dataFiles.empty()) {
     checkDataFiles(*module, dataFiles, report);
-    checkDataLayouts(dataModules, dataFiles, report);
+    checkDataLayouts(data->modules, dataFiles, report);
   }
-  // The verdict is main's row of the release table: the findings' errors as
-  // a defect every release meets, and the features main lacks.
-  if (const auto *data = dyn_cast_or_null<DataFile>(file.get());
-      data && data->isReadable() &&
-      runtimeLoadOf(report.findings) == RuntimeLoad::Loads)
-    report.releases = judgeDataFileReleases(*data);
-  else if (model) {
-    DataFileCounts counts = countDataFiles(getDataFiles(openedData));
-    counts.defect = getReleaseVerdict(
-        runtimeLoadOf(report.findings, [&](const Finding &finding) {
-          return !isCheck(finding, kReleaseRows) &&
-                 isOfDataFiles(finding, dataFiles);
-        }));
-    report.releases =
-        judgeReleases(*model, counts,
-                      getReleaseVerdict(runtimeLoadOf(
-                          report.findings, [&](const Finding &finding) {
-                            return !isCheck(finding, kReleaseRows) &&
-                                   !isOfDataFiles(finding, dataFiles);
-                          })));
-  } else
-    report.releases =
-        judgeReleases(nullptr, DataFileCounts(),
-                      getReleaseVerdict(runtimeLoadOf(report.findings)));
-  report.runtimeLoad = getRuntimeLoad(report.releases->releases.back());
-  if (!isRefusedByBackendsAlone(report))
-    report.refusingBackends.clear();
+  judge(file.get(), model ? &*model : nullptr, *data, dataFiles, report);
   return report;
 }
 
