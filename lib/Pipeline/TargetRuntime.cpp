@@ -99,8 +99,8 @@ LogicalResult emit::addTargetRuntimePasses(const CheckedFile &input,
     return emitError(UnknownLoc::get(context))
            << "--target-runtime rewrites a readable program (.pte) or data "
            << "file (.ptd); '" << input.getName() << "' is not one";
-  ReleaseReport report = judgeReleases(
-      program, countDataFilesAt(dataFiles, context), ReleaseVerdict::Loads);
+  ReleaseReport report =
+      judgeReleases(program, countDataFilesAt(dataFiles, context));
   const ReleaseJudgement &judgement = report.releases[release];
   llvm::SetVector<StringRef> rewrites;
   std::string refused;

@@ -234,48 +234,55 @@ ReleaseReport emit::judgeDataFileReleases(const DataFile &file) {
   return report;
 }
 
-/// The verdicts of a program (of `model`, if its tables read) from its
-/// features and `mainVerdict`.
+/// Adds `verdict`, a defect of the files as `reason` names it, to the
+/// releases from `first` on, met at `stage`.
+static void addDefect(ReleaseReport &report, ReleaseVerdict verdict,
+                      unsigned first, const char *feature, const char *effect,
+                      const char *source, LoadStage stage) {
+  if (verdict == ReleaseVerdict::Loads)
+    return;
+  for (ReleaseJudgement &judgement :
+       MutableArrayRef(report.releases).drop_front(first))
+    judgement.reasons.push_back({feature, "none", std::nullopt, verdict, effect,
+                                 "the findings", source, false, "", stage});
+}
+
+/// The verdicts of a program (of `model`, if its flatbuffer verifies) from
+/// its features and `defects`.
 static ReleaseReport judge(const ProgramModel *model, DataFileCounts dataFiles,
-                           ReleaseVerdict mainVerdict) {
+                           FileDefects defects) {
   ReleaseReport report = startReport();
   if (model)
     judgeFeatures(*model, dataFiles, report);
-  if (mainVerdict != ReleaseVerdict::Loads)
-    for (ReleaseJudgement &judgement : report.releases) {
-      judgement.reasons.push_back(
-          {"defect", "none", std::nullopt, mainVerdict,
-           "the file's errors (the findings), which the snapshot's runtime "
-           "meets; an older release is taken to do no better",
-           "the findings", "emit-verify's checks of the file", false, "",
-           LoadStage::Program});
-    }
-  if (dataFiles.defect != ReleaseVerdict::Loads)
-    for (ReleaseJudgement &judgement :
-         MutableArrayRef(report.releases).drop_front(*findRelease("0.6")))
-      judgement.reasons.push_back(
-          {"data-file-defect", "none", std::nullopt, dataFiles.defect,
-           "the data files' errors (the findings), which every release that "
-           "reads data files meets (before 0.6 none does)",
-           "the findings", "emit-verify's checks of the data files", false, "",
-           LoadStage::Program});
+  addDefect(report, defects.program, 0, "defect",
+            "the file's errors (the findings), which the snapshot's runtime "
+            "meets; an older release is taken to do no better",
+            "emit-verify's checks of the file", LoadStage::Program);
+  addDefect(report, defects.dataFiles, *findRelease("0.6"), "data-file-defect",
+            "the data files' errors (the findings), which every release that "
+            "reads data files meets (before 0.6 none does)",
+            "emit-verify's checks of the data files", LoadStage::Program);
+  addDefect(report, defects.backends, 0, "backend-defect",
+            "what a backend's init refuses in a delegate's payload (the "
+            "findings), met as load_method initializes the delegates",
+            "emit-verify's checks of the payloads", LoadStage::Delegates);
   finishReport(report);
   return report;
 }
 
 ReleaseReport emit::judgeReleases(const ProgramFile *program,
                                   DataFileCounts dataFiles,
-                                  ReleaseVerdict mainVerdict) {
+                                  FileDefects defects) {
   if (!program)
-    return judge(nullptr, dataFiles, mainVerdict);
+    return judge(nullptr, dataFiles, defects);
   ProgramModel model(*program);
-  return judge(&model, dataFiles, mainVerdict);
+  return judge(&model, dataFiles, defects);
 }
 
 ReleaseReport emit::judgeReleases(const ProgramModel &program,
                                   DataFileCounts dataFiles,
-                                  ReleaseVerdict mainVerdict) {
-  return judge(&program, dataFiles, mainVerdict);
+                                  FileDefects defects) {
+  return judge(&program, dataFiles, defects);
 }
 
 std::string ReleaseReport::describeLoading() const {

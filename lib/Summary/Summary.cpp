@@ -502,9 +502,7 @@ PTESummaryOptions emit::getSummaryOptionsFor(const CheckedFile &file,
     ProgramModel model(*program);
     for (auto &[name, bytes] : memory::getMethodAllocatorBytes(model))
       options.methodAllocatorBytes.push_back({name, std::move(bytes)});
-    options.releases =
-        judgeReleases(model, DataFileCounts(), ReleaseVerdict::Loads)
-            .getLoading();
+    options.releases = judgeReleases(model, DataFileCounts()).getLoading();
   }
   if (const auto *data = dyn_cast<DataFile>(&file); data && data->isReadable())
     options.releases = judgeDataFileReleases(*data).getLoading();

@@ -320,19 +320,30 @@ checkDataFilesAlone(ArrayRef<std::string> paths, MLIRContext &context,
   return data;
 }
 
+/// Where a finding's defect is met: a delegate's payload (its backend's
+/// init), the data files (releases that read them), or the program.
+enum class DefectPlace { Program, DataFiles, Backends };
+
+static DefectPlace getDefectPlace(const Finding &finding,
+                                  ArrayRef<std::string> dataPaths) {
+  if (isCheck(finding, {Check::DelegatePayload, Check::DelegateNamedData}))
+    return DefectPlace::Backends;
+  return isOfDataFiles(finding, dataPaths) ? DefectPlace::DataFiles
+                                           : DefectPlace::Program;
+}
+
 /// The verdict: main's row of the release table, of `file` (a data file
 /// alone, or a program with `model` where its flatbuffer verifies) loaded
-/// with `data` (at `dataPaths`). The findings' errors are a defect every
-/// release meets (a data file's, every release that reads data files);
-/// the table's rows say what its features do.
+/// with `data` (at `dataPaths`). The findings' errors are defects, each met
+/// where it is (FileDefects); the table's rows say what its features do.
 static void judge(const CheckedFile *file, const ProgramModel *model,
                   const CheckedDataFiles &data, ArrayRef<std::string> dataPaths,
                   VerifyReport &report) {
-  auto load = [&](bool ofDataFiles) {
+  auto defect = [&](DefectPlace place) {
     return getReleaseVerdict(
         runtimeLoadOf(report.findings, [&](const Finding &finding) {
           return !isCheck(finding, kReleaseRows) &&
-                 isOfDataFiles(finding, dataPaths) == ofDataFiles;
+                 getDefectPlace(finding, dataPaths) == place;
         }));
   };
   if (const auto *alone = dyn_cast_or_null<DataFile>(file);
@@ -340,14 +351,14 @@ static void judge(const CheckedFile *file, const ProgramModel *model,
       runtimeLoadOf(report.findings) == RuntimeLoad::Loads) {
     report.releases = judgeDataFileReleases(*alone);
   } else if (model) {
-    DataFileCounts counts = countDataFiles(getDataFiles(data.files));
-    counts.defect = load(/*ofDataFiles=*/true);
-    report.releases =
-        judgeReleases(*model, counts, load(/*ofDataFiles=*/false));
+    report.releases = judgeReleases(
+        *model, countDataFiles(getDataFiles(data.files)),
+        {defect(DefectPlace::Program), defect(DefectPlace::DataFiles),
+         defect(DefectPlace::Backends)});
   } else {
     report.releases =
         judgeReleases(nullptr, DataFileCounts(),
-                      getReleaseVerdict(runtimeLoadOf(report.findings)));
+                      {getReleaseVerdict(runtimeLoadOf(report.findings))});
   }
   report.runtimeLoad = getRuntimeLoad(report.releases->releases.back());
   if (!isRefusedByBackendsAlone(report))

@@ -120,11 +120,7 @@ struct DataFileCounts {
   /// Keys of the current-layout files with no tensor layout: data for
   /// backends, not for tensors.
   unsigned backendKeys = 0;
-  /// What emit's checks of the data files (and of the program against
-  /// them) say the snapshot's runtime does: a defect every release that
-  /// reads data files meets, and none before 0.6, which ignore them.
-  ReleaseVerdict defect = ReleaseVerdict::Loads;
-  /// That do not read at all (their findings are the defect).
+  /// That do not read at all (their findings are a defect).
   unsigned unreadable = 0;
   unsigned total() const { return current + layout0_6 + unreadable; }
 };
@@ -138,17 +134,27 @@ DataFileCounts countDataFiles(ArrayRef<const DataFile *> files);
 /// whether it reads one at all, and in which layout.
 ReleaseReport judgeDataFileReleases(const DataFile &file);
 
+/// What emit's checks of the files say the snapshot's runtime does, by
+/// the releases that meet each defect and when they meet it.
+struct FileDefects {
+  /// The program's errors: every release meets them (an older one is taken
+  /// to do no better), at Program::load.
+  ReleaseVerdict program = ReleaseVerdict::Loads;
+  /// The data files' (and the program's against them): every release that
+  /// reads data files (0.6 on; before, the runtime ignores them).
+  ReleaseVerdict dataFiles = ReleaseVerdict::Loads;
+  /// What backends' inits refuse in the payloads: every release, as
+  /// load_method initializes the delegates.
+  ReleaseVerdict backends = ReleaseVerdict::Loads;
+};
+
 /// What each release does with `program` (none when its tables do not
-/// read), loaded with `dataFiles`. `mainVerdict` is what emit's checks of
-/// the file say the snapshot's runtime does (a defect every release
-/// meets).
+/// read), loaded with `dataFiles`, whose checks found `defects`.
 ReleaseReport judgeReleases(const ProgramFile *program,
-                            DataFileCounts dataFiles,
-                            ReleaseVerdict mainVerdict);
+                            DataFileCounts dataFiles, FileDefects defects = {});
 /// The same, of a program whose model is built already.
 ReleaseReport judgeReleases(const ProgramModel &program,
-                            DataFileCounts dataFiles,
-                            ReleaseVerdict mainVerdict);
+                            DataFileCounts dataFiles, FileDefects defects = {});
 
 } // namespace emit
 
