@@ -536,7 +536,8 @@ def bench_bundle(args):
     pte_out = os.path.join(args.data, "bundle.program.out.pte")
     copy = os.path.join(args.data, "bundle.copy.bin")
     bundle_env = None
-    if args.et_python_reference and et_python_env(args):
+    if (args.et_python_reference and et_python_env(args)
+            and args.et_snapshot):
         bundle_python = run(
             ["bash", os.path.join(ROOT, "scripts", "local-checks",
                                   "et-bundle-python.sh"), args.et_python,
@@ -1079,10 +1080,11 @@ def main():
                              "up: writes the graph workload, and is the "
                              "reference small and graph are compared with")
     parser.add_argument("--et-snapshot", metavar="GIT_DIR",
-                        default="/work/.mirror/pytorch+executorch/repo",
+                        default=os.environ.get("ET_SNAPSHOT"),
                         help="the ExecuTorch snapshot --et-python was set up "
-                             "from: its bundled-program serializer is the "
-                             "bundle workload's reference")
+                             "from (default $ET_SNAPSHOT): its bundled-program "
+                             "serializer is the bundle workload's reference; "
+                             "without it that reference is not run")
     parser.add_argument("--et-run", metavar="PATH",
                         default=os.path.expanduser(
                             "~/.cache/emit-bars/etrun/et-run"),

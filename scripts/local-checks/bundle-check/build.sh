@@ -5,7 +5,7 @@
 #
 #   bash build.sh [SNAPSHOT_GIT_DIR [PTE_CHECK_DIR]]
 #
-#   SNAPSHOT_GIT_DIR  default /work/.mirror/pytorch+executorch/repo
+#   SNAPSHOT_GIT_DIR  a snapshot of pytorch/executorch; default $ET_SNAPSHOT
 #   PTE_CHECK_DIR     pte-check's build dir (its src/, gen/ and obj/release/);
 #                     default $HOME/.cache/emit-bars/ptecheck (built first
 #                     with ../shared/tools/pte-check/build.sh when missing)
@@ -13,7 +13,7 @@
 # Writes PTE_CHECK_DIR/bundle-check. Local only: CI cannot fetch.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-snap=${1:-/work/.mirror/pytorch+executorch/repo}
+snap=${1:-${ET_SNAPSHOT:?give the ExecuTorch snapshot as an argument or in ET_SNAPSHOT}}
 out=${2:-$HOME/.cache/emit-bars/ptecheck}
 ref=${ET_REF:-main}
 if [ ! -d "$out/obj/release" ]; then
