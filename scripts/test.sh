@@ -16,6 +16,8 @@
 #   EMIT_LLVM_VERSION=22 scripts/test.sh        # MLIR 22 (default 19)
 #   EMIT_LLVM_VERSION="19 22" scripts/test.sh   # both, as .ci/run does
 #   EMIT_SKIP_SANITIZERS=1 scripts/test.sh      # the release builds only
+#   EMIT_SANITIZER_VERSIONS=19 scripts/test.sh  # sanitizer builds of these
+#                                               # LLVM versions only
 #   EMIT_PRUNE_BUILDS=1 scripts/test.sh         # delete each build tree
 #                                               # once its suite has run
 #
@@ -31,7 +33,8 @@ status=0
 for version in ${EMIT_LLVM_VERSION:-19}; do
   suffix=$([[ $version == 19 ]] && echo "" || echo "-$version")
   configs=("build$suffix:")
-  if [[ -z "${EMIT_SKIP_SANITIZERS:-}" ]]; then
+  if [[ -z "${EMIT_SKIP_SANITIZERS:-}" &&
+        " ${EMIT_SANITIZER_VERSIONS:-$version} " == *" $version "* ]]; then
     configs+=("build$suffix-asan:-DEMIT_SANITIZE=address,undefined -DCMAKE_BUILD_TYPE=RelWithDebInfo")
   fi
   for config in "${configs[@]}"; do
@@ -45,7 +48,7 @@ for version in ${EMIT_LLVM_VERSION:-19}; do
     [[ -f "$lit" ]] || lit="/usr/lib/llvm-$version/bin/lit"
     result="$dir/test-results.json"
     rm -f "$result"
-    echo "== lit on ${dir#$root/} (MLIR $version)"
+    echo "== lit on ${dir#$root/} (MLIR $version), $SECONDS s since start"
     ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \
       python3 "$lit" -sv "$dir/test" -o "$result" "$@" || status=$?
     results+=("$result")
