@@ -17,6 +17,9 @@
 #
 # With --planned N, the memory workloads' shape: each call writes N planned
 # tensors and reads the first of the call before's, with no constants.
+# With --slots S as well, the shape ExecuTorch's planner makes: tensors of
+# 16 bytes, the k-th planned tensor in slot k mod S, so each slot's bytes
+# hold many tensors, one lifetime after another.
 
 import argparse
 import struct
@@ -82,23 +85,31 @@ def build(calls):
                                                       offsets=[]))
 
 
-def build_planned(calls, planned):
+def build_planned(calls, planned, slots=None):
     """The memory workloads' shape: a chain of CALLS kernel calls, each
     reading the first output of the call before it and writing `planned`
     planned tensors (a kernel with several outputs, as native_layer_norm
     writes three; one: an element-wise kernel), no constants. Outputs
     alternate between two groups of slots, as a memory planner reuses
-    them."""
-    activation_bytes = FEATURES * 4
-    values = [tensor([1, FEATURES], offset=0)]  # the input
+    them; with `slots`, tensors of 16 bytes go round the slots."""
+    if slots is not None and slots < 2 * planned:
+        sys.exit("--slots must be at least twice --planned: a call's outputs "
+                 "and its input live at once")
+    features = FEATURES if slots is None else 4
+    activation_bytes = features * 4
+    values = [tensor([1, features], offset=0)]  # the input
     instructions = []
     x = 0
+    written = 0
     for call in range(calls):
         outputs = []
         for slot in range(planned):
-            values.append(tensor([1, FEATURES], offset=activation_bytes * (
-                1 + (call % 2) * planned + slot)))
+            place = ((call % 2) * planned + slot if slots is None
+                     else written % slots)
+            values.append(tensor([1, features],
+                                 offset=activation_bytes * (1 + place)))
             outputs.append(len(values) - 1)
+            written += 1
         result = outputs[0]
         if planned > 1:
             values.append(EValue(TensorList(items=outputs)))
@@ -115,7 +126,8 @@ def build_planned(calls, planned):
         chains=[Chain(inputs=[0], outputs=[x], instructions=instructions,
                       stacktrace=None)],
         operators=[operator], delegates=[],
-        non_const_buffer_sizes=[0, (1 + 2 * planned) * activation_bytes])
+        non_const_buffer_sizes=[0, (1 + (2 * planned if slots is None
+                                         else slots)) * activation_bytes])
     return Program(version=0, execution_plan=[plan],
                    constant_buffer=[Buffer(storage=b"")],
                    backend_delegate_data=[], segments=[],
@@ -131,8 +143,13 @@ def main():
                         help="the memory workloads' shape instead: each call "
                              "writes this many planned tensors, no "
                              "constants")
+    parser.add_argument("--slots", type=int,
+                        help="with --planned: tensors of 16 bytes, going "
+                             "round this many slots (bytes reused across "
+                             "lifetimes, as ExecuTorch's planner does)")
     args = parser.parse_args()
-    program = (build_planned(args.calls, args.planned) if args.planned
+    program = (build_planned(args.calls, args.planned, args.slots)
+               if args.planned
                else build(args.calls))
     data = serialize_pte_binary(PTEFile(program=program),
                                 extract_delegate_segments=True,

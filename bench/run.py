@@ -104,14 +104,21 @@ GRAPH = dict(calls=50000,
                    "values, constants in the constant segment, written by "
                    "ExecuTorch's serializer")
 
-# emit-memory's cost per planned tensor: chains of kernel calls writing one,
-# three and eight planned tensors each, no constants (the hardest case for
-# the ratio: --pte-to-pte has no constant bytes to copy).
-MEMORY = dict(calls=50000, planned=(1, 3, 8),
-              about="emit-memory --format=json on 50,000 kernel calls "
-                    "writing 1, 3 and 8 planned tensors each, against "
-                    "--pte-to-pte on the same program (at most 0.5x, "
-                    "128 MiB)")
+# The analyses' cost per planned tensor, on plans shaped as ExecuTorch's
+# planner makes them: chains of kernel calls writing one, three and eight
+# planned tensors each, no constants (the hardest case for the ratio:
+# --pte-to-pte has no constant bytes to copy), tensors of 16 bytes going
+# round 4,096 slots, so each slot's bytes hold many tensors, one lifetime
+# after another.
+MEMORY = dict(calls=50000, planned=(1, 3, 8), slots=4096,
+              tools=(("emit-memory", ["--format=json"]),
+                     ("emit-verify", ["--format=json"]),
+                     ("emit-graph", ["--format=json"])),
+              about="emit-memory, emit-verify and emit-graph --format=json "
+                    "on 50,000 kernel calls writing 1, 3 and 8 planned "
+                    "tensors each, over 4,096 slots of 16 bytes, against "
+                    "--pte-to-pte on the same program (each at most 0.5x; "
+                    "128 MiB, 256 for emit-graph)")
 
 # Programs of XNNPACK payloads: what the summary and emit-graph read of them
 # (headers and graphs, never constants), on a 1 GiB program and on one
@@ -421,7 +428,8 @@ def bench_graph(args):
 
 
 def bench_memory(args):
-    """emit-memory against --pte-to-pte, alternating, per shape."""
+    """The model's analyses against --pte-to-pte on the same program,
+    alternating run by run, per shape."""
     env = et_python_env(args)
     if not env:
         print("\n== memory: skipped: ExecuTorch's Python serializer is not "
@@ -430,37 +438,45 @@ def bench_memory(args):
     result = {"workload": "memory", "about": MEMORY["about"]}
     print("\n== memory: %s" % MEMORY["about"])
     for planned in MEMORY["planned"]:
-        path = os.path.join(args.data, "memory-p%d.pte" % planned)
+        path = os.path.join(args.data, "memory-s%d-p%d.pte" % (
+            MEMORY["slots"], planned))
         if not os.path.exists(path):
             run([ET_PYTHON, os.path.join(ROOT, "bench", "gen_graph.py"), path,
-                 "--calls", str(MEMORY["calls"]), "--planned", str(planned)],
-                env=env)
-        out = os.path.join(args.data, "memory-p%d.out.pte" % planned)
-        jobs, memory_s, memory_mib = [], [], []
-        for _ in range(args.runs):
-            one = argparse.Namespace(**vars(args))
-            one.runs = 1
-            jobs.append(job_runs(one, path, out, None)["jobs"][0])
-            figures = memory_runs(one, path)
-            if figures:
-                memory_s.append(figures[0])
-                memory_mib.append(figures[1])
-        if os.path.exists(out):
-            os.remove(out)
-        shape = {"pte_to_pte_s": statistics.median(jobs)}
-        if memory_s:
-            shape.update(
-                emit_memory_s=statistics.median(memory_s),
-                emit_memory_mib=statistics.median(memory_mib),
-                over_pte_to_pte=statistics.median(
-                    [m / j for m, j in zip(memory_s, jobs)]))
-            print("  %d planned per call: emit-memory %.3f s = %.2fx "
-                  "--pte-to-pte (%.3f s); peak RSS %.0f MiB" % (
-                      planned, shape["emit_memory_s"],
-                      shape["over_pte_to_pte"], shape["pte_to_pte_s"],
-                      shape["emit_memory_mib"]))
-        result["p%d" % planned] = shape
+                 "--calls", str(MEMORY["calls"]), "--planned", str(planned),
+                 "--slots", str(MEMORY["slots"])], env=env)
+        result["p%d" % planned] = memory_shape(args, path, planned)
     return result
+
+
+def memory_shape(args, path, planned):
+    """One shape of the memory workload: --pte-to-pte and each analysis of
+    MEMORY["tools"], one run of each in turn, --runs times."""
+    out = os.path.join(args.data, "memory.out.pte")
+    one = argparse.Namespace(**vars(args))
+    one.runs = 1
+    jobs, times, peaks = [], {}, {}
+    for _ in range(args.runs):
+        jobs.append(job_runs(one, path, out, None)["jobs"][0])
+        for tool, arguments in MEMORY["tools"]:
+            figures = tool_runs(one, tool, arguments + [path], output=None)
+            if figures:
+                times.setdefault(tool, []).append(figures[0])
+                peaks.setdefault(tool, []).append(figures[1])
+    if os.path.exists(out):
+        os.remove(out)
+    shape = {"pte_to_pte_s": statistics.median(jobs)}
+    for tool in times:
+        shape[tool] = dict(
+            job_s=statistics.median(times[tool]),
+            peak_rss_mib=statistics.median(peaks[tool]),
+            over_pte_to_pte=statistics.median(
+                [t / j for t, j in zip(times[tool], jobs)]))
+        print("  %d planned per call: %s %.3f s = %.2fx --pte-to-pte "
+              "(%.3f s); peak RSS %.0f MiB" % (
+                  planned, tool, shape[tool]["job_s"],
+                  shape[tool]["over_pte_to_pte"], shape["pte_to_pte_s"],
+                  shape[tool]["peak_rss_mib"]))
+    return shape
 
 
 def bench_payloads(args):
@@ -653,7 +669,8 @@ def bench_profile(args):
 
 
 def tool_runs(args, name, arguments, output=os.devnull):
-    """A tool of the build (`name`, with `arguments`) writing `output`,
+    """A tool of the build (`name`, with `arguments`) writing `output`
+    (None: its standard output, for a tool that has no -o in every build),
     --runs times: median wall time (s), peak RSS (MiB) and output bytes;
     None for a build from before the tool."""
     tool = os.path.join(args.build, "bin", name)
@@ -662,10 +679,12 @@ def tool_runs(args, name, arguments, output=os.devnull):
     walls, peaks = [], []
     for _ in range(args.runs):
         settle()
-        wall, rss, _ = timed([tool] + arguments + ["-o", output])
+        wall, rss, _ = timed([tool] + arguments +
+                             (["-o", output] if output else []))
         walls.append(wall)
         peaks.append(rss / 1024)
-    size = os.path.getsize(output) if output != os.devnull else 0
+    size = os.path.getsize(output) if output not in (None, os.devnull) \
+        else 0
     return statistics.median(walls), statistics.median(peaks), size
 
 
@@ -988,10 +1007,12 @@ def figures(result):
         for planned in MEMORY["planned"]:
             shape = result["p%d" % planned]
             found["p%d --pte-to-pte s" % planned] = shape["pte_to_pte_s"]
-            if "emit_memory_s" in shape:
-                found["p%d emit-memory s" % planned] = shape["emit_memory_s"]
-                found["p%d emit-memory MiB" % planned] = \
-                    shape["emit_memory_mib"]
+            for tool, _ in MEMORY["tools"]:
+                if tool in shape:
+                    found["p%d %s s" % (planned, tool)] = \
+                        shape[tool]["job_s"]
+                    found["p%d %s MiB" % (planned, tool)] = \
+                        shape[tool]["peak_rss_mib"]
         return found
     found = {"job s": result["job_s"], "peak MiB": result["peak_rss_mib"]}
     if name == "bundle":

@@ -7,6 +7,7 @@
 #include "CoveredBytes.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 
@@ -18,35 +19,56 @@ CoveredBytes::CoveredBytes(std::vector<uint64_t> ends)
   points.erase(std::unique(points.begin(), points.end()), points.end());
   if (points.size() < 2)
     return;
-  count.assign(4 * points.size(), 0);
-  length.assign(4 * points.size(), 0);
+  leafCount = llvm::PowerOf2Ceil(points.size() - 1);
+  count.assign(2 * leafCount, 0);
+  length.assign(2 * leafCount, 0);
+}
+
+inline void CoveredBytes::pull(unsigned node, unsigned level) {
+  if (count[node]) {
+    // The leaves under node, clamped to the intervals there are.
+    size_t intervals = points.size() - 1;
+    size_t low = (size_t(node) << level) - leafCount;
+    size_t high = std::min(low + (size_t(1) << level), intervals);
+    length[node] = points[high] - points[std::min(low, intervals)];
+  } else {
+    length[node] = level ? length[2 * node] + length[2 * node + 1] : 0;
+  }
+}
+
+void CoveredBytes::pullAncestors(unsigned left, unsigned right) {
+  // Both leaves are at the same depth: their paths meet and then are one.
+  for (unsigned level = 1; left > 1; ++level) {
+    left /= 2;
+    right /= 2;
+    pull(left, level);
+    if (right != left)
+      pull(right, level);
+  }
 }
 
 void CoveredBytes::update(uint64_t begin, uint64_t end, int delta) {
   if (begin >= end || points.size() < 2)
     return;
-  auto index = [&](uint64_t point) {
-    return static_cast<unsigned>(llvm::lower_bound(points, point) -
-                                 points.begin());
+  auto leaf = [&](uint64_t point) {
+    return leafCount + static_cast<unsigned>(llvm::lower_bound(points, point) -
+                                             points.begin());
   };
-  update(1, 0, points.size() - 1, index(begin), index(end), delta);
-}
-
-void CoveredBytes::update(unsigned node, unsigned low, unsigned high,
-                          unsigned begin, unsigned end, int delta) {
-  if (end <= low || high <= begin)
+  unsigned first = leaf(begin), past = leaf(end);
+  if (first >= past)
     return;
-  if (begin <= low && high <= end) {
-    count[node] += delta;
-  } else {
-    unsigned middle = (low + high) / 2;
-    update(2 * node, low, middle, begin, end, delta);
-    update(2 * node + 1, middle, high, begin, end, delta);
+  // The nodes whose spans tile [first, past), level by level.
+  unsigned level = 0;
+  for (unsigned low = first, high = past; low < high;
+       low /= 2, high /= 2, ++level) {
+    if (low & 1) {
+      count[low] += delta;
+      pull(low++, level);
+    }
+    if (high & 1) {
+      count[--high] += delta;
+      pull(high, level);
+    }
   }
-  if (count[node])
-    length[node] = points[high] - points[low];
-  else if (high - low == 1)
-    length[node] = 0;
-  else
-    length[node] = length[2 * node] + length[2 * node + 1];
+  pullAncestors(first, past - 1);
 }

@@ -5,7 +5,9 @@
 //===----------------------------------------------------------------------===//
 //
 // The size of the union of byte ranges, kept as ranges come and go: a
-// segment tree over the ranges' ends, each update O(log n). What a planned
+// segment tree over the ranges' ends, each update O(log n), walked bottom
+// up without recursion (an update is two paths from leaf to root, the cost
+// of a plan check over hundreds of thousands of tensors). What a planned
 // buffer's peak is counted with: tensors that share bytes (views) count
 // once, and a method with many tensors live at once costs no more per
 // instruction than one with few.
@@ -32,11 +34,17 @@ public:
 
 private:
   void update(uint64_t begin, uint64_t end, int delta);
-  /// Node `node` spans points[low] to points[high].
-  void update(unsigned node, unsigned low, unsigned high, unsigned begin,
-              unsigned end, int delta);
+  /// Brings node's covered bytes up to date from its count and children;
+  /// `level` is its height above the leaves.
+  void pull(unsigned node, unsigned level);
+  /// Pulls every ancestor of the leaves `left` and `right`, from the bottom.
+  void pullAncestors(unsigned left, unsigned right);
 
   std::vector<uint64_t> points;
+  /// Leaves: elementary intervals points[i] to points[i + 1], at node
+  /// leafCount + i (leafCount a power of two; leaves past the last interval
+  /// span nothing). Node 1 is the root.
+  unsigned leafCount = 0;
   /// Per node, how many ranges cover its whole span, and the bytes of its
   /// span covered.
   std::vector<uint32_t> count;

@@ -6,7 +6,11 @@
 
 #include "CoveredBytes.h"
 
+#include "llvm/ADT/STLExtras.h"
+
 #include "gtest/gtest.h"
+
+#include <random>
 
 using namespace emit::memory;
 
@@ -90,6 +94,44 @@ TEST(CoveredBytes, AgreesWithCountingEveryByte) {
       for (uint64_t byte = oldBegin; byte < oldEnd; ++byte)
         --counts[byte];
       EXPECT_EQ(bytes.getCovered(), expected());
+    }
+  }
+}
+
+TEST(CoveredBytes, AgreesWithCountingEveryByteAtRandom) {
+  // Ranges among 1 to 40 points (tree sizes that are and are not powers of
+  // two), some nested, some the whole span, added and removed in random
+  // order, against a count per byte.
+  std::mt19937 random(55);
+  for (unsigned pointCount = 1; pointCount <= 40; ++pointCount) {
+    std::vector<uint64_t> points;
+    for (unsigned i = 0; i < pointCount; ++i)
+      points.push_back(random() % 200);
+    CoveredBytes bytes(points);
+    llvm::sort(points);
+    std::vector<int> counts(200, 0);
+    std::vector<std::pair<uint64_t, uint64_t>> live;
+    auto change = [&](std::pair<uint64_t, uint64_t> range, int delta) {
+      for (uint64_t byte = range.first; byte < range.second; ++byte)
+        counts[byte] += delta;
+    };
+    for (unsigned step = 0; step < 300; ++step) {
+      if (!live.empty() && random() % 3 == 0) {
+        size_t which = random() % live.size();
+        bytes.remove(live[which].first, live[which].second);
+        change(live[which], -1);
+        live.erase(live.begin() + which);
+      } else {
+        uint64_t a = points[random() % pointCount];
+        uint64_t b = points[random() % pointCount];
+        std::pair<uint64_t, uint64_t> range{std::min(a, b), std::max(a, b)};
+        bytes.add(range.first, range.second);
+        change(range, 1);
+        live.push_back(range);
+      }
+      uint64_t expected = llvm::count_if(counts, [](int c) { return c > 0; });
+      ASSERT_EQ(bytes.getCovered(), expected)
+          << pointCount << " points, step " << step;
     }
   }
 }
