@@ -15,14 +15,12 @@
 
 #include "emit/Diff/Diff.h"
 #include "emit/InitAll.h"
-#include "emit/Support/HugePageHeap.h"
-#include "emit/Support/Version.h"
+#include "emit/Support/ReportTool.h"
 
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -50,23 +48,9 @@ static FormatOption
             {ReportFormat::JSON, "JSON, schema emit-diff-1"},
             {ReportFormat::HTML, "one self-contained HTML page"}},
            category);
-static cl::opt<std::string> outputPath("o", cl::desc("Write to this file"),
-                                       cl::value_desc("file"), cl::init("-"),
-                                       cl::cat(category));
+static OutputOption outputPath(category);
 
-int main(int argc, char **argv) {
-  emit::restartWithHugePageHeap(argv);
-  llvm::InitLLVM initLLVM(argc, argv);
-  cl::HideUnrelatedOptions(category);
-  emit::setVersionPrinter();
-  if (!cl::ParseCommandLineOptions(
-          argc, argv,
-          "emit-diff: what changed between two ExecuTorch exports (.pte "
-          "or .bpte with its .ptd files, or .ptd), layout aside, and what "
-          "it costs in bytes\n",
-          &llvm::errs()))
-    return 2;
-
+static int run() {
   mlir::DialectRegistry registry;
   registerAllDialects(registry);
   mlir::MLIRContext context(registry);
@@ -85,15 +69,14 @@ int main(int argc, char **argv) {
       diffFiles({oldPath, oldData}, {newPath, newData}, context);
   if (failed(report))
     return 2;
+  return writeReport("emit-diff", outputPath, *report, format,
+                     report->sameContent() ? 0 : 1);
+}
 
-  std::error_code error;
-  llvm::raw_fd_ostream os(outputPath, error);
-  if (error) {
-    llvm::errs() << "emit-diff: cannot write '" << outputPath
-                 << "': " << error.message() << "\n";
-    return 2;
-  }
-  report->print(format, os);
-  os.flush();
-  return report->sameContent() ? 0 : 1;
+int main(int argc, char **argv) {
+  return runReportTool(argc, argv, "emit-diff", category,
+                       "what changed between two ExecuTorch exports (.pte "
+                       "or .bpte with its .ptd files, or .ptd), layout "
+                       "aside, and what it costs in bytes",
+                       run);
 }

@@ -21,13 +21,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "emit/Graph/GraphReport.h"
-#include "emit/Support/AtomicOutput.h"
-#include "emit/Support/HugePageHeap.h"
 #include "emit/Support/PayloadFiles.h"
-#include "emit/Support/Version.h"
+#include "emit/Support/ReportTool.h"
 
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace emit;
@@ -65,9 +62,7 @@ static cl::opt<std::string> nodeDataPath(
     cl::desc("Write each node's time (--profile) as Model Explorer's "
              "per-node data to this file"),
     cl::value_desc("file.json"), cl::cat(category));
-static cl::opt<std::string> outputPath("o", cl::desc("Write to this file"),
-                                       cl::value_desc("file"), cl::init("-"),
-                                       cl::cat(category));
+static OutputOption outputPath(category);
 
 static int run() {
   if (!nodeDataPath.empty() && profilePath.empty()) {
@@ -93,14 +88,8 @@ static int run() {
     llvm::errs() << "emit-graph: " << error << "\n";
     return 2;
   }
-  std::error_code ec;
-  llvm::raw_fd_ostream os(outputPath, ec);
-  if (ec) {
-    llvm::errs() << "emit-graph: cannot write '" << outputPath
-                 << "': " << ec.message() << "\n";
+  if (writeReport("emit-graph", outputPath, *report, format, 0))
     return 2;
-  }
-  report->print(format, os);
   // Atomic as -o is: whole or not written.
   if (!nodeDataPath.empty())
     if (llvm::Error failure = llvm::writeToOutput(
@@ -116,18 +105,8 @@ static int run() {
 }
 
 int main(int argc, char **argv) {
-  emit::restartWithHugePageHeap(argv);
-  llvm::InitLLVM initLLVM(argc, argv);
-  AtomicOutput output(argc, argv);
-  if (output.failed())
-    return 2;
-  cl::HideUnrelatedOptions(category);
-  emit::setVersionPrinter();
-  if (!cl::ParseCommandLineOptions(
-          argc, argv,
-          "emit-graph: every method of a program as a graph, with the "
-          "program's memory plan and a run's times on it\n",
-          &llvm::errs()))
-    return output.finish(2);
-  return output.finish(run());
+  return runReportTool(argc, argv, "emit-graph", category,
+                       "every method of a program as a graph, with the "
+                       "program's memory plan and a run's times on it",
+                       run);
 }

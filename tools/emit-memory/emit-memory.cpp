@@ -16,13 +16,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "emit/Memory/MemoryReport.h"
-#include "emit/Support/AtomicOutput.h"
-#include "emit/Support/HugePageHeap.h"
 #include "emit/Support/PayloadFiles.h"
-#include "emit/Support/Version.h"
+#include "emit/Support/ReportTool.h"
 
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace emit;
@@ -48,9 +45,7 @@ static FormatOption format("How to print the report",
                             {ReportFormat::JSON, "JSON, schema emit-memory-1"},
                             {ReportFormat::HTML, "one self-contained page"}},
                            category);
-static cl::opt<std::string> outputPath("o", cl::desc("Write to this file"),
-                                       cl::value_desc("file"), cl::init("-"),
-                                       cl::cat(category));
+static OutputOption outputPath(category);
 
 static int run() {
   PayloadFiles files;
@@ -69,33 +64,13 @@ static int run() {
     llvm::errs() << "emit-memory: " << error << "\n";
     return 2;
   }
-  std::error_code ec;
-  llvm::raw_fd_ostream os(outputPath, ec);
-  if (ec) {
-    llvm::errs() << "emit-memory: cannot write '" << outputPath
-                 << "': " << ec.message() << "\n";
-    return 2;
-  }
-  report->print(format, os);
-  return report->count(Severity::Error) ? 1 : 0;
+  return writeReport("emit-memory", outputPath, *report, format,
+                     report->count(Severity::Error) ? 1 : 0);
 }
 
 int main(int argc, char **argv) {
-  emit::restartWithHugePageHeap(argv);
-  llvm::InitLLVM initLLVM(argc, argv);
-  AtomicOutput output(argc, argv);
-  if (output.failed())
-    return 2;
-  cl::HideUnrelatedOptions(category);
-  emit::setVersionPrinter();
-  if (!cl::ParseCommandLineOptions(
-          argc, argv,
-          "emit-memory: the memory a .pte's methods need, and whether their "
-          "memory plans are sound\n",
-          &llvm::errs()))
-    return output.finish(2);
-  int code = run();
-  // A report with findings is a report: it is written all the same.
-  int written = output.finish(code == 2 ? 2 : 0);
-  return written ? written : code;
+  return runReportTool(argc, argv, "emit-memory", category,
+                       "the memory a .pte's methods need, and whether "
+                       "their memory plans are sound",
+                       run);
 }

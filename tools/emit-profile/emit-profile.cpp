@@ -21,13 +21,10 @@
 
 #include "emit/Diff/ProfileBaseline.h"
 #include "emit/Profile/ProfileReport.h"
-#include "emit/Support/AtomicOutput.h"
-#include "emit/Support/HugePageHeap.h"
 #include "emit/Support/PayloadFiles.h"
-#include "emit/Support/Version.h"
+#include "emit/Support/ReportTool.h"
 
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace emit;
@@ -75,9 +72,7 @@ static FormatOption format("How to print the report",
                              "the events as a Chrome trace "
                              "(Perfetto, chrome://tracing)"}},
                            category);
-static cl::opt<std::string> outputPath("o", cl::desc("Write to this file"),
-                                       cl::value_desc("file"), cl::init("-"),
-                                       cl::cat(category));
+static OutputOption outputPath(category);
 
 static int run() {
   if (inputPaths.size() > 2) {
@@ -123,32 +118,11 @@ static int run() {
             llvm::errs() << "emit-profile: baseline: " << message << "\n";
           })))
     return 2;
-  std::error_code ec;
-  llvm::raw_fd_ostream os(outputPath, ec);
-  if (ec) {
-    llvm::errs() << "emit-profile: cannot write '" << outputPath
-                 << "': " << ec.message() << "\n";
-    return 2;
-  }
-  report->print(format, os);
-  return report->fits() ? 0 : 1;
+  return writeReport("emit-profile", outputPath, *report, format,
+                     report->fits() ? 0 : 1);
 }
 
 int main(int argc, char **argv) {
-  emit::restartWithHugePageHeap(argv);
-  llvm::InitLLVM initLLVM(argc, argv);
-  AtomicOutput output(argc, argv);
-  if (output.failed())
-    return 2;
-  cl::HideUnrelatedOptions(category);
-  emit::setVersionPrinter();
-  if (!cl::ParseCommandLineOptions(
-          argc, argv,
-          "emit-profile: a run's ETDump, joined to the program that ran\n",
-          &llvm::errs()))
-    return output.finish(2);
-  int code = run();
-  // A report of blocks that do not fit is a report: it is written.
-  int written = output.finish(code == 2 ? 2 : 0);
-  return written ? written : code;
+  return runReportTool(argc, argv, "emit-profile", category,
+                       "a run's ETDump, joined to the program that ran", run);
 }

@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// emit-verify PROGRAM.pte [--data=FILE.ptd]... | FILE.ptd
+// emit-verify PROGRAM.pte [--data=FILE.ptd]... | FILE.ptd [-o FILE]
 //
 // Reports every defect of the files, each with its check, byte offset and
 // table path, and what ExecuTorch's runtime does with them at load. Exits
@@ -14,14 +14,12 @@
 //===----------------------------------------------------------------------===//
 
 #include "emit/InitAll.h"
-#include "emit/Support/HugePageHeap.h"
-#include "emit/Support/Version.h"
+#include "emit/Support/ReportTool.h"
 #include "emit/Verify/Verify.h"
 
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/MLIRContext.h"
 #include "llvm/Support/CommandLine.h"
-#include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace emit;
@@ -50,19 +48,9 @@ static cl::opt<std::string> runtimeRelease(
 static cl::opt<bool> warningsAreErrors("werror",
                                        cl::desc("Exit 1 on a warning too"),
                                        cl::cat(category));
+static OutputOption outputPath(category);
 
-int main(int argc, char **argv) {
-  emit::restartWithHugePageHeap(argv);
-  llvm::InitLLVM initLLVM(argc, argv);
-  cl::HideUnrelatedOptions(category);
-  emit::setVersionPrinter();
-  if (!cl::ParseCommandLineOptions(
-          argc, argv,
-          "emit-verify: is a .pte (with its .ptd files) or a .ptd sound, and "
-          "what does ExecuTorch's runtime do with it at load\n",
-          &llvm::errs()))
-    return 2;
-
+static int run() {
   std::optional<unsigned> printedRelease;
   if (!runtimeRelease.empty()) {
     std::string error;
@@ -87,8 +75,15 @@ int main(int argc, char **argv) {
     return 2;
   }
   report->printedRelease = printedRelease;
-  report->print(format, llvm::outs());
   bool failedCheck = report->count(Severity::Error) ||
                      (warningsAreErrors && report->count(Severity::Warning));
-  return failedCheck ? 1 : 0;
+  return writeReport("emit-verify", outputPath, *report, format,
+                     failedCheck ? 1 : 0);
+}
+
+int main(int argc, char **argv) {
+  return runReportTool(argc, argv, "emit-verify", category,
+                       "is a .pte (with its .ptd files) or a .ptd sound, and "
+                       "what does ExecuTorch's runtime do with it at load",
+                       run);
 }

@@ -1,0 +1,53 @@
+//===- ReportTool.cpp - The frame every report tool runs in ---------------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "emit/Support/ReportTool.h"
+#include "emit/Support/AtomicOutput.h"
+#include "emit/Support/HugePageHeap.h"
+#include "emit/Support/Version.h"
+
+#include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace emit;
+namespace cl = llvm::cl;
+
+OutputOption::OutputOption(cl::OptionCategory &category)
+    : cl::opt<std::string>("o", cl::desc("Write to this file"),
+                           cl::value_desc("file"), cl::init("-"),
+                           cl::cat(category)) {}
+
+int emit::runReportTool(int argc, char **argv, StringRef tool,
+                        cl::OptionCategory &category, const char *overview,
+                        llvm::function_ref<int()> job) {
+  restartWithHugePageHeap(argv);
+  llvm::InitLLVM initLLVM(argc, argv);
+  AtomicOutput output(argc, argv);
+  if (output.failed())
+    return 2;
+  cl::HideUnrelatedOptions(category);
+  setVersionPrinter();
+  std::string title = (tool + ": " + overview + "\n").str();
+  if (!cl::ParseCommandLineOptions(argc, argv, title, &llvm::errs()))
+    return output.finish(2);
+  int code = job();
+  // A report that finds something is a report: it is written all the same.
+  int written = output.finish(code == 2 ? 2 : 0);
+  return written ? written : code;
+}
+
+int emit::writeReport(StringRef tool, StringRef path, const Report &report,
+                      ReportFormat format, int exitCode) {
+  std::error_code error;
+  llvm::raw_fd_ostream os(path, error);
+  if (error) {
+    llvm::errs() << tool << ": cannot write '" << path
+                 << "': " << error.message() << "\n";
+    return 2;
+  }
+  report.print(format, os);
+  return exitCode;
+}
