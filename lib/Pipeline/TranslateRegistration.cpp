@@ -160,7 +160,8 @@ importInput(const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
   return file ? importFile(*file, context, getImportOptions()) : nullptr;
 }
 
-/// --pte-data, shared by the translations that read a program.
+/// --pte-data (also --data, as every other tool names it), shared by the
+/// translations that read a program.
 llvm::cl::list<std::string> &getDataFilesFlag() {
   static llvm::cl::list<std::string> dataFiles(
       "pte-data",
@@ -168,6 +169,8 @@ llvm::cl::list<std::string> &getDataFilesFlag() {
                      "the program loads with (repeatable): imported beside "
                      "the program and checked against it"),
       llvm::cl::value_desc("file.ptd"));
+  static llvm::cl::alias data("data", llvm::cl::desc("Alias for --pte-data"),
+                              llvm::cl::aliasopt(dataFiles));
   return dataFiles;
 }
 } // namespace
