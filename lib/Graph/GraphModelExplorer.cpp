@@ -7,8 +7,8 @@
 // The graph collection Model Explorer's built-in JSON loader reads (its
 // graph_builder.py: a label, graphs of nodes with attributes, incoming
 // edges and inputs' and outputs' metadata), a graph per method; and its
-// per-node data overlay ({graph: {results: {node: {value}}}}) of each
-// node's time in a run. A delegate node whose payload emit decodes names
+// per-node data overlay ({graph: {results: {node: {value}}, gradient}})
+// of each node's time in a run, coloured from short to long. A delegate node whose payload emit decodes names
 // that payload's graph among its subgraphIds: one graph per stored payload
 // (entries that share one share it), its nodes the backend's operators,
 // each with its time over every call that runs it where the calls' own
@@ -20,6 +20,7 @@
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
+#include "llvm/ADT/StringMap.h"
 #include "llvm/Support/JSON.h"
 
 using namespace emit;
@@ -36,6 +37,17 @@ static void printAttrs(llvm::json::OStream &json,
         json.attribute("value", value);
       });
   });
+}
+
+/// Model Explorer keeps one value per key (the last): a key that comes
+/// several times becomes key.1, key.2, ... so that every value shows.
+static void numberRepeatedKeys(Attrs &attrs) {
+  llvm::StringMap<unsigned> uses, seen;
+  for (const auto &attr : attrs)
+    ++uses[attr.first];
+  for (auto &[key, value] : attrs)
+    if (uses[key] > 1)
+      key += "." + std::to_string(++seen[key]);
 }
 
 /// A node's attributes: where it is, a delegate's entry, what is wrong.
@@ -62,6 +74,7 @@ static Attrs getNodeAttrs(const Node &node) {
     attrs.push_back({"total_ns", std::to_string(node.time->totalNs)});
   for (const std::string &problem : node.problems)
     attrs.push_back({"problem", problem});
+  numberRepeatedKeys(attrs);
   return attrs;
 }
 
@@ -267,11 +280,23 @@ void graph::printModelExplorerJSON(const GraphReport &report, raw_ostream &os) {
 }
 
 /// `{"results": {node: {"value": ns}}}` for the nodes with a time.
+/// A graph's times and the colour scale Model Explorer paints them with
+/// (without one it shows the numbers on grey nodes): green for the
+/// shortest, through yellow, to red for the longest.
 static void printResults(llvm::json::OStream &json,
                          ArrayRef<std::pair<std::string, uint64_t>> times) {
   json.attributeObject("results", [&] {
     for (const auto &[node, ns] : times)
       json.attributeObject(node, [&] { json.attribute("value", int64_t(ns)); });
+  });
+  static constexpr std::pair<double, const char *> stops[] = {
+      {0, "#2e7d32"}, {0.5, "#f9a825"}, {1, "#c62828"}};
+  json.attributeArray("gradient", [&] {
+    for (auto [stop, colour] : stops)
+      json.object([&] {
+        json.attribute("stop", stop);
+        json.attribute("bgColor", colour);
+      });
   });
 }
 

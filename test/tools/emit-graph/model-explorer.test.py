@@ -3,14 +3,19 @@
 of the right type, incoming edges from nodes of the same graph and to an
 input the target has metadata for, from an output the source has
 metadata for; every subgraph id names a graph of the collection. With a
-node data file ({graph: {results: {node: {value}}}}),
-checks that each entry names a node of its graph. Prints a line per
-graph."""
+node data file ({graph: {results: {node: {value}}, gradient}}),
+checks that each entry names a node of its graph and that the gradient
+is Model Explorer's (stops from 0 to 1, each with a colour). Keys of a
+node's attributes are unique (Model Explorer shows only the last of a
+repeated key). Prints a line per graph; with --problems, then a line per
+node that has problems, naming their keys."""
 import json
 import sys
 
-collection = json.load(open(sys.argv[1]))
-node_data = json.load(open(sys.argv[2])) if len(sys.argv) > 2 else None
+show_problems = "--problems" in sys.argv
+paths = [arg for arg in sys.argv[1:] if arg != "--problems"]
+collection = json.load(open(paths[0]))
+node_data = json.load(open(paths[1])) if len(paths) > 1 else None
 assert isinstance(collection["label"], str)
 
 
@@ -18,6 +23,16 @@ def check_attrs(attrs):
     for attr in attrs:
         assert set(attr) == {"key", "value"}, attr
         assert isinstance(attr["key"], str) and isinstance(attr["value"], str)
+    keys = [attr["key"] for attr in attrs]
+    assert len(keys) == len(set(keys)), keys
+
+
+def check_gradient(gradient):
+    stops = [item["stop"] for item in gradient]
+    assert stops[0] == 0 and stops[-1] == 1 and stops == sorted(stops), stops
+    for item in gradient:
+        assert isinstance(item["bgColor"], str) and \
+            item["bgColor"].startswith("#"), item
 
 
 def check_metadata(items):
@@ -68,7 +83,14 @@ for graph in collection["graphs"]:
             node["label"].replace(" ", "") for node in graph["nodes"])
     if node_data is not None:
         results = node_data[graph["id"]]["results"]
+        check_gradient(node_data[graph["id"]]["gradient"])
         assert all(node in nodes for node in results), results
         line += "; node data " + " ".join(
             "%s=%s" % (node, results[node]["value"]) for node in results)
     print(line)
+    if show_problems:
+        for node in graph["nodes"]:
+            keys = [attr["key"] for attr in node["attrs"]
+                    if attr["key"].startswith("problem")]
+            if keys:
+                print("  problems of %s: %s" % (node["id"], ", ".join(keys)))
