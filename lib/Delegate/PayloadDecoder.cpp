@@ -191,20 +191,11 @@ void PayloadLayout::finish() {
 }
 
 ArrayRef<const PayloadDecoder *> delegate::getPayloadDecoders() {
-  // Backends whose payloads have no magic first: they are known by their
-  // backend id alone, before a magic matches their bytes by chance.
-  static const PayloadDecoder *const decoders[] = {&getAOTIDecoder(),
-                                                   &getCoreMLDecoder(),
-                                                   &getMediaTekDecoder(),
-                                                   &getNeutronDecoder(),
-                                                   &getCoreMLReferenceDecoder(),
-                                                   &getXNNPACKDecoder(),
-                                                   &getQNNDecoder(),
-                                                   &getVulkanDecoder(),
-                                                   &getEthosUDecoder(),
-                                                   &getMPSDecoder(),
-                                                   &getMLXDecoder(),
-                                                   &getTOSADecoder()};
+  // In Decoders.def's order, which is the order of recognition.
+  static const PayloadDecoder *const decoders[] = {
+#define DECODER(Name) &get##Name##Decoder(),
+#include "Decoders.def"
+  };
   return decoders;
 }
 

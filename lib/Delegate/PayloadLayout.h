@@ -96,18 +96,8 @@ private:
 };
 
 /// The decoders, one per backend (or a family of alike headers).
-const PayloadDecoder &getXNNPACKDecoder();
-const PayloadDecoder &getQNNDecoder();
-const PayloadDecoder &getVulkanDecoder();
-const PayloadDecoder &getEthosUDecoder();
-const PayloadDecoder &getMPSDecoder();
-const PayloadDecoder &getMediaTekDecoder();
-const PayloadDecoder &getNeutronDecoder();
-const PayloadDecoder &getAOTIDecoder();
-const PayloadDecoder &getCoreMLDecoder();
-const PayloadDecoder &getCoreMLReferenceDecoder();
-const PayloadDecoder &getMLXDecoder();
-const PayloadDecoder &getTOSADecoder();
+#define DECODER(Name) const PayloadDecoder &get##Name##Decoder();
+#include "Decoders.def"
 /// The xnode each of an XNNPACK delegate call's own events times.
 std::vector<std::optional<uint32_t>>
 joinXNNPACKEvents(const DecodedGraph &graph, ArrayRef<std::string> names);
