@@ -464,6 +464,8 @@ void graph::printGraphJSON(const GraphReport &report, raw_ostream &os) {
 
 void GraphReport::print(ReportFormat format, raw_ostream &os) const {
   switch (format) {
+  case ReportFormat::Text:
+    return printGraphText(*this, os);
   case ReportFormat::HTML:
     return printGraphHTML(*this, os);
   case ReportFormat::ModelExplorer:

@@ -51,7 +51,9 @@ static cl::opt<std::string>
                 cl::value_desc("run.etdp"), cl::cat(category));
 static FormatOption
     format("How to print the graph",
-           {{ReportFormat::HTML, "one self-contained page that draws it"},
+           {{ReportFormat::Text, "per method what fell back, what each "
+                                 "backend runs, and the nodes"},
+            {ReportFormat::HTML, "one self-contained page that draws it"},
             {ReportFormat::JSON, "JSON, schema emit-graph-1"},
             {ReportFormat::ModelExplorer,
              "Model Explorer's graph JSON (--node-data: its time overlay)"},

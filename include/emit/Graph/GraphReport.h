@@ -265,8 +265,8 @@ struct GraphReport : Report {
   /// The file's bytes its values' shapes and names point into.
   std::shared_ptr<const FileBuffer> bytes;
 
-  /// JSON (emit-graph-1), an HTML page, Model Explorer's graph JSON (and
-  /// with a profile, its node data) or DOT.
+  /// Text, JSON (emit-graph-1), an HTML page, Model Explorer's graph JSON
+  /// (and with a profile, its node data) or DOT.
   void print(ReportFormat format, raw_ostream &os) const override;
 };
 
@@ -286,6 +286,8 @@ FailureOr<GraphReport> analyzeGraph(const ProgramFile &program,
                                     const GraphOptions &options,
                                     std::string &error);
 
+/// Per method what fell back and what each backend runs, then its nodes.
+void printGraphText(const GraphReport &report, raw_ostream &os);
 /// The report as JSON, schema `emit-graph-1`.
 void printGraphJSON(const GraphReport &report, raw_ostream &os);
 /// Model Explorer's graph collection (its built-in JSON loader's format).
