@@ -208,7 +208,7 @@ static int summarize(Session &session, const CheckedFile &input,
   llvm::raw_string_ostream os(json);
   if (!module ||
       failed(printPTESummary(
-          *module, os, getSummaryOptionsFor(input, PTESummaryFormat::JSON))))
+          *module, os, getSummaryOptionsFor(input, ReportFormat::JSON))))
     return session.fail(error);
   os.flush();
   give(summary, json);

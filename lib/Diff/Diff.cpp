@@ -110,7 +110,7 @@ struct LoadedSide {
 static summary::Summary summarizeFile(Operation *container,
                                       const CheckedFile &file) {
   summary::Summary result = summary::summarizeContainer(container);
-  PTESummaryOptions sizes = getSummaryOptionsFor(file, PTESummaryFormat::Text);
+  PTESummaryOptions sizes = getSummaryOptionsFor(file, ReportFormat::Text);
   result.fileBytes = sizes.fileBytes;
   result.flatbufferBytes = sizes.flatbufferBytes;
   if (result.testSuites)

@@ -265,20 +265,20 @@ static ToPTEFlags &getToPTEFlags() {
 }
 
 void emit::registerPTESummaryTranslation() {
-  static llvm::cl::opt<PTESummaryFormat> format(
+  static llvm::cl::opt<ReportFormat> format(
       "pte-summary-format",
       llvm::cl::desc("With --pte-summary, the output format"),
       llvm::cl::values(
-          clEnumValN(PTESummaryFormat::Text, "text", "plain text (default)"),
-          clEnumValN(PTESummaryFormat::JSON, "json",
+          clEnumValN(ReportFormat::Text, "text", "plain text (default)"),
+          clEnumValN(ReportFormat::JSON, "json",
                      "JSON (schema emit-summary-1)"),
-          clEnumValN(PTESummaryFormat::SVG, "svg",
+          clEnumValN(ReportFormat::SVG, "svg",
                      "a self-contained SVG image of the largest blobs"),
-          clEnumValN(PTESummaryFormat::HTML, "html",
+          clEnumValN(ReportFormat::HTML, "html",
                      "a self-contained HTML page: where the bytes go by "
                      "kind, method and backend, identical data, largest "
                      "blobs")),
-      llvm::cl::init(PTESummaryFormat::Text));
+      llvm::cl::init(ReportFormat::Text));
   TranslateRegistration registration(
       "pte-summary",
       "summarize a .pte: methods, delegates, blobs and who shares them, and "

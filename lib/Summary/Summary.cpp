@@ -466,25 +466,25 @@ LogicalResult emit::printPTESummary(ModuleOp module, raw_ostream &os,
   summary->storedPayloadBytesAfterDedup = after->storedPayloadBytes;
   summary->blobsAfterDedup = after->blobs.size();
 
-  switch (options.format) {
-  case PTESummaryFormat::Text:
-    printText(*summary, os);
-    break;
-  case PTESummaryFormat::JSON:
-    printJSON(*summary, os);
-    break;
-  case PTESummaryFormat::SVG:
-    printSVG(*summary, os);
-    break;
-  case PTESummaryFormat::HTML:
-    printHTML(*summary, os);
-    break;
-  }
+  summary->print(options.format, os);
   return success();
 }
 
+void summary::Summary::print(ReportFormat format, raw_ostream &os) const {
+  switch (format) {
+  case ReportFormat::JSON:
+    return printJSON(*this, os);
+  case ReportFormat::SVG:
+    return printSVG(*this, os);
+  case ReportFormat::HTML:
+    return printHTML(*this, os);
+  default:
+    return printText(*this, os);
+  }
+}
+
 PTESummaryOptions emit::getSummaryOptionsFor(const CheckedFile &file,
-                                             PTESummaryFormat format) {
+                                             ReportFormat format) {
   PTESummaryOptions options;
   options.format = format;
   options.fileBytes = file.getBytes().size();

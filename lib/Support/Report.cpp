@@ -28,6 +28,8 @@ StringRef emit::getReportFormatName(ReportFormat format) {
     return "model-explorer";
   case ReportFormat::DOT:
     return "dot";
+  case ReportFormat::SVG:
+    return "svg";
   }
   llvm_unreachable("unknown report format");
 }

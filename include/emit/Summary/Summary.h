@@ -16,6 +16,7 @@
 
 #include "emit/Releases/Releases.h"
 #include "emit/Support/LLVM.h"
+#include "emit/Support/Report.h"
 
 #include <cstdint>
 #include <optional>
@@ -26,11 +27,9 @@
 namespace emit {
 class CheckedFile;
 
-/// How `printPTESummary` writes.
-enum class PTESummaryFormat { Text, JSON, SVG, HTML };
-
 struct PTESummaryOptions {
-  PTESummaryFormat format = PTESummaryFormat::Text;
+  /// Text, JSON, SVG or HTML (summary::Summary::print).
+  ReportFormat format = ReportFormat::Text;
   /// The summarized file's size and its flatbuffer's, when known.
   std::optional<uint64_t> fileBytes, flatbufferBytes;
   /// Of a bundled program: the bytes outside its program (test suites and
@@ -58,7 +57,7 @@ LogicalResult printPTESummary(ModuleOp module, raw_ostream &os,
 /// size and its (program's) flatbuffer's, as the file layer read them from
 /// its header; of a bundle, the bytes outside its program.
 PTESummaryOptions getSummaryOptionsFor(const CheckedFile &file,
-                                       PTESummaryFormat format);
+                                       ReportFormat format);
 
 } // namespace emit
 

@@ -18,6 +18,7 @@
 #include "emit/Releases/Releases.h"
 #include "emit/Support/LLVM.h"
 #include "emit/Support/Page.h"
+#include "emit/Support/Report.h"
 #include "llvm/ADT/SmallVector.h"
 
 namespace mlir {
@@ -114,7 +115,7 @@ struct IdenticalGroup {
   SmallVector<unsigned> blobs; // Indices into Summary::blobs.
 };
 
-struct Summary {
+struct Summary : Report {
   std::string name;
   bool dataFile = false; // A .ptd: no methods, every blob named data.
   unsigned keys = 0;
@@ -146,6 +147,10 @@ struct Summary {
   unsigned blobsAfterDedup = 0;
 
   uint64_t dedupSaves() const { return storedBytes - storedBytesAfterDedup; }
+
+  /// Text, JSON (emit-summary-1), a self-contained SVG image of the
+  /// largest blobs or an HTML page.
+  void print(ReportFormat format, raw_ostream &os) const override;
 };
 
 /// One part of a file's bytes: data of one kind, the flatbuffer's own

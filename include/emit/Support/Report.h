@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // Every tool's report (emit-verify's findings, emit-memory's pools,
-// emit-profile's times, emit-diff's changes) is a Report: it prints itself
+// emit-profile's times, emit-diff's changes, --pte-summary's) is a Report: it prints itself
 // in each format it has, and the tools share one --format option that
 // offers those. The text helpers every printer uses are here too.
 //
@@ -35,10 +35,11 @@ enum class ReportFormat : uint8_t {
   ChromeTrace,
   ModelExplorer,
   DOT,
+  SVG,
 };
 
-/// `text`, `json`, `html`, `sarif`, `chrome-trace`, `model-explorer` or
-/// `dot`, as --format says it.
+/// `text`, `json`, `html`, `sarif`, `chrome-trace`, `model-explorer`,
+/// `dot` or `svg`, as --format says it.
 StringRef getReportFormatName(ReportFormat format);
 
 /// A report a tool prints: it prints itself in each format it has.
