@@ -613,7 +613,8 @@ PROFILE = dict(runs=10,
                about="an ETDump of ten runs of the graph program (about a "
                      "million events), written by the real runtime's "
                      "ETDumpGen (../shared/tools/et-run), joined to its "
-                     "program; at most 2 s and 512 MiB")
+                     "program by emit-profile (at most 2 s and 512 MiB) "
+                     "and drawn by emit-graph --profile")
 
 
 def bench_profile(args):
@@ -640,15 +641,19 @@ def bench_profile(args):
     if not os.path.exists(etdump):
         run([args.et_run, "--etdump=" + etdump,
              "--iterations=%d" % PROFILE["runs"], path], capture_output=True)
-    jobs = dict(text=[], json=["--format=json"],
-                trace=["--format=chrome-trace"])
+    jobs = dict(text=[tool, path, etdump], json=[tool, "--format=json", path,
+                                                 etdump],
+                trace=[tool, "--format=chrome-trace", path, etdump])
+    # The same run drawn: each node's time on the page.
+    graph = os.path.join(args.build, "bin", "emit-graph")
+    if os.path.exists(graph):
+        jobs["graph"] = [graph, "--format=html", path, "--profile=" + etdump]
     times = {job: [] for job in jobs}
     rss = {job: [] for job in jobs}
     for _ in range(args.runs):
-        for job, flags in jobs.items():
+        for job, command in jobs.items():
             settle()
-            wall, peak, _ = timed([tool] + flags + [path, etdump, "-o",
-                                                    os.devnull])
+            wall, peak, _ = timed(command + ["-o", os.devnull])
             times[job].append(wall)
             rss[job].append(peak / 1024)
     median = statistics.median
@@ -656,15 +661,17 @@ def bench_profile(args):
               "job_s": median(times["text"]),
               "peak_rss_mib": median(rss["text"]),
               "stages_s": {}}
-    for job in ("json", "trace"):
-        result[job] = {"job_s": median(times[job]),
-                       "peak_rss_mib": median(rss[job])}
+    for job in jobs:
+        if job != "text":
+            result[job] = {"job_s": median(times[job]),
+                           "peak_rss_mib": median(rss[job])}
     print("\n== profile: %s" % PROFILE["about"])
     print("  joined (text): %.3f s, peak RSS %.0f MiB" %
           (result["job_s"], result["peak_rss_mib"]))
-    for job in ("json", "trace"):
-        print("  %s: %.3f s, peak RSS %.0f MiB" %
-              (job, result[job]["job_s"], result[job]["peak_rss_mib"]))
+    for job in jobs:
+        if job != "text":
+            print("  %s: %.3f s, peak RSS %.0f MiB" %
+                  (job, result[job]["job_s"], result[job]["peak_rss_mib"]))
     return result
 
 
@@ -1020,9 +1027,10 @@ def figures(result):
         found["MiB over .pte"] = result["rss_over_pte_mib"]
         return found
     if name == "profile":
-        for job in ("json", "trace"):
-            found["%s s" % job] = result[job]["job_s"]
-            found["%s MiB" % job] = result[job]["peak_rss_mib"]
+        for job in ("json", "trace", "graph"):
+            if job in result:
+                found["%s s" % job] = result[job]["job_s"]
+                found["%s MiB" % job] = result[job]["peak_rss_mib"]
         return found
     for stage, seconds in result["stages_s"].items():
         found["%s s" % stage] = seconds

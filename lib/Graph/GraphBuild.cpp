@@ -594,15 +594,21 @@ static void addTimes(const profile::ProfileReport &profile,
     for (MethodGraph &graph : report.methods) {
       if (!llvm::is_contained(names, graph.name))
         continue;
-      for (const profile::InstructionProfile &entry : timed.instructions)
-        for (Node &node : graph.nodes)
-          if (node.chain == int32_t(entry.chain) &&
-              node.instruction == int32_t(entry.instruction)) {
-            node.time =
-                NodeTime{entry.time.count, entry.time.total, entry.time.p50};
-            if (node.delegate && !entry.delegateEvents.empty())
-              addOwnEvents(entry.delegateEvents, *node.delegate);
-          }
+      // Each instruction's node, found once (not a scan per entry).
+      llvm::DenseMap<std::pair<int32_t, int32_t>, Node *> byInstruction;
+      for (Node &node : graph.nodes)
+        if (node.chain >= 0)
+          byInstruction.try_emplace({node.chain, node.instruction}, &node);
+      for (const profile::InstructionProfile &entry : timed.instructions) {
+        Node *node = byInstruction.lookup(
+            {int32_t(entry.chain), int32_t(entry.instruction)});
+        if (!node)
+          continue;
+        node->time =
+            NodeTime{entry.time.count, entry.time.total, entry.time.p50};
+        if (node->delegate && !entry.delegateEvents.empty())
+          addOwnEvents(entry.delegateEvents, *node->delegate);
+      }
     }
   }
 }
@@ -632,16 +638,17 @@ static std::string describeMisfit(const profile::ProfileReport &profile,
   return text;
 }
 
-/// Each planned buffer's peak, as emit-memory finds it.
-static void addPeaks(const ProgramFile &file, const GraphOptions &options,
-                     GraphReport &report) {
+/// Each planned buffer's peak, as emit-memory finds it (on the model and
+/// the payloads the graph read).
+static void addPeaks(const ProgramModel &model, delegate::DelegateCalls &calls,
+                     const GraphOptions &options, GraphReport &report) {
   memory::MemoryOptions memoryOptions;
   memoryOptions.methods = options.methods;
   std::string error;
-  if (!file.isReadable())
+  if (!model.getFile().isReadable())
     return;
   FailureOr<memory::MemoryReport> memory =
-      memory::analyzeMemory(file, memoryOptions, error);
+      memory::analyzeMemory(model, calls, memoryOptions, error);
   if (failed(memory))
     return;
   for (const memory::MethodMemory &method : memory->methods)
@@ -652,20 +659,18 @@ static void addPeaks(const ProgramFile &file, const GraphOptions &options,
                                  buffer.peakLiveBytes, buffer.peakAt});
 }
 
-static FailureOr<GraphReport>
-buildGraph(const ProgramFile &file,
-           ArrayRef<std::unique_ptr<CheckedFile>> dataFiles,
-           const GraphOptions &options, std::string &error) {
-  ProgramModel all(file);
+/// The graph of the methods of `all` (every method of a program) that
+/// `options` names, its delegate calls as `calls` reads them.
+static FailureOr<GraphReport> buildGraph(const ProgramModel &all,
+                                         delegate::DelegateCalls &calls,
+                                         const GraphOptions &options,
+                                         std::string &error) {
+  const ProgramFile &file = all.getFile();
   for (const std::string &name : options.methods)
     if (!all.getMethod(name)) {
       error = "'" + file.getName().str() + "' has no method '" + name + "'";
       return failure();
     }
-  SmallVector<const CheckedFile *> given;
-  for (const std::unique_ptr<CheckedFile> &data : dataFiles)
-    given.push_back(data.get());
-  delegate::DelegateCalls calls(all, given);
   GraphReport report;
   report.file = file.getName().str();
   report.bytes = file.getBuffer();
@@ -680,7 +685,7 @@ buildGraph(const ProgramFile &file,
   }
   placeFindings(file.getFindings(), indices, report);
   if (options.memory)
-    addPeaks(file, options, report);
+    addPeaks(all, calls, options, report);
   return report;
 }
 
@@ -691,7 +696,9 @@ FailureOr<GraphReport> graph::analyzeGraph(const ProgramFile &program,
     error = "its flatbuffer does not verify";
     return failure();
   }
-  return buildGraph(program, {}, options, error);
+  ProgramModel all(program);
+  delegate::DelegateCalls calls(all, {});
+  return buildGraph(all, calls, options, error);
 }
 
 FailureOr<GraphReport>
@@ -706,13 +713,17 @@ graph::analyzeGraph(std::shared_ptr<const FileBuffer> input,
     return failure();
   }
   std::vector<std::unique_ptr<CheckedFile>> dataFiles;
+  SmallVector<const CheckedFile *> given;
   for (const std::string &path : options.dataFiles) {
     dataFiles.push_back(openReadableFile(files, path, OpenAs::DataFile, error));
     if (!dataFiles.back())
       return failure();
+    given.push_back(dataFiles.back().get());
   }
-  FailureOr<GraphReport> report =
-      buildGraph(*program, dataFiles, options, error);
+  // The model and the payloads read once, for the graph and every overlay.
+  ProgramModel all(*program);
+  delegate::DelegateCalls calls(all, given);
+  FailureOr<GraphReport> report = buildGraph(all, calls, options, error);
   if (failed(report))
     return failure();
   report->file = file->getName().str();
@@ -732,8 +743,13 @@ graph::analyzeGraph(std::shared_ptr<const FileBuffer> input,
     return failure();
   profile::ProfileOptions join;
   join.methods = options.methods;
-  FailureOr<profile::ProfileReport> timed = profile::analyzeProfile(
-      cast<ETDumpFile>(*etdump), *program, join, StringRef(), error);
+  // Joined to every method, the model is the graph's; to some, theirs.
+  FailureOr<profile::ProfileReport> timed =
+      options.methods.empty()
+          ? profile::analyzeProfile(cast<ETDumpFile>(*etdump), all, join,
+                                    StringRef(), error)
+          : profile::analyzeProfile(cast<ETDumpFile>(*etdump), *program, join,
+                                    StringRef(), error);
   if (failed(timed))
     return failure();
   if (!timed->fits()) {

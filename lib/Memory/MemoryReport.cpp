@@ -104,30 +104,40 @@ static MethodMemory analyzeMethod(const ProgramFile &file,
 FailureOr<MemoryReport> memory::analyzeMemory(const ProgramFile &file,
                                               const MemoryOptions &options,
                                               std::string &error) {
-  const fb::Program *program = file.getProgram();
-  assert(program && file.isReadable() && "analyzing a file that does not read");
-  const auto &plans = *program->execution_plan();
+  assert(file.getProgram() && file.isReadable() &&
+         "analyzing a file that does not read");
   llvm::StringSet<> wanted;
-  for (const std::string &name : options.methods) {
-    if (!llvm::any_of(plans, [&](const fb::ExecutionPlan *plan) {
-          return plan->name()->string_view() == name;
-        })) {
+  for (const std::string &name : options.methods)
+    wanted.insert(name);
+  ProgramModel model(file, [&](StringRef name) {
+    return wanted.empty() || wanted.contains(name);
+  });
+  // What a delegate call writes, as its payload says where it says.
+  delegate::DelegateCalls calls(model, {});
+  return analyzeMemory(model, calls, options, error);
+}
+
+FailureOr<MemoryReport> memory::analyzeMemory(const ProgramModel &model,
+                                              delegate::DelegateCalls &calls,
+                                              const MemoryOptions &options,
+                                              std::string &error) {
+  const ProgramFile &file = model.getFile();
+  const fb::Program *program = file.getProgram();
+  const auto &plans = *program->execution_plan();
+  for (const std::string &name : options.methods)
+    if (!model.getMethod(name)) {
       error = "'" + file.getName().str() + "' has no method '" + name + "'";
       return failure();
     }
-    wanted.insert(name);
-  }
   bool mergesDataMaps = !options.dataFiles.empty() && program->named_data();
   MemoryReport report;
   report.file = file.getName().str();
   report.bytes = file.getBuffer();
-  ProgramModel model(file, [&](StringRef name) {
-    return wanted.empty() || wanted.contains(name);
-  });
   SmallVector<int> reportedAs(plans.size(), -1);
-  // What a delegate call writes, as its payload says where it says.
-  delegate::DelegateCalls calls(model, {});
   for (const MethodModel &method : model.getMethods()) {
+    if (!options.methods.empty() &&
+        !llvm::is_contained(options.methods, method.getName()))
+      continue;
     reportedAs[method.getIndex()] = report.methods.size();
     report.methods.push_back(
         analyzeMethod(file, method, calls, mergesDataMaps));

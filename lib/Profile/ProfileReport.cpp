@@ -405,7 +405,16 @@ FailureOr<ProfileReport> profile::analyzeProfile(const ETDumpFile &etdump,
       selectMethods(programFile, options.methods, error);
   if (!selected)
     return failure();
-  ArrayRef<MethodModel> methods = selected->getMethods();
+  return analyzeProfile(etdump, *selected, options, debugBuffer, error);
+}
+
+FailureOr<ProfileReport> profile::analyzeProfile(const ETDumpFile &etdump,
+                                                 const ProgramModel &model,
+                                                 const ProfileOptions &options,
+                                                 StringRef debugBuffer,
+                                                 std::string &error) {
+  const ProgramFile &programFile = model.getFile();
+  ArrayRef<MethodModel> methods = model.getMethods();
   ProfileReport report;
   std::vector<Block> blocks = readBlocks(etdump);
   startReport(etdump, report, blocks);

@@ -138,6 +138,15 @@ FailureOr<MemoryReport> analyzeMemory(const ProgramFile &file,
                                       const MemoryOptions &options,
                                       std::string &error);
 
+/// The same, of the methods of `model` (a readable program's, which may
+/// hold more) that `options` names, with what each delegate call writes as
+/// `calls` (of `model`) reads it: for a view that has both already
+/// (emit-graph's memory overlay), so nothing is read or decoded twice.
+FailureOr<MemoryReport> analyzeMemory(const ProgramModel &model,
+                                      delegate::DelegateCalls &calls,
+                                      const MemoryOptions &options,
+                                      std::string &error);
+
 /// Opens `input` as a program, and the data files of `options` through the
 /// job's `files`, and reports on it: emit-memory and the C API. Fails, with
 /// the reason in `error`, when a file cannot be read, is not of its kind or

@@ -312,6 +312,15 @@ FailureOr<ProfileReport> analyzeProfile(const ETDumpFile &etdump,
                                         StringRef debugBuffer,
                                         std::string &error);
 
+/// The same, joined to every method of `model`, a readable program's model
+/// of the methods the run may have executed: for a view that has the model
+/// already (emit-graph's times).
+FailureOr<ProfileReport> analyzeProfile(const ETDumpFile &etdump,
+                                        const ProgramModel &model,
+                                        const ProfileOptions &options,
+                                        StringRef debugBuffer,
+                                        std::string &error);
+
 /// Opens `etdump` and the files of `options` through the job's `files`
 /// and reports: emit-profile and the C API. Fails, with the reason in
 /// `error`, when a file cannot be read, is not of its kind or does not
