@@ -63,28 +63,49 @@ static std::string methodPath(const MethodModel &method) {
       .str();
 }
 
+void TensorScans::run(const ProgramModel &model) {
+  if (!scans.empty())
+    for (const MethodModel &method : model.getMethods())
+      for (uint32_t value = 0, end = method.getValueCount(); value < end;
+           ++value) {
+        if (method.getValueKind(value) != ValueKind::Tensor)
+          continue;
+        std::optional<TensorModel> tensor = method.getTensor(value);
+        if (!tensor)
+          continue;
+        for (auto &[visit, finish] : scans)
+          visit(method, value, *tensor);
+      }
+  for (auto &[visit, finish] : scans)
+    finish();
+}
+
 /// The first of the tensors `matches` accepts, and how many there are, as
-/// a use; none when none does.
+/// a use; none when none does. Counted in the judgement's one walk over
+/// the tensors.
 template <typename Match>
 static void findTensors(const ReleaseInput &input, const Twine &what,
                         Match matches, std::vector<FeatureUse> &uses) {
-  unsigned count = 0;
-  std::string where;
-  for (const MethodModel &method : input.model.getMethods())
-    for (uint32_t value = 0, end = method.getValueCount(); value < end;
-         ++value) {
-      if (method.getValueKind(value) != ValueKind::Tensor)
-        continue;
-      std::optional<TensorModel> tensor = method.getTensor(value);
-      if (!tensor || !matches(*tensor))
-        continue;
-      if (count++ == 0)
-        where = methodPath(method) + ".values[" + std::to_string(value) + "]";
-    }
-  if (count)
-    uses.push_back({where, (what + " (" + Twine(count) +
-                            (count == 1 ? " tensor)" : " tensors)"))
-                               .str()});
+  struct Found {
+    unsigned count = 0;
+    std::string where;
+  };
+  auto found = std::make_shared<Found>();
+  input.tensors.add(
+      [found, matches](const MethodModel &method, uint32_t value,
+                       const TensorModel &tensor) {
+        if (!matches(tensor) || found->count++ > 0)
+          return;
+        found->where =
+            methodPath(method) + ".values[" + std::to_string(value) + "]";
+      },
+      [found, what = what.str(), &uses] {
+        if (found->count)
+          uses.push_back(
+              {found->where, (what + " (" + Twine(found->count) +
+                              (found->count == 1 ? " tensor)" : " tensors)"))
+                                 .str()});
+      });
 }
 
 /// Tensors of a scalar type in `types`.
@@ -93,7 +114,7 @@ static void findScalarTypes(const ReleaseInput &input,
                             std::vector<FeatureUse> &uses) {
   findTensors(
       input, what,
-      [&](const TensorModel &tensor) {
+      [types = SmallVector<int, 3>(types)](const TensorModel &tensor) {
         return llvm::is_contained(types, tensor.rawScalarType);
       },
       uses);
@@ -115,7 +136,7 @@ static void findPaddedConstants(const ReleaseInput &input,
     return;
   findTensors(
       input, "constants with a larger constant_buffer entry",
-      [&](const TensorModel &tensor) {
+      [buffers](const TensorModel &tensor) {
         if (!tensor.isConstant() || tensor.external ||
             tensor.dataIndex >= buffers->size())
           return false;
@@ -293,61 +314,83 @@ LegacyRead LegacyTensorReads::readMutable(uint32_t index,
   return {};
 }
 
-/// The tensors `matches` accepts, by what the releases before `until` do
-/// with their data, as uses with effects of their own: one use per
-/// outcome, naming its first tensor and how many share it.
-template <typename Match>
-static void findLegacyReads(const ReleaseInput &input, Release until,
-                            const char *what, Match matches,
-                            std::vector<FeatureUse> &uses) {
-  LegacyTensorReads reads(input.program);
+namespace {
+/// The tensors a finder accepts, grouped by what the releases before
+/// `until` do with their data.
+class LegacyReadScan {
+public:
+  LegacyReadScan(const fb::Program &program, Release until)
+      : reads(program), until(until) {}
+  void visit(const MethodModel &method, uint32_t value,
+             const TensorModel &tensor);
+  /// One use per outcome, naming its first tensor and how many share it.
+  void finish(const char *what, std::vector<FeatureUse> &uses);
+
+private:
   struct Outcome {
     std::vector<UseEffect> effects;
     std::string where;
     unsigned count = 0;
   };
+  LegacyTensorReads reads;
+  Release until;
   // Outcomes in the order of their first tensor, by what they are.
   std::vector<Outcome> outcomes;
   std::map<std::vector<std::pair<ReleaseVerdict, const char *>>, size_t>
       outcomeOf;
-  for (const MethodModel &method : input.model.getMethods())
-    for (uint32_t value = 0, end = method.getValueCount(); value < end;
-         ++value) {
-      std::optional<TensorModel> tensor =
-          method.getValueKind(value) == ValueKind::Tensor
-              ? method.getTensor(value)
-              : std::nullopt;
-      if (!tensor || !matches(*tensor))
-        continue;
-      std::vector<std::pair<ReleaseVerdict, const char *>> key;
-      std::vector<UseEffect> effects;
-      for (auto [reader, range] : kLegacyReaders) {
-        if (range.first >= until)
-          break;
-        LegacyRead read = reads.read(reader, *tensor);
-        key.push_back({read.verdict, read.effect});
-        if (read.effect)
-          effects.push_back({range.first, std::min(range.second, until),
-                             read.verdict, read.effect});
-      }
-      if (effects.empty())
-        continue;
-      auto [at, added] = outcomeOf.try_emplace(key, outcomes.size());
-      if (added)
-        outcomes.emplace_back();
-      Outcome &outcome = outcomes[at->second];
-      if (outcome.count++ == 0) {
-        outcome.effects = std::move(effects);
-        outcome.where =
-            methodPath(method) + ".values[" + std::to_string(value) + "]";
-      }
-    }
+};
+} // namespace
+
+void LegacyReadScan::visit(const MethodModel &method, uint32_t value,
+                           const TensorModel &tensor) {
+  std::vector<std::pair<ReleaseVerdict, const char *>> key;
+  std::vector<UseEffect> effects;
+  for (auto [reader, range] : kLegacyReaders) {
+    if (range.first >= until)
+      break;
+    LegacyRead read = reads.read(reader, tensor);
+    key.push_back({read.verdict, read.effect});
+    if (read.effect)
+      effects.push_back({range.first, std::min(range.second, until),
+                         read.verdict, read.effect});
+  }
+  if (effects.empty())
+    return;
+  auto [at, added] = outcomeOf.try_emplace(key, outcomes.size());
+  if (added)
+    outcomes.emplace_back();
+  Outcome &outcome = outcomes[at->second];
+  if (outcome.count++ == 0) {
+    outcome.effects = std::move(effects);
+    outcome.where =
+        methodPath(method) + ".values[" + std::to_string(value) + "]";
+  }
+}
+
+void LegacyReadScan::finish(const char *what, std::vector<FeatureUse> &uses) {
   for (Outcome &outcome : outcomes)
     uses.push_back({outcome.where,
                     (Twine(what) + " (" + Twine(outcome.count) +
                      (outcome.count == 1 ? " tensor)" : " tensors)"))
                         .str(),
                     0, std::move(outcome.effects)});
+}
+
+/// The tensors `matches` accepts, by what the releases before `until` do
+/// with their data, as uses with effects of their own, counted in the
+/// judgement's one walk over the tensors.
+template <typename Match>
+static void findLegacyReads(const ReleaseInput &input, Release until,
+                            const char *what, Match matches,
+                            std::vector<FeatureUse> &uses) {
+  auto scan = std::make_shared<LegacyReadScan>(input.program, until);
+  input.tensors.add(
+      [scan, matches](const MethodModel &method, uint32_t value,
+                      const TensorModel &tensor) {
+        if (matches(tensor))
+          scan->visit(method, value, tensor);
+      },
+      [scan, what, &uses] { scan->finish(what, uses); });
 }
 
 //===----------------------------------------------------------------------===//

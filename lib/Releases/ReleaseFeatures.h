@@ -10,9 +10,30 @@
 #include "emit/File/ProgramModel.h"
 #include "emit/Releases/Releases.h"
 
+#include <functional>
 #include <limits>
 
 namespace emit {
+
+/// The finders' questions about tensors, answered in one walk over every
+/// tensor of every method: decoding a tensor is most of a judgement's cost
+/// on a program of many tensors, so no finder walks them on its own.
+class TensorScans {
+public:
+  using Visit = std::function<void(const MethodModel &, uint32_t value,
+                                   const TensorModel &)>;
+  using Finish = std::function<void()>;
+  /// Adds a scan: `visit` sees each tensor, then `finish` runs once.
+  void add(Visit visit, Finish finish) {
+    scans.push_back({std::move(visit), std::move(finish)});
+  }
+  /// Walks `model`'s tensors once for every scan added, then finishes
+  /// each in the order they were added.
+  void run(const ProgramModel &model);
+
+private:
+  std::vector<std::pair<Visit, Finish>> scans;
+};
 
 /// What a feature is looked for in.
 struct ReleaseInput {
@@ -20,6 +41,9 @@ struct ReleaseInput {
   const executorch_flatbuffer::Program &program;
   /// The data files the program is loaded with.
   DataFileCounts dataFiles;
+  /// Where finders ask about every tensor; their uses are complete once
+  /// it has run.
+  TensorScans &tensors;
 };
 
 /// What the releases [from, until) do with one use of a feature, where

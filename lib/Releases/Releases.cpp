@@ -162,13 +162,16 @@ static ReleaseVerdict getVerdict(ArrayRef<ReleaseReason> reasons) {
 /// Adds to `report` what each release does with the features of `model`.
 static void judgeFeatures(const ProgramModel &model, DataFileCounts dataFiles,
                           ReleaseReport &report) {
-  ReleaseInput input{model, *model.getFile().getProgram(), dataFiles};
-  for (const ReleaseFeature &feature : getReleaseFeatures()) {
-    std::vector<FeatureUse> uses;
+  TensorScans tensors;
+  ReleaseInput input{model, *model.getFile().getProgram(), dataFiles, tensors};
+  ArrayRef<ReleaseFeature> features = getReleaseFeatures();
+  std::vector<std::vector<FeatureUse>> usesOf(features.size());
+  for (auto [feature, uses] : llvm::zip_equal(features, usesOf))
     feature.find(input, uses);
+  tensors.run(model);
+  for (auto [feature, uses] : llvm::zip_equal(features, usesOf))
     for (const FeatureUse &use : uses)
       applyUse(feature, use, report);
-  }
 }
 
 DataFileCounts emit::countDataFiles(ArrayRef<const DataFile *> files) {
