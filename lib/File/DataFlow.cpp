@@ -82,7 +82,8 @@ private:
   /// Notes that the current instruction writes the tensor `index` or, for a
   /// list, its items (up to kMaxListWrites items in all).
   void write(int64_t index);
-  /// Notes that the current instruction reads `index`, unless it writes it.
+  /// Notes that the current instruction reads `index`, unless it writes it
+  /// (among its writes from `writesBegin` on).
   void read(int64_t index, size_t writesBegin);
   void giveItemsListLifetimes();
   void readInstruction(const InstructionModel &instruction,
@@ -212,8 +213,21 @@ void UseReader::readKernelCall(const InstructionModel &call) {
   }
   size_t writesBegin = uses.written.size();
   write(args.back());
-  for (int32_t arg : args.drop_back())
-    read(arg, writesBegin);
+  auto written = ArrayRef<uint32_t>(uses.written).drop_front(writesBegin);
+  auto isWritten = [&](int32_t arg) {
+    return arg == args.back() ||
+           (arg >= 0 && llvm::is_contained(written, uint32_t(arg)));
+  };
+  // The emitter passes an out variant's out arguments again before what it
+  // returns: those are written, not read. An in-place call reads the
+  // `self` it returns; an argument an out variant also writes to (`x` in
+  // `add.out(x, x, out=x)`) is read.
+  ArrayRef<int32_t> reads = args.drop_back();
+  if (use.sharing != KernelSharing::InPlace)
+    while (!reads.empty() && isWritten(reads.back()))
+      reads = reads.drop_back();
+  for (int32_t arg : reads)
+    read(arg, uses.written.size());
 }
 
 void UseReader::markKnownWrites(const delegate::CallArguments &known,

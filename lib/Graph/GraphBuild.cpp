@@ -364,48 +364,19 @@ void MethodGraphBuilder::resolveKeys(DelegateInfo &info,
 
 void MethodGraphBuilder::readOperands(const InstructionModel &instruction,
                                       uint32_t slot, Node &node) const {
+  // What an instruction reads and writes is the data flow's; the graph
+  // adds the edges that write no byte.
+  llvm::append_range(node.inputs, flow.getReads(slot));
+  llvm::append_range(node.outputs, flow.getWrites(slot));
   auto add = [&](std::vector<uint32_t> &list, int64_t value) {
     if (value >= 0 && uint64_t(value) < graph.values.size())
       list.push_back(value);
   };
-  switch (instruction.kind) {
-  case InstructionKind::Kernel: {
-    // Its arguments but what it returns (the last) and, for an out
-    // variant, the out arguments before it (the emitter passes the result
-    // twice); an in-place call reads the argument it returns.
-    ArrayRef<int32_t> args = instruction.args;
-    ArrayRef<uint32_t> writes = flow.getWrites(slot);
-    if (!args.empty()) {
-      int32_t result = args.back();
-      args = args.drop_back();
-      const OperatorModel *op = method.getOperator(instruction);
-      bool inPlace = op && getKernelSharing(op->name) == KernelSharing::InPlace;
-      while (!inPlace && !args.empty() &&
-             (args.back() == result ||
-              (args.back() >= 0 && llvm::is_contained(writes, args.back()))))
-        args = args.drop_back();
-    }
-    for (int32_t arg : args)
-      add(node.inputs, arg);
-    llvm::append_range(node.outputs, writes);
-    return;
-  }
-  case InstructionKind::Delegate:
-    llvm::append_range(node.inputs, flow.getReads(slot));
-    llvm::append_range(node.outputs, flow.getWrites(slot));
-    return;
-  case InstructionKind::Move:
+  if (instruction.kind == InstructionKind::Move)
     // Its destination holds its source's value from then on.
-    add(node.inputs, instruction.first);
     add(node.outputs, instruction.second);
-    return;
-  case InstructionKind::JumpFalse:
-  case InstructionKind::Free:
+  else if (instruction.kind == InstructionKind::Free)
     add(node.inputs, instruction.first);
-    return;
-  case InstructionKind::Unknown:
-    return;
-  }
 }
 
 void MethodGraphBuilder::readInstructions() {
