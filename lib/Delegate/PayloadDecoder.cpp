@@ -241,8 +241,8 @@ DecodedPayload delegate::decodePayload(const PayloadInput &input) {
 
 std::string DecodedCompileSpec::describe() const {
   std::string text;
-  for (const auto &[name, value] : settings)
-    text += (text.empty() ? "" : ", ") + name + "=" + value;
+  for (const Field &setting : settings)
+    text += (text.empty() ? "" : ", ") + setting.name + "=" + setting.text;
   return text;
 }
 

@@ -40,12 +40,16 @@ static void printProblems(JSONWriter &json, ArrayRef<std::string> problems) {
   json.arrayEnd();
 }
 
-static void printPairs(JSONWriter &json,
-                       ArrayRef<std::pair<std::string, std::string>> pairs) {
+/// Decoded fields as an object: each a number, a list, ... as the decoder
+/// types it.
+static void printFields(JSONWriter &json, ArrayRef<delegate::Field> fields) {
   json.objectBegin();
-  for (const auto &[key, value] : pairs) {
-    json.key(key);
-    json.string(value);
+  for (const delegate::Field &field : fields) {
+    json.key(field.name);
+    if (field.isString())
+      json.string(field.text);
+    else
+      json.raw(field.json);
   }
   json.objectEnd();
 }
@@ -74,7 +78,7 @@ static void printPayload(JSONWriter &json,
   }
   json.arrayEnd();
   json.key("target");
-  printPairs(json, payload.target);
+  printFields(json, payload.target);
   json.objectEnd();
 }
 
@@ -156,7 +160,7 @@ static void printPayloadGraph(JSONWriter &json,
     json.key("outputs");
     json.numbers(node.outputs);
     json.key("attrs");
-    printPairs(json, node.attrs);
+    printFields(json, node.attrs);
     if (times[index])
       printTime(json, *times[index]);
     json.objectEnd();
@@ -253,7 +257,7 @@ static void printDelegate(JSONWriter &json, const DelegateInfo &info) {
     json.number(spec.bytes);
     if (spec.decoded) {
       json.key("decoded");
-      printPairs(json, spec.decoded->settings);
+      printFields(json, spec.decoded->settings);
     }
     json.objectEnd();
   }

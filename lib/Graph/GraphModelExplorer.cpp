@@ -8,11 +8,11 @@
 // graph_builder.py: a label, graphs of nodes with attributes, incoming
 // edges and inputs' and outputs' metadata), a graph per method; and its
 // per-node data overlay ({graph: {results: {node: {value}}, gradient}})
-// of each node's time in a run, coloured from short to long. A delegate node whose payload emit decodes names
-// that payload's graph among its subgraphIds: one graph per stored payload
-// (entries that share one share it), its nodes the backend's operators,
-// each with its time over every call that runs it where the calls' own
-// events are joined to it.
+// of each node's time in a run, coloured from short to long. A delegate node
+// whose payload emit decodes names that payload's graph among its subgraphIds:
+// one graph per stored payload (entries that share one share it), its nodes the
+// backend's operators, each with its time over every call that runs it where
+// the calls' own events are joined to it.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +37,14 @@ static void printAttrs(llvm::json::OStream &json,
         json.attribute("value", value);
       });
   });
+}
+
+/// Decoded fields as Model Explorer shows them: as text.
+static Attrs getTexts(ArrayRef<delegate::Field> fields) {
+  Attrs attrs;
+  for (const delegate::Field &field : fields)
+    attrs.push_back({field.name, field.text});
+  return attrs;
 }
 
 /// Model Explorer keeps one value per key (the last): a key that comes
@@ -253,8 +261,8 @@ static void printPayloadGraph(llvm::json::OStream &json, StringRef id,
                 "input " + std::to_string(*value.externalInput), {}, {},
                 {value.id});
       for (auto [index, node] : llvm::enumerate(graph.nodes))
-        print("n" + std::to_string(index), node.op, node.attrs, node.inputs,
-              node.outputs);
+        print("n" + std::to_string(index), node.op, getTexts(node.attrs),
+              node.inputs, node.outputs);
       for (auto [index, value] : llvm::enumerate(graph.values))
         if (value.externalOutput)
           print("output" + std::to_string(index),

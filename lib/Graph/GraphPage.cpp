@@ -116,8 +116,8 @@ void PageData::printPayloadGraph(const delegate::DecodedPayload &payload) {
           printIds(node.inputs);
           printIds(node.outputs);
           std::string attrs;
-          for (const auto &[key, value] : node.attrs)
-            attrs += (attrs.empty() ? "" : ", ") + key + "=" + value;
+          for (const delegate::Field &attr : node.attrs)
+            attrs += (attrs.empty() ? "" : ", ") + attr.name + "=" + attr.text;
           json.value(strings[attrs]);
         });
     });

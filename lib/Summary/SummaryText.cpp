@@ -46,8 +46,8 @@ static void printPayload(const PayloadContents &payload, raw_ostream &os) {
   if (payload.namedConstants)
     os << "; " << counted(payload.namedConstants, "constant") << " ("
        << exactBytes(payload.namedConstantBytes) << ") by named key";
-  for (const auto &[key, value] : payload.target)
-    os << "; " << key << " " << value;
+  for (const delegate::Field &field : payload.target)
+    os << "; " << field.name << " " << field.text;
   if (payload.problems)
     os << "; " << counted(payload.problems, "problem")
        << " (emit-graph lists them)";
@@ -58,8 +58,8 @@ static void printPayload(const PayloadContents &payload, raw_ostream &os) {
 static void printCompiledFor(raw_ostream &os, const Backend &backend) {
   for (const CompiledFor &target : backend.compiledFor) {
     SmallVector<std::string> settings;
-    for (const auto &[name, value] : target.settings)
-      settings.push_back(name + "=" + value);
+    for (const delegate::Field &setting : target.settings)
+      settings.push_back(setting.name + "=" + setting.text);
     os << "    " << counted(target.entries, "entry", "entries") << " by "
        << target.key << ": "
        << (settings.empty() ? "nothing read" : llvm::join(settings, ", "));
@@ -176,6 +176,23 @@ void summary::printText(const Summary &summary, raw_ostream &os) {
   printWhere(summary, os);
 }
 
+/// Decoded fields as an object under `key`: each a number, a list, ... as
+/// the decoder types it.
+static void printFieldsJSON(llvm::json::OStream &json, StringRef key,
+                            ArrayRef<delegate::Field> fields) {
+  json.attributeObject(key, [&] {
+    for (const delegate::Field &field : fields) {
+      if (field.isString()) {
+        json.attribute(field.name, field.text);
+        continue;
+      }
+      json.attributeBegin(field.name);
+      json.rawValue(field.json);
+      json.attributeEnd();
+    }
+  });
+}
+
 static void printMethodsJSON(llvm::json::OStream &json,
                              ArrayRef<Method> methods) {
   json.attributeArray("methods", [&] {
@@ -208,10 +225,7 @@ static void printCompiledForJSON(llvm::json::OStream &json,
     for (const CompiledFor &target : backend.compiledFor)
       json.object([&] {
         json.attribute("compile_spec", target.key);
-        json.attributeObject("settings", [&] {
-          for (const auto &[name, value] : target.settings)
-            json.attribute(name, value);
-        });
+        printFieldsJSON(json, "settings", target.settings);
         json.attribute("delegate_entries", target.entries);
         json.attribute("problems", target.problems);
       });
@@ -251,10 +265,7 @@ static void printPayloadJSON(llvm::json::OStream &json,
     bytesObject("constants_by_dtype", payload.constantsByDtype);
     json.attribute("named_constants", payload.namedConstants);
     json.attribute("named_constant_bytes", payload.namedConstantBytes);
-    json.attributeObject("target", [&] {
-      for (const auto &[key, value] : payload.target)
-        json.attribute(key, value);
-    });
+    printFieldsJSON(json, "target", payload.target);
     json.attribute("nodes", payload.nodes ? llvm::json::Value(*payload.nodes)
                                           : llvm::json::Value(nullptr));
     json.attribute("values", payload.values ? llvm::json::Value(*payload.values)

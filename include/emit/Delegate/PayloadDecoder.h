@@ -20,6 +20,7 @@
 #define EMIT_DELEGATE_PAYLOADDECODER_H
 
 #include "emit/Delegate/CallArguments.h"
+#include "emit/Delegate/Field.h"
 #include "emit/Support/LLVM.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -82,8 +83,8 @@ struct DecodedNode {
   uint32_t id = 0;
   std::string op;
   std::vector<uint32_t> inputs, outputs;
-  /// Its other fields, in the schema's order, as text.
-  std::vector<std::pair<std::string, std::string>> attrs;
+  /// Its other fields, in the schema's order.
+  Fields attrs;
 };
 
 struct DecodedGraph {
@@ -111,7 +112,7 @@ struct DecodedPayload {
   /// problem instead.
   std::vector<PayloadRegion> regions;
   /// What it was built for, where it says (`version`, `soc`, ...).
-  std::vector<std::pair<std::string, std::string>> target;
+  Fields target;
   std::optional<DecodedGraph> graph;
   /// What the call loads from named data, by key.
   std::vector<NamedPart> namedParts;
@@ -202,7 +203,7 @@ joinDelegateEvents(const DecodedPayload &payload, ArrayRef<std::string> names);
 /// Specs are per entry: entries that share a payload may differ in them.
 struct DecodedCompileSpec {
   /// Its settings, in the schema's order (`soc`, `htp_arch`, ...).
-  std::vector<std::pair<std::string, std::string>> settings;
+  Fields settings;
   /// What is wrong with it, at byte offsets in its value.
   std::vector<PayloadProblem> problems;
 

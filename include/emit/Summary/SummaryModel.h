@@ -14,6 +14,7 @@
 #ifndef EMIT_SUMMARY_SUMMARYMODEL_H
 #define EMIT_SUMMARY_SUMMARYMODEL_H
 
+#include "emit/Delegate/Field.h"
 #include "emit/Dialect/ET/Utils/Blobs.h"
 #include "emit/Releases/Releases.h"
 #include "emit/Support/LLVM.h"
@@ -55,7 +56,7 @@ struct PayloadContents {
   std::vector<std::pair<std::string, uint64_t>> constantsByDtype;
   unsigned namedConstants = 0;
   uint64_t namedConstantBytes = 0;
-  std::vector<std::pair<std::string, std::string>> target;
+  delegate::Fields target;
   std::optional<unsigned> nodes, values;
   unsigned problems = 0;
 };
@@ -93,7 +94,7 @@ struct Method {
 /// its decoder knows (a QNN entry's SoC, ...).
 struct CompiledFor {
   std::string key;
-  std::vector<std::pair<std::string, std::string>> settings;
+  delegate::Fields settings;
   unsigned entries = 0;
   /// Of those entries, how many have a problem in the spec.
   unsigned problems = 0;

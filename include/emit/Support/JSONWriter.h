@@ -68,6 +68,11 @@ public:
   void null();
   void boolean(bool value);
   void string(StringRef text);
+  /// `json`, a JSON value written elsewhere, as it is.
+  void raw(StringRef json) {
+    beginValue();
+    append(json);
+  }
   /// An array of numbers.
   void numbers(ArrayRef<uint32_t> values);
   void numbers(ArrayRef<int32_t> values);

@@ -1,0 +1,76 @@
+//===- Field.h - A decoded field, as text and as typed JSON -----*- C++ -*-===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// What a decoder reads from a payload or a compile spec besides its graph's
+// operands (a node's attributes, what a payload was built for, a spec's
+// settings) is a list of fields. Each has the text a reader sees (text and
+// HTML) and the value a program reads (JSON): a number is a number, a list
+// a list, so no script parses display text.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EMIT_DELEGATE_FIELD_H
+#define EMIT_DELEGATE_FIELD_H
+
+#include "emit/Support/LLVM.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace emit::delegate {
+
+struct Field {
+  std::string name;
+  /// For a reader: `[1, 1, 1, 1]`, `12352`, `SM8650`.
+  std::string text;
+  /// For a program: the value as JSON (`[1, 1, 1, 1]`, `12352`); empty when
+  /// it is `text` as a string.
+  std::string json;
+
+  /// A string.
+  Field(std::string name, std::string text)
+      : name(std::move(name)), text(std::move(text)) {}
+  Field(std::string name, std::string text, std::string json)
+      : name(std::move(name)), text(std::move(text)), json(std::move(json)) {}
+
+  static Field integer(std::string name, int64_t value);
+  static Field integer(std::string name, uint64_t value);
+  static Field integer(std::string name, uint32_t value) {
+    return integer(std::move(name), uint64_t(value));
+  }
+  static Field integer(std::string name, int32_t value) {
+    return integer(std::move(name), int64_t(value));
+  }
+  /// A number written as its shortest text; a string where JSON has no
+  /// number for it (`inf`, `nan`).
+  static Field real(std::string name, double value, std::string text);
+  static Field boolean(std::string name, bool value);
+  /// `[a, b, ...]`.
+  static Field integers(std::string name, ArrayRef<int64_t> values);
+  /// `text` for a reader and `json`, a JSON value the caller wrote.
+  static Field typed(std::string name, std::string text, std::string json) {
+    return Field(std::move(name), std::move(text), std::move(json));
+  }
+
+  /// Whether its JSON is a string (`text`).
+  bool isString() const { return json.empty(); }
+  bool operator==(const Field &other) const {
+    return name == other.name && text == other.text && json == other.json;
+  }
+};
+
+using Fields = std::vector<Field>;
+
+/// `[a, b, ...]`: the text of a list of integers, which is also its JSON.
+std::string formatIntegers(ArrayRef<int64_t> values);
+
+} // namespace emit::delegate
+
+#endif // EMIT_DELEGATE_FIELD_H
