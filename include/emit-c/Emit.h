@@ -64,7 +64,7 @@ int emitDedupForRuntimeBuffer(const void *data, size_t size,
                               EmitBuffer *output, EmitBuffer *report,
                               EmitBuffer *error);
 
-/// The JSON summary (schema emit-summary-1) of the file at `path`.
+/// The JSON summary (schema emit-summary-2) of the file at `path`.
 int emitSummaryFile(const char *path, EmitBuffer *summary, EmitBuffer *error);
 
 /// The JSON summary of a program (or data file) in memory.
@@ -138,7 +138,7 @@ typedef struct EmitProfileRequest {
 int emitProfile(const EmitProfileRequest *request, EmitBuffer *report,
                 EmitBuffer *error);
 
-/// The JSON graph (schema emit-graph-1) of `emit-graph --format=json` on
+/// The JSON graph (schema emit-graph-2) of `emit-graph --format=json` on
 /// the program (or bundle) at `path`, with the `dataCount` data files at
 /// `dataPaths` (where its external constants are) and, unless null, the
 /// ETDump of a run at `profilePath` (each node's time). Whatever its

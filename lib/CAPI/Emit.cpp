@@ -207,8 +207,8 @@ static int summarize(Session &session, const CheckedFile &input,
   std::string json;
   llvm::raw_string_ostream os(json);
   if (!module ||
-      failed(printPTESummary(
-          *module, os, getSummaryOptionsFor(input, ReportFormat::JSON))))
+      failed(printPTESummary(*module, os,
+                             getSummaryOptionsFor(input, ReportFormat::JSON))))
     return session.fail(error);
   os.flush();
   give(summary, json);
@@ -414,7 +414,7 @@ int emitProfile(const EmitProfileRequest *request, EmitBuffer *report,
   return 0;
 }
 
-/// Gives `report` the emit-graph-1 JSON of the program in `input`, or
+/// Gives `report` the emit-graph-2 JSON of the program in `input`, or
 /// `error` the reason it cannot be drawn.
 static int giveGraph(Session &session, std::shared_ptr<const FileBuffer> input,
                      const char *const *dataPaths, size_t dataCount,

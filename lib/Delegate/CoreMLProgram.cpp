@@ -330,7 +330,7 @@ void ProgramReader::readArgument(StringRef parameter, StringRef argument,
       text += (i ? ", " : "") + item;
     text += "]";
   }
-  node.attrs.push_back({parameter.str(), text});
+  node.attrs.push_back(Field::fromDisplay(parameter.str(), text));
 }
 
 void ProgramReader::readOperation(StringRef operation, unsigned depth,
@@ -349,7 +349,7 @@ void ProgramReader::readOperation(StringRef operation, unsigned depth,
       if (field.number == 2)
         readArgument(key, value, node);
       else
-        node.attrs.push_back({key.str(), formatValue(value)});
+        node.attrs.push_back(Field::fromDisplay(key.str(), formatValue(value)));
     } else if (field.number == 3) { // outputs
       uint32_t id = declare(field.bytes);
       graph.nodes[at].outputs.push_back(id);

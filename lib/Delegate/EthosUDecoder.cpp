@@ -175,10 +175,11 @@ bool StreamReader::describe(const VelaBlock &block, bool first) {
   } else if (block.name == "scratch_size") {
     if (block.size < 4)
       return refuse("holds " + Twine(block.size) + " bytes, not a 4-byte size");
-    set("scratch_size", Twine(readField(block.data, 0, 4)));
+    decoded.target.push_back(
+        Field::integer("scratch_size", readField(block.data, 0, 4)));
   } else if (block.name == "scratch_data") {
     // 0.4 to 0.6 packed the scratch buffer itself; their runtimes read it.
-    set("scratch_size", Twine(block.size));
+    decoded.target.push_back(Field::integer("scratch_size", block.size));
     addProblem(decoded, block.at,
                "block 'scratch_data' holds the scratch buffer, as ExecuTorch "
                "0.4 to 0.6 wrote it: their runtimes read it, 0.7 and later "
@@ -209,19 +210,22 @@ void StreamReader::describeIOs(const VelaBlock &block) {
                           " tensors of a 4-D or 6-D shape");
   (block.name == "inputs" ? inputCount : outputCount) = count;
   setArguments();
-  SmallVector<std::string> tensors;
+  // For a reader `[1, 1, 5, 7] x 1 B; ...`; for a program a list of
+  // {"shape": [...], "element_bytes": n}.
+  SmallVector<std::string> texts, jsons;
   for (uint64_t i = 0; i < count; ++i) {
     uint64_t at = 4 + i * (dims + 3) * 4;
-    SmallVector<std::string> shape;
+    SmallVector<int64_t> shape;
     for (unsigned d = 0; d < dims; ++d)
-      shape.push_back(
-          std::to_string(int32_t(readField(block.data, at + 4 * d, 4))));
-    tensors.push_back(
-        "[" + llvm::join(shape, ", ") + "] x " +
-        std::to_string(int32_t(readField(block.data, at + 4 * dims, 4))) +
-        " B");
+      shape.push_back(int32_t(readField(block.data, at + 4 * d, 4)));
+    std::string elementBytes =
+        std::to_string(int32_t(readField(block.data, at + 4 * dims, 4)));
+    texts.push_back(formatIntegers(shape) + " x " + elementBytes + " B");
+    jsons.push_back("{\"shape\": " + formatIntegers(shape) +
+                    ", \"element_bytes\": " + elementBytes + "}");
   }
-  set(block.name, llvm::join(tensors, "; "));
+  decoded.target.push_back(Field::typed(block.name, llvm::join(texts, "; "),
+                                        "[" + llvm::join(jsons, ", ") + "]"));
 }
 
 void EthosUDecoder::decode(const PayloadInput &input,

@@ -391,47 +391,46 @@ void GraphReader::readField(const flatbuffers::Table &table,
     return;
   case FieldKind::Tensors:
     if (info.role == FieldRole::Attribute)
-      return node.attrs.push_back(
-          {name, formatList(tensors(), [](const mlx::Tid *tid) {
-             return "%" + std::to_string(tid->idx());
-           })});
+      return node.attrs.push_back(Field::fromDisplay(
+          name, formatList(tensors(), [](const mlx::Tid *tid) {
+            return "%" + std::to_string(tid->idx());
+          })));
     if (const auto *slots = tensors())
       for (const mlx::Tid *tid : *slots)
         addOperand(node, info.role, tid->idx());
     return;
   case FieldKind::IntOrVid:
     if (info.list)
-      return node.attrs.push_back(
-          {name,
-           formatList(
-               table.GetPointer<const Vector<Offset<mlx::IntOrVid>> *>(at),
-               [&](const mlx::IntOrVid *item) {
-                 return formatSlot(item, node);
-               })});
+      return node.attrs.push_back(Field::fromDisplay(
+          name, formatList(
+                    table.GetPointer<const Vector<Offset<mlx::IntOrVid>> *>(at),
+                    [&](const mlx::IntOrVid *item) {
+                      return formatSlot(item, node);
+                    })));
     if (const auto *item = table.GetPointer<const mlx::IntOrVid *>(at))
-      node.attrs.push_back({name, formatSlot(item, node)});
+      node.attrs.push_back(Field::fromDisplay(name, formatSlot(item, node)));
     return;
   case FieldKind::FloatOrVid:
     if (const auto *item = table.GetPointer<const mlx::FloatOrVid *>(at))
-      node.attrs.push_back({name, formatSlot(*item, node)});
+      node.attrs.push_back(Field::fromDisplay(name, formatSlot(*item, node)));
     return;
   case FieldKind::VidOrTid:
     if (const auto *item = table.GetPointer<const mlx::VidOrTid *>(at))
-      node.attrs.push_back({name, formatSlot(*item, node)});
+      node.attrs.push_back(Field::fromDisplay(name, formatSlot(*item, node)));
     return;
   case FieldKind::IntOrVidOrTid:
     if (const auto *item = table.GetPointer<const mlx::IntOrVidOrTid *>(at))
-      node.attrs.push_back({name, formatSlot(*item, node)});
+      node.attrs.push_back(Field::fromDisplay(name, formatSlot(*item, node)));
     return;
   case FieldKind::String:
   case FieldKind::Scalar: {
     auto dtype = [](int64_t type) { return getScalarTypeName(type); };
-    std::optional<std::string> text = formatField(
-        getSchema(), table, *info.field,
+    std::optional<Field> field = delegate::readField(
+        name, getSchema(), table, *info.field,
         isDtypeField(name) ? llvm::function_ref<std::string(int64_t)>(dtype)
                            : nullptr);
-    if (text)
-      node.attrs.push_back({name, std::move(*text)});
+    if (field)
+      node.attrs.push_back(std::move(*field));
     return;
   }
   case FieldKind::Unknown:

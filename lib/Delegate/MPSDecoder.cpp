@@ -109,16 +109,6 @@ std::string GraphReader::getDtypeName(int16_t dtype) const {
 // Nodes
 //===----------------------------------------------------------------------===//
 
-/// `[a, b, ...]`.
-template <typename T>
-static std::string formatList(const flatbuffers::Vector<T> *items) {
-  std::string text = "[";
-  if (items)
-    for (auto [i, item] : llvm::enumerate(*items))
-      text += (i ? ", " : "") + std::to_string(item);
-  return text + "]";
-}
-
 /// Fields of a shared table that an operator's writer never sets (an
 /// absent field reads as value 0) and its runtime never reads: ReLU's table
 /// is _MPSNode2x1, Full's has FullLike's input.
@@ -139,8 +129,8 @@ public:
 private:
   void readFields(const flatbuffers::TypeTable &type);
   void readOperands(StringRef name, bool list, flatbuffers::voffset_t field);
-  std::string readAttr(StringRef name, flatbuffers::ElementaryType type,
-                       bool list, flatbuffers::voffset_t field) const;
+  Field readAttr(StringRef name, flatbuffers::ElementaryType type, bool list,
+                 flatbuffers::voffset_t field) const;
 
   const flatbuffers::Table &table;
   DecodedNode &node;
@@ -179,7 +169,7 @@ void FieldReader::readFields(const flatbuffers::TypeTable &type) {
     if (operand)
       readOperands(name, list, field);
     else
-      node.attrs.push_back({name.str(), readAttr(name, base, list, field)});
+      node.attrs.push_back(readAttr(name, base, list, field));
   }
 }
 
@@ -204,34 +194,40 @@ void FieldReader::readOperands(StringRef name, bool list,
       add(id);
 }
 
-std::string FieldReader::readAttr(StringRef name,
-                                  flatbuffers::ElementaryType type, bool list,
-                                  flatbuffers::voffset_t field) const {
+Field FieldReader::readAttr(StringRef name, flatbuffers::ElementaryType type,
+                            bool list, flatbuffers::voffset_t field) const {
   using flatbuffers::Vector;
+  std::string key = name.str();
   if (list) {
-    if (type == flatbuffers::ET_INT)
-      return formatList(table.GetPointer<const Vector<int32_t> *>(field));
-    return "[...]";
+    if (type != flatbuffers::ET_INT)
+      return Field(key, "[...]");
+    SmallVector<int64_t> items;
+    if (const auto *values = table.GetPointer<const Vector<int32_t> *>(field))
+      items.assign(values->begin(), values->end());
+    return Field::integers(key, items);
   }
   switch (type) {
   case flatbuffers::ET_BOOL:
-    return table.GetField<uint8_t>(field, 0) ? "true" : "false";
+    return Field::boolean(key, table.GetField<uint8_t>(field, 0));
   case flatbuffers::ET_SHORT: {
     int16_t value = table.GetField<int16_t>(field, 0);
-    return name.ends_with("dtype") ? dtypeName(value) : std::to_string(value);
+    return name.ends_with("dtype") ? Field(key, dtypeName(value))
+                                   : Field::integer(key, int64_t(value));
   }
   case flatbuffers::ET_INT:
-    return std::to_string(table.GetField<int32_t>(field, 0));
+    return Field::integer(key, table.GetField<int32_t>(field, 0));
   case flatbuffers::ET_LONG:
-    return std::to_string(table.GetField<int64_t>(field, 0));
-  case flatbuffers::ET_FLOAT:
-    return formatFloat(table.GetField<float>(field, 0.0f));
+    return Field::integer(key, table.GetField<int64_t>(field, 0));
+  case flatbuffers::ET_FLOAT: {
+    float value = table.GetField<float>(field, 0.0f);
+    return Field::real(key, value, formatFloat(value));
+  }
   case flatbuffers::ET_STRING: {
     const auto *text = table.GetPointer<const flatbuffers::String *>(field);
-    return text ? text->str() : "";
+    return Field(key, text ? text->str() : "");
   }
   default:
-    return "?";
+    return Field(key, "?");
   }
 }
 
@@ -270,8 +266,10 @@ void GraphReader::readNode(const Node &mpsNode, uint32_t id) {
         .read(*unionType->type_refs[code.sequence_ref]());
   }
   if (const mps::MPSMinMax *range = mpsNode.min_max()) {
-    node.attrs.push_back({"min_value", formatFloat(range->min_value())});
-    node.attrs.push_back({"max_value", formatFloat(range->max_value())});
+    node.attrs.push_back(Field::real("min_value", range->min_value(),
+                                     formatFloat(range->min_value())));
+    node.attrs.push_back(Field::real("max_value", range->max_value(),
+                                     formatFloat(range->max_value())));
   }
   // The runtime indexes its tensors by these ids unchecked.
   for (uint32_t operand :

@@ -41,7 +41,7 @@ void MediaTekDecoder::decode(const PayloadInput &input,
   if (!fitsHeader(bytes, kHeaderBytes, "NeuroPilot", decoded, "its backend id"))
     return;
   unsigned version = static_cast<unsigned char>(bytes[0]);
-  decoded.target.push_back({"header version", std::to_string(version)});
+  decoded.target.push_back(Field::integer("header version", version));
   if (version != kVersion)
     addProblem(decoded, 0,
                "header version " + Twine(version) + " is not the version " +
@@ -49,9 +49,9 @@ void MediaTekDecoder::decode(const PayloadInput &input,
                    " ExecuTorch's NeuroPilot preprocess "
                    "writes");
   decoded.target.push_back(
-      {"inputs", std::to_string(readField(bytes, kInputsAt, 4))});
+      Field::integer("inputs", readField(bytes, kInputsAt, 4)));
   decoded.target.push_back(
-      {"outputs", std::to_string(readField(bytes, kOutputsAt, 4))});
+      Field::integer("outputs", readField(bytes, kOutputsAt, 4)));
   PayloadLayout parts(bytes.size(), decoded);
   parts.add("header", 0, kHeaderBytes, 0);
   if (!parts.add("compiled network", kHeaderBytes,

@@ -87,7 +87,7 @@ private:
     return readField(bytes, microcodeAt + 4 * index, 4);
   }
   void set(const char *name, uint64_t value) {
-    decoded.target.push_back({name, std::to_string(value)});
+    decoded.target.push_back(Field::integer(name, value));
   }
 
   StringRef bytes;

@@ -87,7 +87,8 @@ void delegate::decodeQNNCompileSpec(StringRef value,
     set("soc_model", nameOf(kChipsets, soc->soc_model()));
     if (const qnn::HtpInfo *htp = soc->htp_info()) {
       set("htp_arch", nameOf(kHtpArchs, htp->htp_arch()));
-      set("vtcm_size_in_mb", std::to_string(htp->vtcm_size_in_mb()));
+      decoded.settings.push_back(
+          Field::integer("vtcm_size_in_mb", htp->vtcm_size_in_mb()));
     } else {
       decoded.problems.push_back({0,
                                   "the options' soc_info has no htp_info, "
@@ -111,5 +112,6 @@ void delegate::decodeQNNCompileSpec(StringRef value,
   set("performance_mode", nameOf(kPerformanceModes, htp->performance_mode()));
   set("precision", nameOf(kPrecisions, htp->precision()));
   set("pd_session", nameOf(kPdSessions, htp->pd_session()));
-  set("max_sf_buf_size", std::to_string(htp->max_sf_buf_size()));
+  decoded.settings.push_back(
+      Field::integer("max_sf_buf_size", htp->max_sf_buf_size()));
 }

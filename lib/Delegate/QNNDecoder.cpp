@@ -59,7 +59,7 @@ void QNNDecoder::decode(const PayloadInput &input,
   if (!fitsHeader(bytes, old ? kOldHeaderBytes : kHeaderBytes, "QNN", decoded))
     return;
   int64_t signature = readField(bytes, kSignatureAt, 8);
-  decoded.target.push_back({"signature", std::to_string(signature)});
+  decoded.target.push_back(Field::integer("signature", signature));
   PayloadLayout parts(bytes.size(), decoded);
   uint64_t header = old ? kOldHeaderBytes : kHeaderBytes;
   parts.add("header", 0, header, 0);

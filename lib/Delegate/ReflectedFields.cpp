@@ -11,6 +11,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <cmath>
+
 using namespace emit;
 using namespace emit::delegate;
 
@@ -40,6 +42,13 @@ std::string delegate::getEnumValueName(const reflection::Schema &schema,
 }
 
 namespace {
+/// A scalar's text, and whether JSON writes it as a number (else as a
+/// string: an enum member's name, a dtype).
+struct ScalarValue {
+  std::string text;
+  bool number = true;
+};
+
 /// Formats one field's scalars by the field's type.
 class ScalarText {
 public:
@@ -47,16 +56,16 @@ public:
              llvm::function_ref<std::string(int64_t)> formatInteger)
       : schema(schema), enumIndex(enumIndex), formatInteger(formatInteger) {}
 
-  std::string integer(int64_t value) const {
+  ScalarValue integer(int64_t value) const {
     std::string name = getEnumValueName(schema, enumIndex, value);
     if (!name.empty())
-      return name;
+      return {std::move(name), false};
     if (enumIndex < 0 && formatInteger)
-      return formatInteger(value);
-    return std::to_string(value);
+      return {formatInteger(value), false};
+    return {std::to_string(value)};
   }
-  std::string unsignedLong(uint64_t value) const {
-    return value > uint64_t(INT64_MAX) ? std::to_string(value)
+  ScalarValue unsignedLong(uint64_t value) const {
+    return value > uint64_t(INT64_MAX) ? ScalarValue{std::to_string(value)}
                                        : integer(int64_t(value));
   }
 
@@ -65,18 +74,44 @@ private:
   int32_t enumIndex;
   llvm::function_ref<std::string(int64_t)> formatInteger;
 };
+
+/// A real number: JSON has none for inf and nan, which are strings there.
+template <typename T>
+ScalarValue real(T value) {
+  return {formatFloat(value), std::isfinite(value)};
+}
+
+/// A field's text and JSON, item by item for a list.
+class FieldValue {
+public:
+  void add(const ScalarValue &value) {
+    text += (items ? ", " : "") + value.text;
+    json += (items++ ? ", " : "") +
+            (value.number ? value.text : formatJSONString(value.text));
+  }
+  delegate::Field scalar(std::string name) const {
+    return delegate::Field(std::move(name), text, json);
+  }
+  delegate::Field list(std::string name) const {
+    return delegate::Field(std::move(name), "[" + text + "]", "[" + json + "]");
+  }
+
+private:
+  std::string text, json;
+  unsigned items = 0;
+};
 } // namespace
 
-/// The scalar at `at` in `table` (its default when absent), as text.
-static std::string formatScalar(const flatbuffers::Table &table,
-                                const reflection::Field &field,
-                                const ScalarText &text) {
+/// The scalar at `at` in `table` (its default when absent).
+static ScalarValue readScalar(const flatbuffers::Table &table,
+                              const reflection::Field &field,
+                              const ScalarText &text) {
   using namespace reflection;
   uint16_t at = field.offset();
   int64_t def = field.default_integer();
   switch (field.type()->base_type()) {
   case Bool:
-    return table.GetField<uint8_t>(at, uint8_t(def)) ? "true" : "false";
+    return {table.GetField<uint8_t>(at, uint8_t(def)) ? "true" : "false"};
   case Byte:
     return text.integer(table.GetField<int8_t>(at, int8_t(def)));
   case UByte:
@@ -94,22 +129,12 @@ static std::string formatScalar(const flatbuffers::Table &table,
   case ULong:
     return text.unsignedLong(table.GetField<uint64_t>(at, uint64_t(def)));
   case Float:
-    return formatFloat(table.GetField<float>(at, float(field.default_real())));
+    return real(table.GetField<float>(at, float(field.default_real())));
   case Double:
-    return formatFloat(table.GetField<double>(at, field.default_real()));
+    return real(table.GetField<double>(at, field.default_real()));
   default:
-    return "?";
+    return {"?", false};
   }
-}
-
-/// `[a, b, ...]` of the vector `items`.
-template <typename T, typename Format>
-static std::string formatList(const flatbuffers::Vector<T> &items,
-                              Format format) {
-  std::string result = "[";
-  for (auto [i, item] : llvm::enumerate(items))
-    result += (i ? ", " : "") + format(item);
-  return result + "]";
 }
 
 static std::string formatBytes(const flatbuffers::Vector<uint8_t> &bytes) {
@@ -121,24 +146,25 @@ static std::string formatBytes(const flatbuffers::Vector<uint8_t> &bytes) {
                      /*LowerCase=*/true);
 }
 
-/// The vector at `field` (present), as text; none for vectors of tables.
-static std::optional<std::string> formatVector(const flatbuffers::Table &table,
-                                               const reflection::Field &field,
-                                               const ScalarText &text) {
+/// The vector at `field` (present); none for vectors of tables.
+static std::optional<delegate::Field>
+readVector(std::string name, const flatbuffers::Table &table,
+           const reflection::Field &field, const ScalarText &text) {
   using namespace reflection;
   using flatbuffers::Vector;
   uint16_t at = field.offset();
-  auto list = [&](auto element) -> std::string {
+  auto list = [&](auto element) {
     using T = decltype(element);
-    const auto &items = *table.GetPointer<const Vector<T> *>(at);
-    return formatList(items, [&](T item) {
+    FieldValue value;
+    for (T item : *table.GetPointer<const Vector<T> *>(at)) {
       if constexpr (std::is_floating_point_v<T>)
-        return formatFloat(item);
+        value.add(real(item));
       else if constexpr (std::is_same_v<T, uint64_t>)
-        return text.unsignedLong(item);
+        value.add(text.unsignedLong(item));
       else
-        return text.integer(int64_t(item));
-    });
+        value.add(text.integer(int64_t(item)));
+    }
+    return value.list(std::move(name));
   };
   switch (field.type()->element()) {
   case Bool:
@@ -146,7 +172,9 @@ static std::optional<std::string> formatVector(const flatbuffers::Table &table,
     return list(int8_t());
   case UByte:
     if (field.type()->index() < 0)
-      return formatBytes(*table.GetPointer<const Vector<uint8_t> *>(at));
+      return delegate::Field(
+          std::move(name),
+          formatBytes(*table.GetPointer<const Vector<uint8_t> *>(at)));
     return list(uint8_t());
   case Short:
     return list(int16_t());
@@ -164,21 +192,24 @@ static std::optional<std::string> formatVector(const flatbuffers::Table &table,
     return list(float());
   case Double:
     return list(double());
-  case String:
-    return formatList(
-        *table.GetPointer<
-            const Vector<flatbuffers::Offset<flatbuffers::String>> *>(at),
-        [](const flatbuffers::String *item) { return item->str(); });
+  case String: {
+    FieldValue value;
+    for (const flatbuffers::String *item :
+         *table.GetPointer<
+             const Vector<flatbuffers::Offset<flatbuffers::String>> *>(at))
+      value.add({item->str(), false});
+    return value.list(std::move(name));
+  }
   default:
     return std::nullopt;
   }
 }
 
-std::optional<std::string>
-delegate::formatField(const reflection::Schema &schema,
-                      const flatbuffers::Table &table,
-                      const reflection::Field &field,
-                      llvm::function_ref<std::string(int64_t)> formatInteger) {
+std::optional<delegate::Field>
+delegate::readField(std::string name, const reflection::Schema &schema,
+                    const flatbuffers::Table &table,
+                    const reflection::Field &field,
+                    llvm::function_ref<std::string(int64_t)> formatInteger) {
   using namespace reflection;
   BaseType type = field.type()->base_type();
   ScalarText text(schema, field.type()->index(), formatInteger);
@@ -187,11 +218,12 @@ delegate::formatField(const reflection::Schema &schema,
     if (!pointer)
       return std::nullopt;
     if (type == Vector)
-      return formatVector(table, field, text);
+      return readVector(std::move(name), table, field, text);
     const auto *string = static_cast<const flatbuffers::String *>(pointer);
     if (string->size() > kMaxStringChars)
-      return std::to_string(string->size()) + " bytes";
-    return string->str();
+      return delegate::Field(std::move(name),
+                             std::to_string(string->size()) + " bytes");
+    return delegate::Field(std::move(name), string->str());
   }
   if (type < Bool || type > Double)
     return std::nullopt;
@@ -199,5 +231,7 @@ delegate::formatField(const reflection::Schema &schema,
   // default.
   if (field.optional() && !table.CheckField(field.offset()))
     return std::nullopt;
-  return formatScalar(table, field, text);
+  FieldValue value;
+  value.add(readScalar(table, field, text));
+  return value.scalar(std::move(name));
 }

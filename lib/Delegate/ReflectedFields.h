@@ -16,6 +16,7 @@
 #ifndef EMIT_LIB_DELEGATE_REFLECTEDFIELDS_H
 #define EMIT_LIB_DELEGATE_REFLECTEDFIELDS_H
 
+#include "emit/Delegate/Field.h"
 #include "emit/Support/LLVM.h"
 
 #include "llvm/ADT/STLFunctionalExtras.h"
@@ -42,10 +43,13 @@ std::string getEnumValueName(const reflection::Schema &schema, int32_t index,
 /// name, bytes (a ubyte vector) as hex or their count; none for an absent
 /// optional scalar, string or vector, and for other types. Integers of no
 /// enum go through `formatInteger` when it is given.
-std::optional<std::string>
-formatField(const reflection::Schema &schema, const flatbuffers::Table &table,
-            const reflection::Field &field,
-            llvm::function_ref<std::string(int64_t)> formatInteger = nullptr);
+/// `field` of `table`, named `name`: its text, and its JSON typed by the
+/// schema (a number, a list, a boolean; an enum member's name and what
+/// `formatInteger` writes are strings); none when absent or a table.
+std::optional<Field>
+readField(std::string name, const reflection::Schema &schema,
+          const flatbuffers::Table &table, const reflection::Field &field,
+          llvm::function_ref<std::string(int64_t)> formatInteger = nullptr);
 
 } // namespace emit::delegate
 

@@ -120,9 +120,10 @@ void GraphReader::readAttribute(unsigned tag, const void *table,
   const reflection::Object &object =
       *schema.objects()->Get(member->union_type()->index());
   for (const reflection::Field *field : getFieldsInOrder(object))
-    if (std::optional<std::string> text = formatField(
-            schema, *static_cast<const flatbuffers::Table *>(table), *field))
-      node.attrs.push_back({field->name()->str(), std::move(*text)});
+    if (std::optional<Field> read =
+            readField(field->name()->str(), schema,
+                      *static_cast<const flatbuffers::Table *>(table), *field))
+      node.attrs.push_back(std::move(*read));
 }
 
 std::vector<uint32_t> GraphReader::resolve(

@@ -25,6 +25,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 
+#include <cmath>
+
 using namespace emit;
 using namespace emit::delegate;
 namespace vk = emit_vulkan;
@@ -149,6 +151,47 @@ std::string formatScalar(const vk::VkValue &value) {
   }
   return "?";
 }
+
+/// Whether every item of a list of doubles has a JSON number.
+bool allFinite(const flatbuffers::Vector<double> *items) {
+  return !items ||
+         llvm::all_of(*items, [](double v) { return std::isfinite(v); });
+}
+
+/// A value that is not a tensor, as an attribute: its text, and its JSON
+/// where it is not a string (a number, a list, null, {"symint": n}).
+Field readScalar(std::string name, const vk::VkValue &value) {
+  using T = vk::GraphTypes;
+  std::string text = formatScalar(value);
+  switch (value.value() ? value.value_type() : T::NONE) {
+  case T::Null:
+    return Field::typed(std::move(name), text, "null");
+  case T::Int:
+  case T::Bool:
+  case T::IntList:
+  case T::BoolList:
+    return Field::typed(std::move(name), text, text);
+  case T::Double:
+    return Field::real(std::move(name), value.value_as_Double()->double_val(),
+                       text);
+  case T::DoubleList:
+    if (!allFinite(value.value_as_DoubleList()->items()))
+      return Field(std::move(name), text);
+    return Field::typed(std::move(name), text, text);
+  case T::String: {
+    const flatbuffers::String *string = value.value_as_String()->string_val();
+    return Field::typed(std::move(name), text,
+                        formatJSONString(string ? string->str() : ""));
+  }
+  case T::SymInt:
+    return Field::typed(
+        std::move(name), text,
+        "{\"symint\": " + std::to_string(value.value_as_SymInt()->value()) +
+            "}");
+  default:
+    return Field(std::move(name), text);
+  }
+}
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -257,8 +300,7 @@ void GraphReader::readArgument(const vk::OperatorCall &call, DecodedNode &node,
           operands.push_back(item);
     return;
   }
-  node.attrs.push_back(
-      {"arg" + std::to_string(position), formatScalar(*value)});
+  node.attrs.push_back(readScalar("arg" + std::to_string(position), *value));
 }
 
 void GraphReader::readNode(const vk::OperatorCall &call, uint32_t id) {
@@ -268,7 +310,7 @@ void GraphReader::readNode(const vk::OperatorCall &call, uint32_t id) {
   if (const auto *args = call.args())
     for (uint32_t position = 0; position < args->size(); ++position)
       readArgument(call, node, position, position + 1 == args->size());
-  node.attrs.push_back({"node_id", std::to_string(call.node_id())});
+  node.attrs.push_back(Field::integer("node_id", call.node_id()));
   graph.nodes.push_back(std::move(node));
 }
 
@@ -277,7 +319,7 @@ void GraphReader::read(const vk::VkGraph &root) {
   if (root.version())
     decoded.target.push_back({"graph version", root.version()->str()});
   if (const auto *shaders = root.shaders(); shaders && shaders->size())
-    decoded.target.push_back({"shaders", std::to_string(shaders->size())});
+    decoded.target.push_back(Field::integer("shaders", shaders->size()));
   if (const auto *values = root.values())
     for (auto [id, value] : llvm::enumerate(*values)) {
       if (const vk::VkTensor *tensor = value->value_as_VkTensor())

@@ -92,24 +92,21 @@ public:
     node.attrs.push_back({name.str(), std::move(value)});
   }
   void attr(StringRef name, uint32_t value) {
-    attr(name, std::to_string(value));
+    node.attrs.push_back(Field::integer(name.str(), value));
   }
-  void attr(StringRef name, float value) { attr(name, formatFloat(value)); }
+  void attr(StringRef name, float value) {
+    node.attrs.push_back(Field::real(name.str(), value, formatFloat(value)));
+  }
   /// `[a, b, ...]`: a field group (padding, kernel, stride, ...) as one.
   void attr(StringRef name, std::initializer_list<uint32_t> values) {
-    std::string text = "[";
-    llvm::interleave(
-        values, [&](uint32_t v) { text += std::to_string(v); },
-        [&] { text += ", "; });
-    attr(name, text + "]");
+    node.attrs.push_back(Field::integers(
+        name.str(), SmallVector<int64_t>(values.begin(), values.end())));
   }
   void attr(StringRef name, const flatbuffers::Vector<uint32_t> *values) {
-    std::string text = "[";
+    SmallVector<int64_t> list;
     if (values)
-      llvm::interleave(
-          *values, [&](uint32_t v) { text += std::to_string(v); },
-          [&] { text += ", "; });
-    node.attrs.push_back({name.str(), text + "]"});
+      list.assign(values->begin(), values->end());
+    node.attrs.push_back(Field::integers(name.str(), list));
   }
 
 private:

@@ -1,4 +1,4 @@
-//===- GraphJSON.cpp - A program's graphs as JSON, emit-graph-1 -----------===//
+//===- GraphJSON.cpp - A program's graphs as JSON, emit-graph-2 -----------===//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //
@@ -452,7 +452,7 @@ static void printMethod(llvm::json::OStream &json, const MethodGraph &graph) {
 void graph::printGraphJSON(const GraphReport &report, raw_ostream &os) {
   llvm::json::OStream json(os, 2);
   json.object([&] {
-    json.attribute("schema", "emit-graph-1");
+    json.attribute("schema", "emit-graph-2");
     json.attribute("file", report.file);
     json.attributeArray("methods", [&] {
       for (const MethodGraph &graph : report.methods)

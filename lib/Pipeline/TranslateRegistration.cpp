@@ -271,7 +271,7 @@ void emit::registerPTESummaryTranslation() {
       llvm::cl::values(
           clEnumValN(ReportFormat::Text, "text", "plain text (default)"),
           clEnumValN(ReportFormat::JSON, "json",
-                     "JSON (schema emit-summary-1)"),
+                     "JSON (schema emit-summary-2)"),
           clEnumValN(ReportFormat::SVG, "svg",
                      "a self-contained SVG image of the largest blobs"),
           clEnumValN(ReportFormat::HTML, "html",

@@ -299,7 +299,7 @@ static void printBlobsJSON(llvm::json::OStream &json, ArrayRef<Blob> blobs) {
 void summary::printJSON(const Summary &summary, raw_ostream &os) {
   llvm::json::OStream json(os, /*IndentSize=*/2);
   json.object([&] {
-    json.attribute("schema", "emit-summary-1");
+    json.attribute("schema", "emit-summary-2");
     json.attribute(summary.dataFile ? "data_file" : "program", summary.name);
     if (summary.fileBytes)
       json.attribute("file_bytes", *summary.fileBytes);

@@ -259,7 +259,7 @@ def summary(src: Union[Path, Data]) -> Report:
     """Where the bytes of an ExecuTorch program (a ``.pte`` or a bundled
     ``.bpte``, whose ``bundle`` entry counts its test suites) or data file
     go: the JSON summary of ``emit-translate --pte-summary
-    --pte-summary-format=json`` (schema emit-summary-1) as a dict. ``src``
+    --pte-summary-format=json`` (schema emit-summary-2) as a dict. ``src``
     is a path or the bytes.
 
     Example::
@@ -373,7 +373,7 @@ def memory(src: Union[Path, Data], data: Iterable[Path] = ()) -> Report:
 def graph(src: Union[Path, Data], data: Iterable[Path] = (),
           profile: Optional[Path] = None) -> Report:
     """Every method of an ExecuTorch program as a graph: the JSON of
-    ``emit-graph --format=json`` (schema emit-graph-1) as a dict. Per
+    ``emit-graph --format=json`` (schema emit-graph-2) as a dict. Per
     method (``methods``): its ``nodes`` (an instruction each, with ``id``,
     ``chain``, ``instruction``, ``kind``, ``name`` and the value ids it
     reads and writes, ``inputs`` and ``outputs``; a delegate call's

@@ -82,7 +82,7 @@ def test_policy(qnn):
 def test_summary(qnn):
     by_path = emit.summary(qnn)
     by_bytes = emit.summary(qnn.read_bytes())
-    assert by_path["schema"] == "emit-summary-1"
+    assert by_path["schema"] == "emit-summary-2"
     assert by_path["dedup_saves"] == by_bytes["dedup_saves"] == 5120
     assert by_path["bytes_by_kind"]["delegate"] == 10240
     assert [m["name"] for m in by_path["methods"]] == ["prefill", "decode"]
@@ -411,7 +411,7 @@ def test_graph(qnn, profiled, tmp_path):
     method its nodes, values, edges and fallback counts; with a run's
     ETDump, each node's time."""
     graph = emit.graph(qnn)
-    assert graph["schema"] == "emit-graph-1"
+    assert graph["schema"] == "emit-graph-2"
     assert [m["name"] for m in graph["methods"]] == ["prefill", "decode"]
     prefill = graph["methods"][0]
     delegates = [n for n in prefill["nodes"] if n["kind"] == "delegate"]

@@ -54,7 +54,7 @@ static FormatOption
            {{ReportFormat::Text, "per method what fell back, what each "
                                  "backend runs, and the nodes"},
             {ReportFormat::HTML, "one self-contained page that draws it"},
-            {ReportFormat::JSON, "JSON, schema emit-graph-1"},
+            {ReportFormat::JSON, "JSON, schema emit-graph-2"},
             {ReportFormat::ModelExplorer,
              "Model Explorer's graph JSON (--node-data: its time overlay)"},
             {ReportFormat::DOT, "Graphviz DOT"}},
@@ -94,8 +94,8 @@ static int run() {
     return 2;
   // Atomic as -o is: whole or not written.
   if (!nodeDataPath.empty())
-    if (llvm::Error failure = llvm::writeToOutput(
-            nodeDataPath, [&](raw_ostream &os) {
+    if (llvm::Error failure =
+            llvm::writeToOutput(nodeDataPath, [&](raw_ostream &os) {
               printModelExplorerNodeData(*report, os);
               return llvm::Error::success();
             })) {

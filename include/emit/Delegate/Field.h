@@ -54,6 +54,12 @@ struct Field {
   static Field boolean(std::string name, bool value);
   /// `[a, b, ...]`.
   static Field integers(std::string name, ArrayRef<int64_t> values);
+  /// A field whose text is a decoder's display of a scalar or a list of
+  /// them (`[2, %30]`, `[0.5, true, "same"]`), typed item by item: a
+  /// number, true or false, `%N` (the value N: {"value": N}), `?` (null),
+  /// a quoted string; any other item a string. Text it cannot split into
+  /// items (a nested list, a string holding ", ") stays a string.
+  static Field fromDisplay(std::string name, std::string text);
   /// `text` for a reader and `json`, a JSON value the caller wrote.
   static Field typed(std::string name, std::string text, std::string json) {
     return Field(std::move(name), std::move(text), std::move(json));
@@ -67,6 +73,9 @@ struct Field {
 };
 
 using Fields = std::vector<Field>;
+
+/// `text` as a JSON string, quoted and escaped (bad UTF-8 repaired).
+std::string formatJSONString(StringRef text);
 
 /// `[a, b, ...]`: the text of a list of integers, which is also its JSON.
 std::string formatIntegers(ArrayRef<int64_t> values);

@@ -265,7 +265,7 @@ struct GraphReport : Report {
   /// The file's bytes its values' shapes and names point into.
   std::shared_ptr<const FileBuffer> bytes;
 
-  /// Text, JSON (emit-graph-1), an HTML page, Model Explorer's graph JSON
+  /// Text, JSON (emit-graph-2), an HTML page, Model Explorer's graph JSON
   /// (and with a profile, its node data) or DOT.
   void print(ReportFormat format, raw_ostream &os) const override;
 };
@@ -288,7 +288,7 @@ FailureOr<GraphReport> analyzeGraph(const ProgramFile &program,
 
 /// Per method what fell back and what each backend runs, then its nodes.
 void printGraphText(const GraphReport &report, raw_ostream &os);
-/// The report as JSON, schema `emit-graph-1`.
+/// The report as JSON, schema `emit-graph-2`.
 void printGraphJSON(const GraphReport &report, raw_ostream &os);
 /// Model Explorer's graph collection (its built-in JSON loader's format).
 void printModelExplorerJSON(const GraphReport &report, raw_ostream &os);

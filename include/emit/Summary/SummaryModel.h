@@ -149,7 +149,7 @@ struct Summary : Report {
 
   uint64_t dedupSaves() const { return storedBytes - storedBytesAfterDedup; }
 
-  /// Text, JSON (emit-summary-1), a self-contained SVG image of the
+  /// Text, JSON (emit-summary-2), a self-contained SVG image of the
   /// largest blobs or an HTML page.
   void print(ReportFormat format, raw_ostream &os) const override;
 };

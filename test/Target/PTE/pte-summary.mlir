@@ -28,7 +28,7 @@
 // BEFORE-NEXT: identical bytes:
 // BEFORE-NEXT:   2 x 8 B: segment_1, segment_3
 
-// JSON: "schema": "emit-summary-1",
+// JSON: "schema": "emit-summary-2",
 // JSON: "dedup_saves": 8,
 // JSON: "bytes_by_kind": {
 // JSON-NEXT: "delegate": 24,

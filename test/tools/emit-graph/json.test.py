@@ -1,9 +1,10 @@
-"""Checks emit-graph-1 documents against the schema as issue #44 states
+"""Checks emit-graph-2 documents against the schema as issue #44 states
 it, independently of the printer: the types of every field, ids unique in
 their method, edges between nodes of the method that carry a value the
 source writes and the target reads, and fallback counts that match the
 nodes. Prints a line of counts per document."""
 import json
+import re
 import os
 import sys
 
@@ -22,8 +23,7 @@ def check_delegate(delegate):
     for spec in delegate["compile_specs"]:
         assert set(spec) - {"decoded"} == {
             "key", "encoding", "value", "bytes"}, spec
-        assert all(isinstance(v, str)
-                   for v in spec.get("decoded", {}).values()), spec
+        check_fields(spec.get("decoded", {}))
         assert spec["encoding"] in ("utf-8", "hex")
         if spec["encoding"] == "hex":
             bytes.fromhex(spec["value"])
@@ -66,7 +66,7 @@ def check_payload(payload, size):
         assert region["offset"] + region["bytes"] <= size, region
         end = max(end, region["offset"] + region["bytes"])
     assert end <= size
-    assert all(isinstance(v, str) for v in payload["target"].values())
+    check_fields(payload["target"])
 
 
 def check_payload_graph(graph):
@@ -88,7 +88,22 @@ def check_payload_graph(graph):
         if "time" in node:
             check_time(node["time"])
         assert isinstance(node["op"], str) and node["op"]
-        assert all(isinstance(v, str) for v in node["attrs"].values())
+        check_fields(node["attrs"])
+
+
+# A list of integers written as display text: what typed JSON must not hold.
+LIST_AS_TEXT = re.compile(r"^\[-?\d+(, -?\d+)*\]$")
+
+
+def check_fields(fields):
+    """Decoded fields are typed: a number, a list, a boolean, null or an
+    object as JSON has them, a string only for text."""
+    for key, value in fields.items():
+        assert isinstance(key, str) and key, fields
+        assert isinstance(value, (str, int, float, bool, list, dict)) or \
+            value is None, (key, value)
+        assert not (isinstance(value, str) and LIST_AS_TEXT.match(value)), \
+            (key, value)
 
 
 def check_value(value, node_count):
@@ -172,7 +187,7 @@ def check_method(method):
 
 for path in sys.argv[1:]:
     graph = json.load(open(path))
-    assert graph["schema"] == "emit-graph-1"
+    assert graph["schema"] == "emit-graph-2"
     assert isinstance(graph["file"], str)
     assert isinstance(graph["problems"], list)
     totals = [0, 0, 0]

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""emit-graph's JSON (emit-graph-1) on stdin as one line per fact, for
+"""emit-graph's JSON (emit-graph-2) on stdin as one line per fact, for
 FileCheck: each method, node (with the nodes its edges come from, and
 the values they carry), value and fallback count."""
 import json
@@ -44,7 +44,11 @@ def payload_lines(delegate):
     if not graph:
         return
     for node in graph["nodes"]:
-        attrs = " ".join("%s=%s" % item for item in node["attrs"].items())
+        # A typed field as its JSON (true, [1, 1]); a string as itself.
+        attrs = " ".join(
+            "%s=%s" % (key, value if isinstance(value, str) else
+                       json.dumps(value))
+            for key, value in node["attrs"].items())
         print("  xnode %d %s %s -> %s %s%s" % (
             node["id"], node["op"], node["inputs"], node["outputs"], attrs,
             " " + time_text(node["time"]) if "time" in node else ""))
@@ -81,7 +85,7 @@ def spec(item):
 
 def main():
     graph = json.load(sys.stdin)
-    assert graph["schema"] == "emit-graph-1", graph["schema"]
+    assert graph["schema"] == "emit-graph-2", graph["schema"]
     for method in graph["methods"]:
         print("method %s: inputs %s outputs %s" % (
             method["name"], method["inputs"], method["outputs"]))
