@@ -435,7 +435,7 @@ void ProgramReader::readProgram(StringRef program) {
   fields(program, "program", [&](const ProtobufField &field) {
     if (field.number == 1 && field.wireType == 0)
       decoded.target.push_back(
-          {"program version", std::to_string(field.value)});
+          Field::integer("program version", uint64_t(field.value)));
     if (field.number != 2 || field.wireType != 2)
       return true;
     functions.push_back(readMapEntry(field.bytes));
@@ -451,7 +451,7 @@ void ProgramReader::read() {
   fields(model, "Model message", [&](const ProtobufField &field) {
     if (field.number == 1 && field.wireType == 0)
       decoded.target.push_back(
-          {"specification version", std::to_string(field.value)});
+          Field::integer("specification version", uint64_t(field.value)));
     else if (field.number == 502 && field.wireType == 2)
       program = field.bytes;
     return true;

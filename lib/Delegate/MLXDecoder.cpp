@@ -459,7 +459,7 @@ void GraphReader::readInstruction(const mlx::Instruction &instruction,
       readField(*table, field, node);
   }
   if (!chain.empty())
-    node.attrs.push_back({"chain", chain.str()});
+    node.attrs.push_back(Field::fromDisplay("chain", chain.str()));
   graph.nodes.push_back(std::move(node));
 }
 
