@@ -49,7 +49,7 @@ packages=(
   cmake ninja-build g++
   "llvm-$version-dev" "llvm-$version-tools"
   libflatbuffers-dev flatbuffers-compiler libxxhash-dev libgtest-dev
-  python3-venv python3-build
+  python3-venv python3-build python3-jsonschema
   ${EMIT_EXTRA_PACKAGES:-}
 )
 # MLIR 19 as packages; MLIR 22 as packages only where 19's are not.

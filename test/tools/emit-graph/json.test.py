@@ -1,12 +1,15 @@
-"""Checks emit-graph-2 documents against the schema as issue #44 states
-it, independently of the printer: the types of every field, ids unique in
+"""Checks emit-graph-2 documents against the JSON Schema the project
+installs (docs/schemas/emit-graph-2.schema.json), and beyond what a schema
+can say, independently of the printer: the types of every field, ids unique in
 their method, edges between nodes of the method that carry a value the
 source writes and the target reads, and fallback counts that match the
 nodes. Prints a line of counts per document."""
 import json
-import re
 import os
+import re
 import sys
+
+import jsonschema
 
 KINDS = {"kernel", "delegate", "move", "jump_false", "free", "input",
          "output", "other"}
@@ -185,8 +188,16 @@ def check_method(method):
     return len(nodes), len(method["edges"]), delegates
 
 
+# The schema the project documents and installs: every document must meet it.
+SCHEMA = json.load(open(os.path.join(
+    os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir,
+    os.pardir, "docs", "schemas", "emit-graph-2.schema.json")))
+jsonschema.Draft202012Validator.check_schema(SCHEMA)
+VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
+
 for path in sys.argv[1:]:
     graph = json.load(open(path))
+    VALIDATOR.validate(graph)
     assert graph["schema"] == "emit-graph-2"
     assert isinstance(graph["file"], str)
     assert isinstance(graph["problems"], list)
