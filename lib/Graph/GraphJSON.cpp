@@ -49,7 +49,7 @@ static void printFields(JSONWriter &json, ArrayRef<delegate::Field> fields) {
     if (field.isString())
       json.string(field.text);
     else
-      json.raw(field.json);
+      json.raw(field.getJSON());
   }
   json.objectEnd();
 }

@@ -187,7 +187,7 @@ static void printFieldsJSON(llvm::json::OStream &json, StringRef key,
         continue;
       }
       json.attributeBegin(field.name);
-      json.rawValue(field.json);
+      json.rawValue(field.getJSON());
       json.attributeEnd();
     }
   });

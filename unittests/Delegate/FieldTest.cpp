@@ -17,8 +17,8 @@ namespace {
 
 /// `field`'s JSON, parsed: a typed field must be JSON.
 llvm::json::Value parse(const Field &field) {
-  llvm::Expected<llvm::json::Value> value = llvm::json::parse(field.json);
-  EXPECT_TRUE(bool(value)) << field.json;
+  llvm::Expected<llvm::json::Value> value = llvm::json::parse(field.getJSON());
+  EXPECT_TRUE(bool(value)) << field.getJSON().str();
   if (!value) {
     llvm::consumeError(value.takeError());
     return nullptr;

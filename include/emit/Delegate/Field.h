@@ -30,15 +30,18 @@ struct Field {
   std::string name;
   /// For a reader: `[1, 1, 1, 1]`, `12352`, `SM8650`.
   std::string text;
-  /// For a program: the value as JSON (`[1, 1, 1, 1]`, `12352`); empty when
-  /// it is `text` as a string.
-  std::string json;
 
   /// A string.
   Field(std::string name, std::string text)
       : name(std::move(name)), text(std::move(text)) {}
+  /// `json` for a program, `text` for a reader.
   Field(std::string name, std::string text, std::string json)
-      : name(std::move(name)), text(std::move(text)), json(std::move(json)) {}
+      : name(std::move(name)), text(std::move(text)) {
+    if (json == this->text)
+      jsonIsText = true;
+    else
+      this->json = std::move(json);
+  }
 
   static Field integer(std::string name, int64_t value);
   static Field integer(std::string name, uint64_t value);
@@ -66,10 +69,20 @@ struct Field {
   }
 
   /// Whether its JSON is a string (`text`).
-  bool isString() const { return json.empty(); }
+  bool isString() const { return !jsonIsText && json.empty(); }
+  /// For a program: the value as JSON (`[1, 1, 1, 1]`, `12352`); for a
+  /// string, empty.
+  StringRef getJSON() const { return jsonIsText ? StringRef(text) : json; }
   bool operator==(const Field &other) const {
-    return name == other.name && text == other.text && json == other.json;
+    return name == other.name && text == other.text &&
+           getJSON() == other.getJSON();
   }
+
+private:
+  /// The JSON where it is not `text` itself (most typed fields' is: a
+  /// number, a list of numbers), so that a field holds its text once.
+  std::string json;
+  bool jsonIsText = false;
 };
 
 using Fields = std::vector<Field>;
