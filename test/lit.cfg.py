@@ -34,6 +34,9 @@ config.substitutions.append(
     ("%pte-patch", "%s %s" % (config.python_executable, os.path.join(
         config.emit_src_root, "test", "Inputs", "pte-patch.py"))))
 config.substitutions.append(
+    ("%validate-json", "%s %s" % (config.python_executable, os.path.join(
+        config.emit_src_root, "test", "Inputs", "validate-json.py"))))
+config.substitutions.append(
     ("%header-mutants", "%s %s" % (config.python_executable, os.path.join(
         config.emit_src_root, "test", "Inputs", "header-mutants.py"))))
 config.substitutions.append(

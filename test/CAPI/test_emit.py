@@ -14,6 +14,7 @@ import shutil
 import subprocess
 import sys
 
+import jsonschema
 import pytest
 
 import emit
@@ -79,10 +80,18 @@ def test_policy(qnn):
     assert report["programs"][0]["dry_run"] is True
 
 
+def validate(document, name):
+    """`document` meets docs/schemas/`name`.schema.json."""
+    with open(os.path.join(ROOT, "docs", "schemas",
+                           name + ".schema.json")) as schema:
+        jsonschema.Draft202012Validator(json.load(schema)).validate(document)
+
+
 def test_summary(qnn):
     by_path = emit.summary(qnn)
     by_bytes = emit.summary(qnn.read_bytes())
     assert by_path["schema"] == "emit-summary-2"
+    validate(by_path, "emit-summary-2")
     assert by_path["dedup_saves"] == by_bytes["dedup_saves"] == 5120
     assert by_path["bytes_by_kind"]["delegate"] == 10240
     assert [m["name"] for m in by_path["methods"]] == ["prefill", "decode"]
@@ -412,6 +421,7 @@ def test_graph(qnn, profiled, tmp_path):
     ETDump, each node's time."""
     graph = emit.graph(qnn)
     assert graph["schema"] == "emit-graph-2"
+    validate(graph, "emit-graph-2")
     assert [m["name"] for m in graph["methods"]] == ["prefill", "decode"]
     prefill = graph["methods"][0]
     delegates = [n for n in prefill["nodes"] if n["kind"] == "delegate"]
