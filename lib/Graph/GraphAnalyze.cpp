@@ -1,0 +1,125 @@
+//===- GraphAnalyze.cpp - emit-graph's job: a program's graphs
+//-------------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+//
+// The library's entry: opens a program (or a bundle's) and its data files,
+// builds the program model and reads its payloads once, builds each drawn
+// method's graph from them and puts the overlays asked for on it.
+//
+//===----------------------------------------------------------------------===//
+
+#include "GraphBuild.h"
+
+#include "emit/DelegateCalls/DelegateCalls.h"
+#include "emit/File/BundleFile.h"
+#include "emit/File/CheckedFile.h"
+#include "emit/File/ETDumpFile.h"
+#include "emit/File/ProgramFile.h"
+#include "emit/Profile/ProfileReport.h"
+#include "emit/Support/PayloadFiles.h"
+
+using namespace emit;
+using namespace emit::graph;
+
+/// The graph of the methods of `all` (every method of a program) that
+/// `options` names, its delegate calls as `calls` reads them.
+static FailureOr<GraphReport> buildGraph(const ProgramModel &all,
+                                         delegate::DelegateCalls &calls,
+                                         const GraphOptions &options,
+                                         std::string &error) {
+  const ProgramFile &file = all.getFile();
+  for (const std::string &name : options.methods)
+    if (!all.getMethod(name)) {
+      error = "'" + file.getName().str() + "' has no method '" + name + "'";
+      return failure();
+    }
+  GraphReport report;
+  report.file = file.getName().str();
+  report.bytes = file.getBuffer();
+  SmallVector<unsigned> indices;
+  for (const MethodModel &method : all.getMethods()) {
+    if (!options.methods.empty() &&
+        !llvm::is_contained(options.methods, method.getName()))
+      continue;
+    buildMethodGraph(file, method, calls, report.methods.emplace_back());
+    indices.push_back(method.getIndex());
+  }
+  placeFindings(file.getFindings(), indices, report);
+  if (options.memory)
+    addPeaks(all, calls, options, report);
+  return report;
+}
+
+FailureOr<GraphReport> graph::analyzeGraph(const ProgramFile &program,
+                                           const GraphOptions &options,
+                                           std::string &error) {
+  if (!program.getProgram()) {
+    error = "its flatbuffer does not verify";
+    return failure();
+  }
+  ProgramModel all(program);
+  delegate::DelegateCalls calls(all, {});
+  return buildGraph(all, calls, options, error);
+}
+
+FailureOr<GraphReport>
+graph::analyzeGraph(std::shared_ptr<const FileBuffer> input,
+                    PayloadFiles &files, const GraphOptions &options,
+                    std::string &error) {
+  std::unique_ptr<CheckedFile> file =
+      openFile(std::move(input), OpenAs::ProgramOrBundle);
+  const ProgramFile *program = getProgramOf(*file);
+  if (!program || !program->getProgram()) {
+    error = describeRefusal(*file, "cannot be drawn");
+    return failure();
+  }
+  std::vector<std::unique_ptr<CheckedFile>> dataFiles;
+  SmallVector<const CheckedFile *> given;
+  for (const std::string &path : options.dataFiles) {
+    dataFiles.push_back(openReadableFile(files, path, OpenAs::DataFile, error));
+    if (!dataFiles.back())
+      return failure();
+    given.push_back(dataFiles.back().get());
+  }
+  // The model and the payloads read once, for the graph and every overlay.
+  ProgramModel all(*program);
+  delegate::DelegateCalls calls(all, given);
+  FailureOr<GraphReport> report = buildGraph(all, calls, options, error);
+  if (failed(report))
+    return failure();
+  report->file = file->getName().str();
+  if (options.profile.empty())
+    return report;
+  // Joined to the program already open: no second reading of it.
+  std::string why;
+  std::shared_ptr<const FileBuffer> etdumpBuffer =
+      files.open(options.profile, why);
+  if (!etdumpBuffer) {
+    error = cannotRead(options.profile, why);
+    return failure();
+  }
+  std::unique_ptr<CheckedFile> etdump =
+      openReadableFile(std::move(etdumpBuffer), OpenAs::ETDump, error);
+  if (!etdump)
+    return failure();
+  profile::ProfileOptions join;
+  join.methods = options.methods;
+  // Joined to every method, the model is the graph's; to some, theirs.
+  FailureOr<profile::ProfileReport> timed =
+      options.methods.empty()
+          ? profile::analyzeProfile(cast<ETDumpFile>(*etdump), all, join,
+                                    StringRef(), error)
+          : profile::analyzeProfile(cast<ETDumpFile>(*etdump), *program, join,
+                                    StringRef(), error);
+  if (failed(timed))
+    return failure();
+  if (!timed->fits()) {
+    error = describeMisfit(*timed, options.profile, file->getName());
+    return failure();
+  }
+  addTimes(*timed, *report);
+  return report;
+}
