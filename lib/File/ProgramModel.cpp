@@ -170,6 +170,15 @@ static TensorModel readTensor(const fb::Tensor &tensor) {
   return model;
 }
 
+StringRef MethodModel::getBufferDeviceName(uint32_t memoryId) const {
+  for (const BufferDeviceModel &device : bufferDevices)
+    if (device.buffer == static_cast<int64_t>(memoryId))
+      if (auto type =
+              et::symbolizeDeviceType(static_cast<uint32_t>(device.deviceType)))
+        return et::stringifyDeviceType(*type);
+  return "cpu";
+}
+
 std::optional<TensorModel> MethodModel::getTensor(uint32_t value) const {
   if (value >= kinds.size() || kinds[value] != ValueKind::Tensor)
     return std::nullopt;
@@ -263,6 +272,11 @@ void MethodModelBuilder::run() {
   method.outputs = arrayOf(plan.outputs());
   // Copied out: a file may leave its 8-byte sizes unaligned.
   method.bufferSizes = readScalars(plan.non_const_buffer_sizes());
+  if (const auto *devices = plan.non_const_buffer_device())
+    for (const fb::NonConstBufferDevice *device : *devices)
+      method.bufferDevices.push_back(
+          {device->buffer_idx(), static_cast<int32_t>(device->device_type()),
+           device->device_index()});
 }
 
 void MethodModelBuilder::readValues() {
@@ -427,6 +441,9 @@ ProgramModel::ProgramModel(const ProgramFile &file,
     : file(file) {
   const fb::Program *program = file.getProgram();
   assert(program && "modelling a file whose flatbuffer does not verify");
+  const fb::SubsegmentOffsets *segment = program->constant_segment();
+  constantSegment =
+      segment && segment->offsets() && segment->offsets()->size() > 0;
   if (!program->execution_plan())
     return;
   for (auto [index, plan] : llvm::enumerate(*program->execution_plan())) {

@@ -44,7 +44,7 @@ static FailureOr<GraphReport> buildGraph(const ProgramModel &all,
     if (!options.methods.empty() &&
         !llvm::is_contained(options.methods, method.getName()))
       continue;
-    buildMethodGraph(file, method, calls, report.methods.emplace_back());
+    buildMethodGraph(all, method, calls, report.methods.emplace_back());
     indices.push_back(method.getIndex());
   }
   placeFindings(file.getFindings(), indices, report);

@@ -14,7 +14,6 @@
 #include "GraphBuild.h"
 
 #include "emit/File/DataFile.h"
-#include "emit/File/program_generated.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -107,17 +106,12 @@ namespace {
 /// Builds one method's graph.
 class MethodGraphBuilder {
 public:
-  MethodGraphBuilder(const ProgramFile &file, const MethodModel &method,
+  MethodGraphBuilder(const ProgramModel &model, const MethodModel &method,
                      delegate::DelegateCalls &calls, MethodGraph &graph)
-      : file(file), method(method), calls(calls), keys(calls.getKeys()),
-        graph(graph),
-        flow(computeDataFlow(method, calls.getCallArguments(method))) {
-    // The runtime reads constants from the constant segment when the
-    // program has one with entries, else from the deprecated buffer.
-    const auto *segment = file.getProgram()->constant_segment();
-    constantSegment =
-        segment && segment->offsets() && segment->offsets()->size() > 0;
-  }
+      : file(model.getFile()), method(method), calls(calls),
+        keys(calls.getKeys()), graph(graph),
+        flow(computeDataFlow(method, calls.getCallArguments(method))),
+        constantSegment(model.readsConstantSegment()) {}
   void run();
 
 private:
@@ -152,7 +146,8 @@ private:
   const delegate::KeySources &keys;
   MethodGraph &graph;
   MethodDataFlow flow;
-  bool constantSegment = false;
+  /// Where the runtime reads the constants from.
+  bool constantSegment;
 };
 } // namespace
 
@@ -469,8 +464,9 @@ void MethodGraphBuilder::countDelegatedOperators() {
   }
 }
 
-void graph::buildMethodGraph(const ProgramFile &file, const MethodModel &method,
+void graph::buildMethodGraph(const ProgramModel &model,
+                             const MethodModel &method,
                              delegate::DelegateCalls &calls,
                              MethodGraph &graph) {
-  MethodGraphBuilder(file, method, calls, graph).run();
+  MethodGraphBuilder(model, method, calls, graph).run();
 }

@@ -20,7 +20,7 @@ namespace emit::graph {
 
 /// Builds `method`'s graph into `graph`: its nodes, values and edges, its
 /// delegate calls with their payloads as `calls` reads them, its fallback.
-void buildMethodGraph(const ProgramFile &file, const MethodModel &method,
+void buildMethodGraph(const ProgramModel &model, const MethodModel &method,
                       delegate::DelegateCalls &calls, MethodGraph &graph);
 
 /// Puts each of `findings` on the node or value of `report`'s methods

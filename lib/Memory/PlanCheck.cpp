@@ -52,17 +52,6 @@ static uint64_t endOf(const PlannedTensor &tensor) {
   return tensor.offset + std::min(tensor.bytes, UINT64_MAX - tensor.offset);
 }
 
-static std::string deviceName(const fb::ExecutionPlan &plan,
-                              uint32_t memoryId) {
-  if (const auto *devices = plan.non_const_buffer_device())
-    for (const fb::NonConstBufferDevice *device : *devices)
-      if (device->buffer_idx() == static_cast<int32_t>(memoryId))
-        if (auto type = et::symbolizeDeviceType(
-                static_cast<uint32_t>(device->device_type())))
-          return et::stringifyDeviceType(*type).str();
-  return "cpu";
-}
-
 /// The planned tensors of `model`, in value order.
 static void readTensors(const MethodModel &model, const MethodDataFlow &uses,
                         MethodMemory &method) {
@@ -576,7 +565,7 @@ void memory::checkPlan(const ProgramFile &file, const MethodModel &model,
   for (uint32_t id = 1; id < sizes.size(); ++id)
     method.buffers.push_back(
         {id, static_cast<uint64_t>(std::max<int64_t>(sizes[id], 0)),
-         deviceName(model.getPlan(), id), 0});
+         model.getBufferDeviceName(id).str(), 0});
   readTensors(model, uses, method);
   PlanSweep(file, model, uses, method).run();
 }

@@ -21,7 +21,6 @@
 #include "emit/File/ETDumpFile.h"
 #include "emit/File/ProgramFile.h"
 #include "emit/File/etdump_generated.h"
-#include "emit/File/program_generated.h"
 #include "emit/Support/PayloadFiles.h"
 
 #include "llvm/ADT/StringExtras.h"

@@ -120,19 +120,12 @@ static void findScalarTypes(const ReleaseInput &input,
       uses);
 }
 
-/// Whether the runtime reads constants from the constant segment: it has
-/// offsets (runtime/executor/program.cpp).
-static bool hasConstantSegment(const fb::Program &program) {
-  const fb::SubsegmentOffsets *segment = program.constant_segment();
-  return segment && segment->offsets() && segment->offsets()->size() > 0;
-}
-
 /// Constants read from constant_buffer (the program has no constant
 /// segment) whose entry holds more bytes than the tensor.
 static void findPaddedConstants(const ReleaseInput &input,
                                 std::vector<FeatureUse> &uses) {
   const auto *buffers = input.program.constant_buffer();
-  if (hasConstantSegment(input.program) || !buffers)
+  if (input.model.readsConstantSegment() || !buffers)
     return;
   findTensors(
       input, "constants with a larger constant_buffer entry",
@@ -152,12 +145,10 @@ static void findPaddedConstants(const ReleaseInput &input,
 static void findDevicePlacement(const ReleaseInput &input,
                                 std::vector<FeatureUse> &uses) {
   for (const MethodModel &method : input.model.getMethods())
-    if (const auto *devices = method.getPlan().non_const_buffer_device())
-      for (const fb::NonConstBufferDevice *device : *devices)
-        if (device && device->device_type() != fb::DeviceType::CPU)
-          return uses.push_back(
-              {methodPath(method) + ".non_const_buffer_device",
-               "planned buffers on a device"});
+    for (const BufferDeviceModel &device : method.getBufferDevices())
+      if (device.deviceType != static_cast<int32_t>(fb::DeviceType::CPU))
+        return uses.push_back({methodPath(method) + ".non_const_buffer_device",
+                               "planned buffers on a device"});
   findTensors(
       input, "tensors on a device",
       [](const TensorModel &tensor) {
@@ -485,7 +476,7 @@ static bool isExternalPlanned(const TensorModel &tensor) {
 
 static void findSegmentConstants(const ReleaseInput &input,
                                  std::vector<FeatureUse> &uses) {
-  if (!hasConstantSegment(input.program))
+  if (!input.model.readsConstantSegment())
     return;
   findLegacyReads(
       input, R0_2, "constants in the constant segment",
@@ -601,7 +592,7 @@ static void findEntriesWithoutSpecs(const ReleaseInput &input,
 
 static void findConstantBufferPath(const ReleaseInput &input,
                                    std::vector<FeatureUse> &uses) {
-  if (!hasConstantSegment(input.program))
+  if (!input.model.readsConstantSegment())
     uses.push_back({"constant_segment", input.program.constant_segment()
                                             ? "a constant segment without "
                                               "offsets"

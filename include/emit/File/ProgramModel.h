@@ -207,6 +207,15 @@ struct InstructionModel {
   int64_t second = kNone;
 };
 
+/// Where a planned buffer lives, where the method says (its
+/// non_const_buffer_device entries).
+struct BufferDeviceModel {
+  int32_t buffer = 0;
+  /// The DeviceType as the file holds it (CPU is 0).
+  int32_t deviceType = 0;
+  int32_t deviceIndex = 0;
+};
+
 /// One method, resolved.
 class MethodModel {
 public:
@@ -238,6 +247,11 @@ public:
   ArrayRef<int32_t> getOutputs() const { return outputs; }
   /// Per planned buffer id (0 first, reserved), its bytes.
   ArrayRef<int64_t> getBufferSizes() const { return bufferSizes; }
+  /// The devices the method places planned buffers on, in its order.
+  ArrayRef<BufferDeviceModel> getBufferDevices() const { return bufferDevices; }
+  /// The device planned buffer `memoryId` lives on, as the dialect names
+  /// it (`cpu` where the method says nothing or names no known device).
+  StringRef getBufferDeviceName(uint32_t memoryId) const;
 
   uint32_t getChainCount() const { return chainStarts.size() - 1; }
   uint32_t getInstructionCount(uint32_t chain) const {
@@ -274,6 +288,7 @@ private:
   std::vector<uint32_t> chainStarts;
   ArrayRef<int32_t> inputs, outputs;
   SmallVector<int64_t> bufferSizes;
+  std::vector<BufferDeviceModel> bufferDevices;
   unsigned kernelCalls = 0;
   unsigned delegateCalls = 0;
 };
@@ -292,10 +307,15 @@ public:
   ArrayRef<MethodModel> getMethods() const { return methods; }
   /// The method named `name`, if the program has one.
   const MethodModel *getMethod(StringRef name) const;
+  /// Whether the runtime reads constants from the constant segment: the
+  /// program has one with entries (else from the deprecated constant
+  /// buffer; runtime/executor/program.cpp).
+  bool readsConstantSegment() const { return constantSegment; }
 
 private:
   const ProgramFile &file;
   std::vector<MethodModel> methods;
+  bool constantSegment = false;
 };
 
 } // namespace emit
