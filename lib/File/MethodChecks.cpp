@@ -15,8 +15,6 @@
 #include "emit/File/ProgramModel.h"
 #include "emit/Support/Layout.h"
 
-#include "llvm/ADT/ScopeExit.h"
-
 using namespace mlir;
 using namespace emit;
 using namespace emit::et;
@@ -44,10 +42,14 @@ LogicalResult ProgramChecker::checkMethod(const fb::ExecutionPlan *plan,
                                           unsigned planIndex) {
   // Every finding from here is of this method.
   sink.setMethod(planIndex);
-  auto ofNoMethod = llvm::make_scope_exit([&] {
-    sink.setMethod(std::nullopt);
-    sink.setSite({});
-  });
+  LogicalResult result = checkMethodContents(plan, planIndex);
+  sink.setMethod(std::nullopt);
+  sink.setSite({});
+  return result;
+}
+
+LogicalResult ProgramChecker::checkMethodContents(const fb::ExecutionPlan *plan,
+                                                  unsigned planIndex) {
   std::string where = ("execution_plan[" + Twine(planIndex) + "]").str();
   if (failed(checkMethodTables(plan, where)))
     return failure();

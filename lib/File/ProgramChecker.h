@@ -132,6 +132,9 @@ private:
   static ValueKind getValueKind(const fb::EValue *value);
 
   LogicalResult checkMethod(const fb::ExecutionPlan *plan, unsigned planIndex);
+  /// checkMethod's checks, while every finding is of the method.
+  LogicalResult checkMethodContents(const fb::ExecutionPlan *plan,
+                                    unsigned planIndex);
   /// Checks that `plan` has every table the runtime requires.
   LogicalResult checkMethodTables(const fb::ExecutionPlan *plan,
                                   const Twine &where);
