@@ -17,6 +17,29 @@
 using namespace emit;
 using namespace emit::delegate;
 
+Field::Field(std::string name, StringRef text, StringRef json)
+    : name(std::move(name)) {
+  value = json == text ? kJSONText + text.str()
+                       : kOwnJSON + json.str() + '\0' + text.str();
+}
+
+StringRef Field::getText() const {
+  StringRef rest = StringRef(value).drop_front();
+  return value.front() == kOwnJSON ? rest.split('\0').second : rest;
+}
+
+StringRef Field::getJSON() const {
+  StringRef rest = StringRef(value).drop_front();
+  switch (value.front()) {
+  case kJSONText:
+    return rest;
+  case kOwnJSON:
+    return rest.split('\0').first;
+  default:
+    return "";
+  }
+}
+
 Field Field::integer(std::string name, int64_t value) {
   std::string text = std::to_string(value);
   return Field(std::move(name), text, text);
@@ -27,11 +50,10 @@ Field Field::integer(std::string name, uint64_t value) {
   return Field(std::move(name), text, text);
 }
 
-Field Field::real(std::string name, double value, std::string text) {
+Field Field::real(std::string name, double value, StringRef text) {
   if (!std::isfinite(value))
-    return Field(std::move(name), std::move(text));
-  std::string json = text;
-  return Field(std::move(name), std::move(text), std::move(json));
+    return Field(std::move(name), text);
+  return Field(std::move(name), text, text);
 }
 
 Field Field::boolean(std::string name, bool value) {
@@ -73,12 +95,12 @@ static std::optional<std::string> getItemJSON(StringRef item) {
   return formatJSONString(item);
 }
 
-Field Field::fromDisplay(std::string name, std::string text) {
+Field Field::fromDisplay(std::string name, StringRef text) {
   StringRef items = text;
   if (!items.consume_front("[") || !items.consume_back("]")) {
     std::optional<std::string> json = getItemJSON(text);
-    return json ? Field(std::move(name), text, std::move(*json))
-                : Field(std::move(name), std::move(text));
+    return json ? Field(std::move(name), text, *json)
+                : Field(std::move(name), text);
   }
   SmallVector<StringRef> parts;
   if (!items.empty())
@@ -87,7 +109,7 @@ Field Field::fromDisplay(std::string name, std::string text) {
   for (auto [i, part] : llvm::enumerate(parts)) {
     std::optional<std::string> item = getItemJSON(part);
     if (!item)
-      return Field(std::move(name), std::move(text));
+      return Field(std::move(name), text);
     json += (i ? ", " : "") + *item;
   }
   return Field(std::move(name), text, json + "]");

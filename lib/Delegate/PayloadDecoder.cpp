@@ -242,7 +242,8 @@ DecodedPayload delegate::decodePayload(const PayloadInput &input) {
 std::string DecodedCompileSpec::describe() const {
   std::string text;
   for (const Field &setting : settings)
-    text += (text.empty() ? "" : ", ") + setting.name + "=" + setting.text;
+    text += (text.empty() ? "" : ", ") + setting.name + "=" +
+            setting.getText().str();
   return text;
 }
 

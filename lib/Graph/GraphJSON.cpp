@@ -47,7 +47,7 @@ static void printFields(JSONWriter &json, ArrayRef<delegate::Field> fields) {
   for (const delegate::Field &field : fields) {
     json.key(field.name);
     if (field.isString())
-      json.string(field.text);
+      json.string(field.getText());
     else
       json.raw(field.getJSON());
   }

@@ -43,7 +43,7 @@ static void printAttrs(llvm::json::OStream &json,
 static Attrs getTexts(ArrayRef<delegate::Field> fields) {
   Attrs attrs;
   for (const delegate::Field &field : fields)
-    attrs.push_back({field.name, field.text});
+    attrs.push_back({field.name, field.getText().str()});
   return attrs;
 }
 

@@ -117,7 +117,8 @@ void PageData::printPayloadGraph(const delegate::DecodedPayload &payload) {
           printIds(node.outputs);
           std::string attrs;
           for (const delegate::Field &attr : node.attrs)
-            attrs += (attrs.empty() ? "" : ", ") + attr.name + "=" + attr.text;
+            attrs += (attrs.empty() ? "" : ", ") + attr.name + "=" +
+                     attr.getText().str();
           json.value(strings[attrs]);
         });
     });

@@ -47,7 +47,7 @@ static void printPayload(const PayloadContents &payload, raw_ostream &os) {
     os << "; " << counted(payload.namedConstants, "constant") << " ("
        << exactBytes(payload.namedConstantBytes) << ") by named key";
   for (const delegate::Field &field : payload.target)
-    os << "; " << field.name << " " << field.text;
+    os << "; " << field.name << " " << field.getText();
   if (payload.problems)
     os << "; " << counted(payload.problems, "problem")
        << " (emit-graph lists them)";
@@ -59,7 +59,7 @@ static void printCompiledFor(raw_ostream &os, const Backend &backend) {
   for (const CompiledFor &target : backend.compiledFor) {
     SmallVector<std::string> settings;
     for (const delegate::Field &setting : target.settings)
-      settings.push_back(setting.name + "=" + setting.text);
+      settings.push_back(setting.name + "=" + setting.getText().str());
     os << "    " << counted(target.entries, "entry", "entries") << " by "
        << target.key << ": "
        << (settings.empty() ? "nothing read" : llvm::join(settings, ", "));
@@ -183,7 +183,7 @@ static void printFieldsJSON(llvm::json::OStream &json, StringRef key,
   json.attributeObject(key, [&] {
     for (const delegate::Field &field : fields) {
       if (field.isString()) {
-        json.attribute(field.name, field.text);
+        json.attribute(field.name, field.getText());
         continue;
       }
       json.attributeBegin(field.name);

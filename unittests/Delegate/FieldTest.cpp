@@ -28,10 +28,10 @@ llvm::json::Value parse(const Field &field) {
 
 TEST(FieldTest, NumbersAndListsAreTyped) {
   Field size = Field::integer("scratch_size", uint64_t(12352));
-  EXPECT_EQ(size.text, "12352");
+  EXPECT_EQ(size.getText(), "12352");
   EXPECT_EQ(parse(size), llvm::json::Value(12352));
   Field padding = Field::integers("padding", {1, 1, -1, 1});
-  EXPECT_EQ(padding.text, "[1, 1, -1, 1]");
+  EXPECT_EQ(padding.getText(), "[1, 1, -1, 1]");
   EXPECT_EQ(parse(padding), llvm::json::Value(llvm::json::Array{1, 1, -1, 1}));
   EXPECT_EQ(parse(Field::boolean("b", true)), llvm::json::Value(true));
   EXPECT_TRUE(Field("soc", "SM8650").isString());
@@ -42,12 +42,12 @@ TEST(FieldTest, ARealJSONHasNoNumberForIsAString) {
   EXPECT_EQ(parse(Field::real("x", 1e5, "1e+05")), llvm::json::Value(1e5));
   Field infinite = Field::real("x", INFINITY, "inf");
   EXPECT_TRUE(infinite.isString());
-  EXPECT_EQ(infinite.text, "inf");
+  EXPECT_EQ(infinite.getText(), "inf");
 }
 
 TEST(FieldTest, ADisplayedListIsTypedItemByItem) {
   Field slots = Field::fromDisplay("shape", "[2, %30, ?, true, -0.5]");
-  EXPECT_EQ(slots.text, "[2, %30, ?, true, -0.5]");
+  EXPECT_EQ(slots.getText(), "[2, %30, ?, true, -0.5]");
   EXPECT_EQ(parse(slots),
             llvm::json::Value(llvm::json::Array{
                 2, llvm::json::Object{{"value", 30}}, nullptr, true, -0.5}));
@@ -66,6 +66,17 @@ TEST(FieldTest, TextThatIsNotItemsStaysAString) {
   // A number JSON does not write so ("01", "inf") is a string item.
   EXPECT_EQ(parse(Field::fromDisplay("x", "[01, inf]")),
             llvm::json::Value(llvm::json::Array{"01", "inf"}));
+}
+
+TEST(FieldTest, TextAndJSONComeBackAsGiven) {
+  // A payload's text may hold NUL bytes; JSON never does.
+  Field field = Field::typed("x", StringRef("a\0b", 3), "[1]");
+  EXPECT_EQ(field.getText(), StringRef("a\0b", 3));
+  EXPECT_EQ(field.getJSON(), "[1]");
+  Field string("y", StringRef("c\0", 2));
+  EXPECT_TRUE(string.isString());
+  EXPECT_EQ(string.getText(), StringRef("c\0", 2));
+  EXPECT_EQ(string.getJSON(), "");
 }
 
 TEST(FieldTest, AStringIsQuotedAndRepaired) {

@@ -26,22 +26,15 @@
 
 namespace emit::delegate {
 
-struct Field {
+class Field {
+public:
   std::string name;
-  /// For a reader: `[1, 1, 1, 1]`, `12352`, `SM8650`.
-  std::string text;
 
   /// A string.
-  Field(std::string name, std::string text)
-      : name(std::move(name)), text(std::move(text)) {}
+  Field(std::string name, StringRef text)
+      : name(std::move(name)), value(kString + text.str()) {}
   /// `json` for a program, `text` for a reader.
-  Field(std::string name, std::string text, std::string json)
-      : name(std::move(name)), text(std::move(text)) {
-    if (json == this->text)
-      jsonIsText = true;
-    else
-      this->json = std::move(json);
-  }
+  Field(std::string name, StringRef text, StringRef json);
 
   static Field integer(std::string name, int64_t value);
   static Field integer(std::string name, uint64_t value);
@@ -53,7 +46,7 @@ struct Field {
   }
   /// A number written as its shortest text; a string where JSON has no
   /// number for it (`inf`, `nan`).
-  static Field real(std::string name, double value, std::string text);
+  static Field real(std::string name, double value, StringRef text);
   static Field boolean(std::string name, bool value);
   /// `[a, b, ...]`.
   static Field integers(std::string name, ArrayRef<int64_t> values);
@@ -62,27 +55,31 @@ struct Field {
   /// number, true or false, `%N` (the value N: {"value": N}), `?` (null),
   /// a quoted string; any other item a string. Text it cannot split into
   /// items (a nested list, a string holding ", ") stays a string.
-  static Field fromDisplay(std::string name, std::string text);
+  static Field fromDisplay(std::string name, StringRef text);
   /// `text` for a reader and `json`, a JSON value the caller wrote.
-  static Field typed(std::string name, std::string text, std::string json) {
-    return Field(std::move(name), std::move(text), std::move(json));
+  static Field typed(std::string name, StringRef text, StringRef json) {
+    return Field(std::move(name), text, json);
   }
 
-  /// Whether its JSON is a string (`text`).
-  bool isString() const { return !jsonIsText && json.empty(); }
+  /// For a reader: `[1, 1, 1, 1]`, `12352`, `SM8650`.
+  StringRef getText() const;
   /// For a program: the value as JSON (`[1, 1, 1, 1]`, `12352`); for a
   /// string, empty.
-  StringRef getJSON() const { return jsonIsText ? StringRef(text) : json; }
+  StringRef getJSON() const;
+  /// Whether its JSON is a string (its text).
+  bool isString() const { return value.front() == kString; }
   bool operator==(const Field &other) const {
-    return name == other.name && text == other.text &&
-           getJSON() == other.getJSON();
+    return name == other.name && value == other.value;
   }
 
 private:
-  /// The JSON where it is not `text` itself (most typed fields' is: a
-  /// number, a list of numbers), so that a field holds its text once.
-  std::string json;
-  bool jsonIsText = false;
+  /// How `value` holds the field: its first byte says.
+  static constexpr char kString = 's';   // then the text
+  static constexpr char kJSONText = 't'; // then the text, which is JSON
+  static constexpr char kOwnJSON = 'j';  // then the JSON, NUL, the text
+  /// One string for both, so that a field costs what a pair of strings
+  /// does (a payload graph holds tens of thousands); JSON holds no NUL.
+  std::string value;
 };
 
 using Fields = std::vector<Field>;
