@@ -49,15 +49,19 @@ StringRef graph::getNodeKindName(NodeKind kind) {
   return "other";
 }
 
-std::string Node::getId() const {
+StringRef Node::getIdPrefix() const {
   switch (kind) {
   case NodeKind::Input:
-    return "input" + std::to_string(index);
+    return "input";
   case NodeKind::Output:
-    return "output" + std::to_string(index);
+    return "output";
   default:
-    return "i" + std::to_string(index);
+    return "i";
   }
+}
+
+std::string Node::getId() const {
+  return getIdPrefix().str() + std::to_string(index);
 }
 
 static NodeKind getNodeKind(InstructionKind kind) {

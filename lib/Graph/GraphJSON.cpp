@@ -279,10 +279,15 @@ static void printDelegate(JSONWriter &json, const DelegateInfo &info) {
   json.objectEnd();
 }
 
+/// `node`'s id (Node::getId) as a JSON string.
+static void writeId(JSONWriter &json, const Node &node) {
+  json.string(node.getIdPrefix(), node.index);
+}
+
 static void printNode(JSONWriter &json, const Node &node) {
   json.objectBegin();
   json.key("id");
-  json.string(node.getId());
+  writeId(json, node);
   json.key("chain");
   json.number(node.chain >= 0 ? std::optional<uint64_t>(node.chain)
                               : std::nullopt);
@@ -374,9 +379,9 @@ static void printEdge(JSONWriter &json, const MethodGraph &graph,
                       const Edge &edge) {
   json.objectBegin();
   json.key("from");
-  json.string(graph.nodes[edge.from].getId());
+  writeId(json, graph.nodes[edge.from]);
   json.key("to");
-  json.string(graph.nodes[edge.to].getId());
+  writeId(json, graph.nodes[edge.to]);
   json.key("value");
   json.number(uint64_t(edge.value));
   json.objectEnd();

@@ -15,6 +15,7 @@
 
 #include "llvm/Support/JSON.h"
 
+#include <cassert>
 #include <charconv>
 #include <cstring>
 #include <iterator>
@@ -135,6 +136,15 @@ void JSONWriter::string(StringRef text) {
   bool plain = llvm::all_of(text, [](char c) {
     return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
   });
+  if (plain && text.size() + 2 <= sizeof(this->text)) {
+    reserve(text.size() + 2);
+    *at++ = '"';
+    if (!text.empty())
+      std::memcpy(at, text.data(), text.size());
+    at += text.size();
+    *at++ = '"';
+    return;
+  }
   if (plain) {
     append("\"");
     append(text);
@@ -144,6 +154,18 @@ void JSONWriter::string(StringRef text) {
   // Escapes and bad UTF-8's repair, as OStream does them.
   flush();
   llvm::json::OStream(os).value(text);
+}
+
+void JSONWriter::string(StringRef prefix, uint64_t number) {
+  assert(prefix.size() < 64 && "an id's prefix is a short word");
+  beginValue();
+  reserve(prefix.size() + 24);
+  *at++ = '"';
+  if (!prefix.empty())
+    std::memcpy(at, prefix.data(), prefix.size());
+  at += prefix.size();
+  at = std::to_chars(at, std::end(text), number).ptr;
+  *at++ = '"';
 }
 
 template <typename T>

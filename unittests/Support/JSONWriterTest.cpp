@@ -22,6 +22,8 @@ namespace {
 struct Sample {
   std::string longKey = std::string(600, 'k');
   std::string longText = std::string(700, 'x') + "\"\n";
+  /// Plain text that fills the writer's buffer with its quotes.
+  std::string fullText = std::string(510, 'f');
 };
 
 std::string byOStream(const Sample &s, unsigned indent) {
@@ -33,6 +35,9 @@ std::string byOStream(const Sample &s, unsigned indent) {
     json.attribute("", "empty key");
     json.attribute(s.longKey, s.longText);
     json.attribute("escaped", "tab\there");
+    json.attribute("full", s.fullText);
+    json.attribute("id", "input12");
+    json.attribute("big id", "i18446744073709551615");
     json.attribute("number", int64_t(-5));
     json.attribute("big", uint64_t(1) << 63);
     json.attribute("none", nullptr);
@@ -60,6 +65,12 @@ std::string byWriter(const Sample &s, unsigned indent) {
     json.string(s.longText);
     json.key("escaped");
     json.string("tab\there");
+    json.key("full");
+    json.string(s.fullText);
+    json.key("id");
+    json.string("input", 12);
+    json.key("big id");
+    json.string("i", UINT64_MAX);
     json.key("number");
     json.number(int64_t(-5));
     json.key("big");

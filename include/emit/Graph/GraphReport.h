@@ -149,6 +149,8 @@ struct Node {
 
   /// `i3` for instruction 3, `input0`, `output1`: unique in its method.
   std::string getId() const;
+  /// The id's letters (`i`, `input`, `output`): the id is them and `index`.
+  StringRef getIdPrefix() const;
 };
 
 /// Where a constant's bytes are.

@@ -68,6 +68,9 @@ public:
   void null();
   void boolean(bool value);
   void string(StringRef text);
+  /// The string of `prefix` (plain ASCII) and `number` (an id such as
+  /// `i12`), written without building it.
+  void string(StringRef prefix, uint64_t number);
   /// `json`, a JSON value written elsewhere, as it is.
   void raw(StringRef json) {
     beginValue();
