@@ -161,6 +161,7 @@ def test_verify(qnn, tmp_path):
     defect is a finding in the report, not an exception."""
     clean = emit.verify(qnn)
     assert clean["schema"] == "emit-verify-1"
+    validate(clean, "emit-verify-1")
     assert (clean["runtime_load"], clean["findings"]) == ("loads", [])
     assert clean["files"] == [str(qnn)]
     assert emit.verify(qnn.read_bytes())["findings"] == []
@@ -170,6 +171,7 @@ def test_verify(qnn, tmp_path):
     report = emit.verify(data[:len(data) // 2])
     assert report["findings"], "a truncated program has findings"
     assert report["runtime_load"] in ("rejects", "crashes")
+    validate(report, "emit-verify-1")
     first = report["findings"][0]
     assert set(first) >= {"severity", "check", "file", "offset", "path",
                           "message"}
