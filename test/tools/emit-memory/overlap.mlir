@@ -4,6 +4,9 @@
 // loads such a program).
 // RUN: emit-translate --to-pte %s -o %t.pte
 // RUN: %expect-exit 1 emit-memory --format=json %t.pte | %memory-lines | FileCheck %s
+// RUN: %expect-exit 1 emit-memory --format=json %t.pte -o %t.json
+// RUN: %validate-json emit-memory-1 %t.json | FileCheck %s --check-prefix=SCHEMA
+// SCHEMA: 1 valid emit-memory-1
 // RUN: not emit-verify %t.pte | FileCheck %s --check-prefix=VERIFY
 
 et.program @overlaps {
