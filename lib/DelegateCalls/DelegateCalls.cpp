@@ -7,61 +7,13 @@
 
 #include "emit/DelegateCalls/DelegateCalls.h"
 
-#include "emit/File/DataFile.h"
-#include "emit/File/ProgramFile.h"
 #include "emit/File/ProgramModel.h"
-#include "emit/File/flat_tensor_generated.h"
-#include "emit/File/program_generated.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/ADT/Twine.h"
 
 using namespace emit;
 using namespace emit::delegate;
-namespace fb = executorch_flatbuffer;
-
-//===----------------------------------------------------------------------===//
-// KeySources
-//===----------------------------------------------------------------------===//
-
-KeySources::KeySources(const ProgramModel &model,
-                       ArrayRef<const CheckedFile *> files) {
-  const fb::Program &program = *model.getFile().getProgram();
-  if (const auto *named = program.named_data())
-    for (const fb::NamedData *entry : *named)
-      add(*entry, "program", program.segments());
-  for (const CheckedFile *file : files) {
-    names.push_back(file->getName().str());
-    const auto *data = dyn_cast<DataFile>(file);
-    if (!data || !data->getFlatTensor() || !data->getFlatTensor()->named_data())
-      continue;
-    for (const auto *entry : *data->getFlatTensor()->named_data())
-      add(*entry, data->getName(), data->getFlatTensor()->segments());
-  }
-}
-
-/// Adds `entry` of `file`, the first file that has its key; its bytes those
-/// of its segment, where `segments` has it.
-template <typename Entry, typename Segments>
-void KeySources::add(const Entry &entry, StringRef file,
-                     const Segments *segments) {
-  if (!entry.key())
-    return;
-  Source source{file.str(), std::nullopt};
-  if (segments && entry.segment_index() < segments->size())
-    source.bytes = segments->Get(entry.segment_index())->size();
-  sources.try_emplace(entry.key()->string_view(), std::move(source));
-}
-
-StringRef KeySources::lookup(StringRef key) const {
-  auto it = sources.find(key);
-  return it == sources.end() ? StringRef() : StringRef(it->second.file);
-}
-
-std::optional<uint64_t> KeySources::getBytes(StringRef key) const {
-  auto it = sources.find(key);
-  return it == sources.end() ? std::nullopt : it->second.bytes;
-}
 
 //===----------------------------------------------------------------------===//
 // DelegateCalls
@@ -69,54 +21,19 @@ std::optional<uint64_t> KeySources::getBytes(StringRef key) const {
 
 DelegateCalls::DelegateCalls(const ProgramModel &model,
                              ArrayRef<const CheckedFile *> dataFiles)
-    : model(model), keys(model, dataFiles) {
+    : model(model), keys(model.getFile(), dataFiles) {
   for (const MethodModel &method : model.getMethods())
     for (auto [index, delegate] : llvm::enumerate(method.getDelegates()))
       users[{delegate.inSegment, delegate.dataIndex}].push_back(
           (method.getName() + "#" + Twine(index)).str());
 }
 
-StringRef DelegateCalls::getPayloadBytes(const DelegateModel &entry) const {
-  const ProgramFile &file = model.getFile();
-  const fb::Program &program = *file.getProgram();
-  if (!entry.inSegment) {
-    const auto *inlined = program.backend_delegate_data();
-    if (!inlined || entry.dataIndex >= inlined->size() ||
-        !inlined->Get(entry.dataIndex)->data())
-      return "";
-    const auto *data = inlined->Get(entry.dataIndex)->data();
-    return StringRef(reinterpret_cast<const char *>(data->data()),
-                     data->size());
-  }
-  if (entry.dataIndex >= file.getSegmentCount() || file.getSegmentBase() == 0)
-    return "";
-  SegmentPlacement segment = file.getSegmentPlacement(entry.dataIndex);
-  StringRef bytes = file.getBytes();
-  uint64_t start = file.getSegmentBase() + segment.offset;
-  if (start < file.getSegmentBase() || start > bytes.size())
-    return "";
-  return bytes.substr(start,
-                      std::min<uint64_t>(segment.size, bytes.size() - start));
-}
-
-std::vector<std::pair<StringRef, StringRef>>
-DelegateCalls::getCompileSpecs(const DelegateModel &entry) const {
-  std::vector<std::pair<StringRef, StringRef>> specs;
-  if (const auto *table = entry.table ? entry.table->compile_specs() : nullptr)
-    for (const fb::CompileSpec *spec : *table) {
-      StringRef value;
-      if (const auto *bytes = spec->value())
-        value = StringRef(reinterpret_cast<const char *>(bytes->data()),
-                          bytes->size());
-      specs.push_back({spec->key() ? spec->key()->string_view() : "", value});
-    }
-  return specs;
-}
-
 std::shared_ptr<const DecodedPayload>
 DelegateCalls::decode(const DelegateModel &entry) {
-  std::vector<std::pair<StringRef, StringRef>> specs = getCompileSpecs(entry);
-  PayloadInput input{entry.backend, getPayloadBytes(entry)};
+  std::vector<std::pair<StringRef, StringRef>> specs;
+  for (const CompileSpecModel &spec : entry.compileSpecs)
+    specs.push_back({spec.key, spec.value});
+  PayloadInput input{entry.backend, model.getPayload(entry)};
   input.compileSpecs = specs;
   // Its decoder, found once per place (the payload's first bytes read
   // once), and the keys it reads.
@@ -164,7 +81,7 @@ DelegateCalls::getCallArguments(const MethodModel &method) {
     // A payload whose decoder says nothing of a call's arguments is not
     // decoded for them: a view that asks only this reads no other bytes.
     const PayloadDecoder *decoder =
-        findDecoder(entry, {entry.backend, getPayloadBytes(entry)});
+        findDecoder(entry, {entry.backend, model.getPayload(entry)});
     if (!decoder || !decoder->readsCallArguments()) {
       arguments.push_back(nullptr);
       continue;
@@ -181,13 +98,13 @@ DelegateCalls::findMissingKeys(const DecodedPayload &payload) const {
   llvm::StringSet<> seen;
   if (payload.graph)
     for (const DecodedValue &value : payload.graph->values)
-      if (value.namedKey && keys.lookup(*value.namedKey).empty() &&
+      if (value.namedKey && !keys.lookupForBackend(*value.namedKey) &&
           seen.insert(*value.namedKey).second)
         missing.push_back(
             {*value.namedKey,
              "value " + std::to_string(value.id) + "'s constant"});
   for (const NamedPart &part : payload.namedParts)
-    if (part.required && keys.lookup(part.key).empty() &&
+    if (part.required && !keys.lookupForBackend(part.key) &&
         seen.insert(part.key).second)
       missing.push_back({part.key, "its " + part.name});
   return missing;

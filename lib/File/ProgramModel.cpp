@@ -234,6 +234,19 @@ StringRef TensorModel::getName() const {
   return info ? stringOf(info->fully_qualified_name()) : StringRef();
 }
 
+int32_t TensorModel::getDeviceType() const {
+  const fb::ExtraTensorInfo *info = table->extra_tensor_info();
+  return info ? static_cast<int32_t>(info->device_type()) : kCpuDevice;
+}
+
+const void *MethodModel::getValueLocation(uint32_t value) const {
+  return plan->values()->Get(value);
+}
+
+const void *MethodModel::getBufferSizeLocation(uint32_t memoryId) const {
+  return plan->non_const_buffer_sizes()->Data() + sizeof(int64_t) * memoryId;
+}
+
 //===----------------------------------------------------------------------===//
 // Building a method's model
 //===----------------------------------------------------------------------===//
@@ -353,7 +366,6 @@ void MethodModelBuilder::readDelegates() {
     DelegateModel model;
     model.backend = stringOf(delegate->id());
     model.hasId = delegate->id() != nullptr;
-    model.table = delegate;
     if (const fb::BackendDelegateDataReference *data = delegate->processed()) {
       model.inSegment = data->location() == fb::DataLocation::SEGMENT;
       model.dataIndex = data->index();
@@ -361,8 +373,14 @@ void MethodModelBuilder::readDelegates() {
     }
     if (const auto *specs = delegate->compile_specs()) {
       model.hasCompileSpecs = true;
-      for (const fb::CompileSpec *spec : *specs)
-        model.compileSpecKeys.push_back(stringOf(spec->key()));
+      for (const fb::CompileSpec *spec : *specs) {
+        const auto *value = spec->value();
+        model.compileSpecs.push_back(
+            {stringOf(spec->key()),
+             value ? StringRef(reinterpret_cast<const char *>(value->data()),
+                               value->size())
+                   : StringRef()});
+      }
     }
     method.delegates.push_back(std::move(model));
   }
@@ -441,11 +459,14 @@ ProgramModel::ProgramModel(const ProgramFile &file,
     : file(file) {
   const fb::Program *program = file.getProgram();
   assert(program && "modelling a file whose flatbuffer does not verify");
-  const fb::SubsegmentOffsets *segment = program->constant_segment();
+  readConstantStores(*program);
   constantSegment =
-      segment && segment->offsets() && segment->offsets()->size() > 0;
+      stores.constantSegment && !stores.constantSegment->offsets.empty();
+  if (const auto *named = program->named_data())
+    namedDataKeys = named->size();
   if (!program->execution_plan())
     return;
+  fileMethods = program->execution_plan()->size();
   for (auto [index, plan] : llvm::enumerate(*program->execution_plan())) {
     if (!wanted(stringOf(plan->name())))
       continue;
@@ -453,6 +474,60 @@ ProgramModel::ProgramModel(const ProgramFile &file,
     method.index = index;
     MethodModelBuilder(*program, *plan, method).run();
   }
+}
+
+/// `table`, a table of offsets into one of `segments`.
+template <typename Segments>
+static SubsegmentModel readSubsegment(const fb::SubsegmentOffsets &table,
+                                      const Segments *segments) {
+  SubsegmentModel model;
+  model.segmentIndex = table.segment_index();
+  if (segments && model.segmentIndex < segments->size())
+    model.segmentBytes = segments->Get(model.segmentIndex)->size();
+  model.hasOffsets = table.offsets() != nullptr;
+  model.offsets = arrayOf(table.offsets());
+  return model;
+}
+
+void ProgramModel::readConstantStores(const fb::Program &program) {
+  const auto *segments = program.segments();
+  const fb::SubsegmentOffsets *segment = program.constant_segment();
+  if (segment)
+    stores.constantSegment = readSubsegment(*segment, segments);
+  stores.findingOffset =
+      segment ? file.offsetOf(segment) : file.offsetOf(&program);
+  if (const auto *buffers = program.constant_buffer()) {
+    stores.hasConstantBuffer = true;
+    stores.constantBuffer.reserve(buffers->size());
+    for (const fb::Buffer *buffer : *buffers)
+      stores.constantBuffer.push_back(
+          buffer->storage() ? std::optional<uint64_t>(buffer->storage()->size())
+                            : std::nullopt);
+  }
+  if (const auto *mutables = program.mutable_data_segments())
+    for (const fb::SubsegmentOffsets *table : *mutables)
+      stores.mutableSegments.push_back(readSubsegment(*table, segments));
+}
+
+StringRef ProgramModel::getPayload(const DelegateModel &entry) const {
+  if (!entry.inSegment) {
+    const auto *inlined = file.getProgram()->backend_delegate_data();
+    if (!inlined || entry.dataIndex >= inlined->size() ||
+        !inlined->Get(entry.dataIndex)->data())
+      return "";
+    const auto *data = inlined->Get(entry.dataIndex)->data();
+    return StringRef(reinterpret_cast<const char *>(data->data()),
+                     data->size());
+  }
+  if (entry.dataIndex >= file.getSegmentCount() || file.getSegmentBase() == 0)
+    return "";
+  SegmentPlacement segment = file.getSegmentPlacement(entry.dataIndex);
+  StringRef bytes = file.getBytes();
+  uint64_t start = file.getSegmentBase() + segment.offset;
+  if (start < file.getSegmentBase() || start > bytes.size())
+    return "";
+  return bytes.substr(start,
+                      std::min<uint64_t>(segment.size, bytes.size() - start));
 }
 
 const MethodModel *ProgramModel::getMethod(StringRef name) const {

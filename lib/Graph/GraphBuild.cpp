@@ -147,7 +147,7 @@ private:
   const ProgramFile &file;
   const MethodModel &method;
   delegate::DelegateCalls &calls;
-  const delegate::KeySources &keys;
+  const NamedDataIndex &keys;
   MethodGraph &graph;
   MethodDataFlow flow;
   /// Where the runtime reads the constants from.
@@ -237,12 +237,14 @@ ValueInfo MethodGraphBuilder::readValue(uint32_t index) const {
     value.offset = tensor->offset;
   } else if (tensor->external) {
     value.constant = ConstantPlace::External;
-    value.source = keys.lookup(tensor->getName()).str();
+    // The runtime resolves an external tensor in the data files alone.
+    if (const NamedDataSource *source = keys.lookupForTensor(tensor->getName()))
+      value.source = source->file.str();
     // Without data files its key is unresolved, not missing.
-    if (value.source.empty() && !keys.getDataFiles().empty())
+    else if (!keys.getDataFiles().empty())
       value.problems.push_back("its key '" + tensor->getName().str() +
-                               "' is in the named data of neither the "
-                               "program nor a data file given");
+                               "' is in the named data of no data file "
+                               "given");
   } else if (tensor->dataIndex) {
     value.constant = constantSegment ? ConstantPlace::ConstantSegment
                                      : ConstantPlace::ConstantBuffer;
@@ -278,7 +280,7 @@ void MethodGraphBuilder::readSignature(ArrayRef<int32_t> values,
 void MethodGraphBuilder::readCompileSpecs(
     const DelegateModel &delegate, DelegateInfo &info,
     std::vector<std::string> &problems) const {
-  for (auto [key, value] : calls.getCompileSpecs(delegate)) {
+  for (auto [key, value] : delegate.compileSpecs) {
     CompileSpecInfo &described =
         info.compileSpecs.emplace_back(describeSpec(key, value));
     described.decoded =
@@ -320,8 +322,10 @@ void MethodGraphBuilder::resolveNamedParts(
   for (const delegate::NamedPart &part : info.payload->namedParts) {
     NamedPartInfo &resolved = info.namedParts.emplace_back();
     resolved.part = part;
-    resolved.source = keys.lookup(part.key).str();
-    resolved.bytes = keys.getBytes(part.key);
+    if (const NamedDataSource *source = keys.lookupForBackend(part.key)) {
+      resolved.source = source->file.str();
+      resolved.bytes = source->bytes;
+    }
     // As for constants: without data files a key the program lacks is
     // unresolved; the runtime looks it up in the files it is given.
     if (resolved.source.empty() && !keys.getDataFiles().empty() &&
@@ -339,7 +343,8 @@ void MethodGraphBuilder::resolveKeys(DelegateInfo &info,
   for (const delegate::DecodedValue &value : info.payload->graph->values) {
     if (!value.namedKey || info.keySources.count(*value.namedKey))
       continue;
-    StringRef source = keys.lookup(*value.namedKey);
+    const NamedDataSource *found = keys.lookupForBackend(*value.namedKey);
+    StringRef source = found ? found->file : StringRef();
     info.keySources[*value.namedKey] = source.str();
     // Without data files a key the program lacks is unresolved, not
     // missing: the backend looks it up in the files the runtime is given.

@@ -12,7 +12,6 @@
 #include "emit/File/BundleFile.h"
 #include "emit/File/DataFlow.h"
 #include "emit/File/ProgramModel.h"
-#include "emit/File/program_generated.h"
 #include "emit/Memory/MethodAllocator.h"
 #include "emit/Support/PayloadFiles.h"
 
@@ -21,7 +20,6 @@
 
 using namespace emit;
 using namespace emit::memory;
-namespace fb = executorch_flatbuffer;
 
 uint64_t MethodMemory::getPlannedBytes() const {
   uint64_t bytes = 0;
@@ -122,18 +120,18 @@ FailureOr<MemoryReport> memory::analyzeMemory(const ProgramModel &model,
                                               const MemoryOptions &options,
                                               std::string &error) {
   const ProgramFile &file = model.getFile();
-  const fb::Program *program = file.getProgram();
-  const auto &plans = *program->execution_plan();
+  unsigned planCount = model.getFileMethodCount();
   for (const std::string &name : options.methods)
     if (!model.getMethod(name)) {
       error = "'" + file.getName().str() + "' has no method '" + name + "'";
       return failure();
     }
-  bool mergesDataMaps = !options.dataFiles.empty() && program->named_data();
+  bool mergesDataMaps =
+      !options.dataFiles.empty() && model.getNamedDataKeyCount().has_value();
   MemoryReport report;
   report.file = file.getName().str();
   report.bytes = file.getBuffer();
-  SmallVector<int> reportedAs(plans.size(), -1);
+  SmallVector<int> reportedAs(planCount, -1);
   for (const MethodModel &method : model.getMethods()) {
     if (!options.methods.empty() &&
         !llvm::is_contained(options.methods, method.getName()))
@@ -147,7 +145,7 @@ FailureOr<MemoryReport> memory::analyzeMemory(const ProgramModel &model,
   for (const Finding &finding : file.getFindings().findings) {
     if (finding.severity != Severity::Error)
       continue;
-    if (!finding.method || *finding.method >= plans.size())
+    if (!finding.method || *finding.method >= planCount)
       report.findings.findings.push_back(finding);
     else if (reportedAs[*finding.method] >= 0)
       report.methods[reportedAs[*finding.method]].findings.findings.push_back(

@@ -115,7 +115,7 @@ static void allocateDelegates(const MethodModel &method, bool mergesDataMaps,
     allocator.instance(RuntimeType::MergedDataMap);
   for (const DelegateModel &delegate : method.getDelegates())
     if (delegate.hasCompileSpecs)
-      allocator.list(RuntimeType::CompileSpec, delegate.compileSpecKeys.size());
+      allocator.list(RuntimeType::CompileSpec, delegate.compileSpecs.size());
 }
 
 static void allocateChains(const MethodModel &method,

@@ -26,7 +26,6 @@
 
 #include "emit/Dialect/ET/IR/ETOps.h"
 #include "emit/File/ProgramModel.h"
-#include "emit/File/program_generated.h"
 
 #include "llvm/ADT/DenseSet.h"
 
@@ -35,7 +34,6 @@
 
 using namespace emit;
 using namespace emit::memory;
-namespace fb = executorch_flatbuffer;
 
 /// Slack is worth a note when a buffer is more than twice its peak and
 /// wastes at least this much.
@@ -122,8 +120,8 @@ class PlanSweep {
 public:
   PlanSweep(const ProgramFile &file, const MethodModel &model,
             const MethodDataFlow &uses, MethodMemory &method)
-      : file(file), model(model), plan(model.getPlan()),
-        planIndex(model.getIndex()), uses(uses), method(method) {}
+      : file(file), model(model), planIndex(model.getIndex()), uses(uses),
+        method(method) {}
   void run();
 
 private:
@@ -175,8 +173,6 @@ private:
 
   const ProgramFile &file;
   const MethodModel &model;
-  /// The method's table in the file, where findings point.
-  const fb::ExecutionPlan &plan;
   unsigned planIndex;
   const MethodDataFlow &uses;
   MethodMemory &method;
@@ -441,7 +437,7 @@ void PlanSweep::addFinding(Severity severity, Check id,
   const FileCheck &check = getFileCheck(id);
   method.findings.findings.push_back(
       {severity, &check, file.getName().str(),
-       file.offsetOf(plan.values()->Get(tensor.value)),
+       file.offsetOf(model.getValueLocation(tensor.value)),
        ("execution_plan[" + Twine(planIndex) + "] '" + method.name +
         "'.values[" + Twine(tensor.value) + "]")
            .str(),
@@ -463,8 +459,7 @@ void PlanSweep::reportSlack(const PlannedBuffer &buffer, uint32_t peakAt) {
   const FileCheck &check = getFileCheck(Check::MemorySlack);
   method.findings.findings.push_back(
       {Severity::Note, &check, file.getName().str(),
-       file.offsetOf(plan.non_const_buffer_sizes()->Data() +
-                     sizeof(int64_t) * buffer.memoryId),
+       file.offsetOf(model.getBufferSizeLocation(buffer.memoryId)),
        ("execution_plan[" + Twine(planIndex) + "] '" + method.name +
         "'.non_const_buffer_sizes[" + Twine(buffer.memoryId) + "]")
            .str(),
@@ -554,7 +549,7 @@ void PlanSweep::reportUnchecked() {
   const FileCheck &check = getFileCheck(Check::MemoryOverlap);
   method.findings.findings.push_back(
       {unlisted ? Severity::Error : Severity::Note, &check,
-       file.getName().str(), file.offsetOf(&plan),
+       file.getName().str(), file.offsetOf(model.getPlanLocation()),
        ("execution_plan[" + Twine(planIndex) + "] '" + method.name + "'").str(),
        std::move(message), "", check.runtime, ImportEffect::Ignores});
 }

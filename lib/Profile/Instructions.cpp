@@ -84,8 +84,8 @@ InstructionInfo profile::describeInstruction(const MethodModel &method,
   info.name = method.getCallee(found).str();
   if (const DelegateModel *delegate = method.getDelegate(found)) {
     info.payloadBytes = delegate->payloadBytes;
-    for (StringRef key : delegate->compileSpecKeys)
-      info.compileSpecs.push_back(key.str());
+    for (const CompileSpecModel &spec : delegate->compileSpecs)
+      info.compileSpecs.push_back(spec.key.str());
   }
   for (int32_t arg : found.args)
     info.operands.push_back(describeValue(method, arg));

@@ -31,7 +31,6 @@
 
 using namespace emit;
 using namespace emit::profile;
-namespace fb = executorch_flatbuffer;
 
 TimeStats profile::summarizeDurations(MutableArrayRef<uint64_t> durations) {
   TimeStats stats;

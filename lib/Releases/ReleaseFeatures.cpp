@@ -14,8 +14,6 @@
 
 #include "ReleaseFeatures.h"
 
-#include "emit/File/program_generated.h"
-
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Twine.h"
@@ -23,7 +21,6 @@
 #include <map>
 
 using namespace emit;
-namespace fb = executorch_flatbuffer;
 
 namespace {
 /// Positions in kReleases.
@@ -124,19 +121,19 @@ static void findScalarTypes(const ReleaseInput &input,
 /// segment) whose entry holds more bytes than the tensor.
 static void findPaddedConstants(const ReleaseInput &input,
                                 std::vector<FeatureUse> &uses) {
-  const auto *buffers = input.program.constant_buffer();
-  if (input.model.readsConstantSegment() || !buffers)
+  const ConstantStoresModel &stores = input.model.getConstantStores();
+  if (input.model.readsConstantSegment() || !stores.hasConstantBuffer)
     return;
   findTensors(
       input, "constants with a larger constant_buffer entry",
-      [buffers](const TensorModel &tensor) {
+      [&stores](const TensorModel &tensor) {
         if (!tensor.isConstant() || tensor.external ||
-            tensor.dataIndex >= buffers->size())
+            tensor.dataIndex >= stores.constantBuffer.size())
           return false;
-        const fb::Buffer *buffer = buffers->Get(tensor.dataIndex);
+        std::optional<uint64_t> stored =
+            stores.constantBuffer[tensor.dataIndex];
         std::optional<uint64_t> bytes = tensor.getBytes();
-        return buffer && buffer->storage() && bytes &&
-               buffer->storage()->size() > *bytes;
+        return stored && bytes && *stored > *bytes;
       },
       uses);
 }
@@ -146,14 +143,13 @@ static void findDevicePlacement(const ReleaseInput &input,
                                 std::vector<FeatureUse> &uses) {
   for (const MethodModel &method : input.model.getMethods())
     for (const BufferDeviceModel &device : method.getBufferDevices())
-      if (device.deviceType != static_cast<int32_t>(fb::DeviceType::CPU))
+      if (device.deviceType != kCpuDevice)
         return uses.push_back({methodPath(method) + ".non_const_buffer_device",
                                "planned buffers on a device"});
   findTensors(
       input, "tensors on a device",
       [](const TensorModel &tensor) {
-        const fb::ExtraTensorInfo *extra = tensor.table->extra_tensor_info();
-        return extra && extra->device_type() != fb::DeviceType::CPU;
+        return tensor.getDeviceType() != kCpuDevice;
       },
       uses);
 }
@@ -183,7 +179,8 @@ struct LegacyRead {
 /// A tensor's data as releases before 0.6 find it in `program`.
 class LegacyTensorReads {
 public:
-  explicit LegacyTensorReads(const fb::Program &program) : program(program) {}
+  explicit LegacyTensorReads(const ConstantStoresModel &stores)
+      : stores(stores) {}
   /// What `reader` does with `tensor`'s data: loads it as the file means
   /// (no effect), or misreads, refuses or crashes on it.
   LegacyRead read(LegacyReader reader, const TensorModel &tensor) const;
@@ -194,7 +191,7 @@ private:
   LegacyRead readConstant(LegacyReader reader, uint32_t index, uint64_t bytes,
                           bool meant) const;
   LegacyRead readMutable(uint32_t index, uint64_t bytes) const;
-  const fb::Program &program;
+  const ConstantStoresModel &stores;
 };
 } // namespace
 
@@ -236,42 +233,37 @@ LegacyRead LegacyTensorReads::readConstant(LegacyReader reader, uint32_t index,
   // 0.2 on read the constant segment when Program::load loaded one (it has
   // offsets, and its bytes are not empty: the loader hands an empty range
   // over as null), else constant_buffer; 0.1 reads constant_buffer only.
-  const fb::SubsegmentOffsets *segment = program.constant_segment();
-  const auto *segments = program.segments();
-  bool inSegment =
-      segment && segment->offsets() && segment->offsets()->size() > 0;
-  if (inSegment && (!segments || segment->segment_index() >= segments->size()))
+  const std::optional<SubsegmentModel> &segment = stores.constantSegment;
+  bool inSegment = segment && !segment->offsets.empty();
+  if (inSegment && !segment->segmentBytes)
     return {}; // Program::load refuses it before: a row of its own
-  uint64_t size =
-      inSegment ? segments->Get(segment->segment_index())->size() : 0;
+  uint64_t size = inSegment ? *segment->segmentBytes : 0;
   bool fromSegment = inSegment && size > 0 && reader != LegacyReader::R0_1;
   // A constant the file keeps in the segment, read from constant_buffer,
   // is another's bytes.
   meant &= fromSegment == inSegment;
   if (fromSegment) {
-    if (index >= segment->offsets()->size())
+    if (index >= segment->offsets.size())
       return {ReleaseVerdict::Rejects,
               "load_method: InvalidArgument, its data index is past the "
               "constant segment's offsets"};
-    uint64_t offset = segment->offsets()->Get(index);
+    uint64_t offset = segment->offsets[index];
     if (offset > size || bytes > size - offset)
       return {ReleaseVerdict::Rejects,
               "load_method: InvalidArgument, its data index's offset plus "
               "its bytes run past the constant segment"};
     return meant ? LegacyRead() : kReadsOtherBytes;
   }
-  const auto *buffers = program.constant_buffer();
-  if (!buffers)
+  if (!stores.hasConstantBuffer)
     return {ReleaseVerdict::Crashes,
             "takes its data index for a constant's and dereferences the "
             "missing constant_buffer (SIGSEGV)"};
-  if (index >= buffers->size())
+  if (index >= stores.constantBuffer.size())
     return {ReleaseVerdict::Rejects,
             "load_method: InvalidArgument, its data index is past "
             "constant_buffer"};
-  const fb::Buffer *buffer = buffers->Get(index);
-  if (reader != LegacyReader::R0_1 && buffer->storage() &&
-      buffer->storage()->size() > bytes)
+  std::optional<uint64_t> stored = stores.constantBuffer[index];
+  if (reader != LegacyReader::R0_1 && stored && *stored > bytes)
     return {ReleaseVerdict::Rejects,
             "load_method: InvalidArgument, the constant_buffer entry at its "
             "data index is larger than the tensor"};
@@ -281,23 +273,21 @@ LegacyRead LegacyTensorReads::readConstant(LegacyReader reader, uint32_t index,
 LegacyRead LegacyTensorReads::readMutable(uint32_t index,
                                           uint64_t bytes) const {
   // Program::load_mutable_subsegment_into(0, index, bytes) at v0.4.0.
-  const auto *mutables = program.mutable_data_segments();
-  if (!mutables || mutables->size() == 0)
+  if (stores.mutableSegments.empty())
     return {ReleaseVerdict::Rejects,
             "load_method: NotFound, the program has no mutable data "
             "segments to read the planned tensor's data from"};
-  const fb::SubsegmentOffsets *first = mutables->Get(0);
-  if (!first->offsets() || index >= first->offsets()->size())
+  const SubsegmentModel &first = stores.mutableSegments.front();
+  if (index >= first.offsets.size())
     return {ReleaseVerdict::Rejects,
             "load_method: NotFound, its data index is past the first mutable "
             "data segment's offsets"};
-  const auto *segments = program.segments();
-  if (!segments || first->segment_index() >= segments->size())
+  if (!first.segmentBytes)
     return {ReleaseVerdict::Rejects,
             "load_method: NotFound, the first mutable data segment's index "
             "is past the segments"};
-  uint64_t size = segments->Get(first->segment_index())->size();
-  uint64_t offset = first->offsets()->Get(index);
+  uint64_t size = *first.segmentBytes;
+  uint64_t offset = first.offsets[index];
   if (offset > size || bytes > size - offset)
     return {ReleaseVerdict::Rejects,
             "load_method: InvalidArgument, its offset plus its bytes run "
@@ -310,8 +300,8 @@ namespace {
 /// `until` do with their data.
 class LegacyReadScan {
 public:
-  LegacyReadScan(const fb::Program &program, Release until)
-      : reads(program), until(until) {}
+  LegacyReadScan(const ConstantStoresModel &stores, Release until)
+      : reads(stores), until(until) {}
   void visit(const MethodModel &method, uint32_t value,
              const TensorModel &tensor);
   /// One use per outcome, naming its first tensor and how many share it.
@@ -374,7 +364,8 @@ template <typename Match>
 static void findLegacyReads(const ReleaseInput &input, Release until,
                             const char *what, Match matches,
                             std::vector<FeatureUse> &uses) {
-  auto scan = std::make_shared<LegacyReadScan>(input.program, until);
+  auto scan =
+      std::make_shared<LegacyReadScan>(input.model.getConstantStores(), until);
   input.tensors.add(
       [scan, matches](const MethodModel &method, uint32_t value,
                       const TensorModel &tensor) {
@@ -518,11 +509,11 @@ static void findExternalPlannedWithoutData(const ReleaseInput &input,
 /// segment: 0.4 on never read it, 0.2 and 0.3 load it.
 static void findUnloadableEmptySegment(const ReleaseInput &input,
                                        std::vector<FeatureUse> &uses) {
-  const fb::SubsegmentOffsets *segment = input.program.constant_segment();
-  if (!segment || !segment->offsets() || segment->offsets()->size() != 1)
+  const std::optional<SubsegmentModel> &segment =
+      input.model.getConstantStores().constantSegment;
+  if (!segment || segment->offsets.size() != 1)
     return;
-  const auto *segments = input.program.segments();
-  if (!segments || segment->segment_index() >= segments->size())
+  if (!segment->segmentBytes)
     uses.push_back({"constant_segment.segment_index",
                     "an empty constant segment whose index names no "
                     "segment"});
@@ -550,11 +541,11 @@ static void findExternalIn0_6Layout(const ReleaseInput &input,
 static void findNamedDataTableWithData(const ReleaseInput &input,
                                        std::vector<FeatureUse> &uses) {
   // Present counts, even empty: 0.7 makes the program's data map then.
-  if (input.dataFiles.total() > 0 && input.program.named_data())
-    uses.push_back(
-        {"named_data", "a named_data table (" +
-                           std::to_string(input.program.named_data()->size()) +
-                           " keys) beside a data file"});
+  std::optional<size_t> keys = input.model.getNamedDataKeyCount();
+  if (input.dataFiles.total() > 0 && keys)
+    uses.push_back({"named_data", "a named_data table (" +
+                                      std::to_string(*keys) +
+                                      " keys) beside a data file"});
 }
 
 static void findBackendDataInDataFile(const ReleaseInput &input,
@@ -593,10 +584,10 @@ static void findEntriesWithoutSpecs(const ReleaseInput &input,
 static void findConstantBufferPath(const ReleaseInput &input,
                                    std::vector<FeatureUse> &uses) {
   if (!input.model.readsConstantSegment())
-    uses.push_back({"constant_segment", input.program.constant_segment()
-                                            ? "a constant segment without "
-                                              "offsets"
-                                            : "no constant segment"});
+    uses.push_back(
+        {"constant_segment", input.model.getConstantStores().constantSegment
+                                 ? "a constant segment without offsets"
+                                 : "no constant segment"});
 }
 
 //===----------------------------------------------------------------------===//

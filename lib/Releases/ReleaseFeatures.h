@@ -38,7 +38,6 @@ private:
 /// What a feature is looked for in.
 struct ReleaseInput {
   const ProgramModel &model;
-  const executorch_flatbuffer::Program &program;
   /// The data files the program is loaded with.
   DataFileCounts dataFiles;
   /// Where finders ask about every tensor; their uses are complete once

@@ -7,8 +7,8 @@
 #include "ReleaseFeatures.h"
 
 #include "emit/File/DataFile.h"
+#include "emit/File/NamedData.h"
 #include "emit/File/ProgramFile.h"
-#include "emit/File/flat_tensor_generated.h"
 
 #include "llvm/ADT/StringExtras.h"
 
@@ -163,7 +163,7 @@ static ReleaseVerdict getVerdict(ArrayRef<ReleaseReason> reasons) {
 static void judgeFeatures(const ProgramModel &model, DataFileCounts dataFiles,
                           ReleaseReport &report) {
   TensorScans tensors;
-  ReleaseInput input{model, *model.getFile().getProgram(), dataFiles, tensors};
+  ReleaseInput input{model, dataFiles, tensors};
   ArrayRef<ReleaseFeature> features = getReleaseFeatures();
   std::vector<std::vector<FeatureUse>> usesOf(features.size());
   for (auto [feature, uses] : llvm::zip_equal(features, usesOf))
@@ -186,10 +186,7 @@ DataFileCounts emit::countDataFiles(ArrayRef<const DataFile *> files) {
       continue;
     }
     ++counts.current;
-    if (!file->getFlatTensor())
-      continue;
-    for (const auto *entry : *file->getFlatTensor()->named_data())
-      counts.backendKeys += entry->tensor_layout() == nullptr;
+    counts.backendKeys += countKeysWithoutLayout(*file);
   }
   return counts;
 }

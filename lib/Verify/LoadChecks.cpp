@@ -9,14 +9,12 @@
 #include "emit/DelegateCalls/DelegateCalls.h"
 #include "emit/File/ProgramFile.h"
 #include "emit/File/ProgramModel.h"
-#include "emit/File/program_generated.h"
 
 #include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/Twine.h"
 
 using namespace emit;
-namespace fb = executorch_flatbuffer;
 
 /// The most keys a finding lists; the rest are counted.
 static constexpr size_t kListedKeys = 8;
@@ -85,16 +83,12 @@ static void checkExternalDataGiven(const ProgramModel &model,
 /// compile (ET_ENABLE_DEPRECATED_CONSTANT_BUFFER=0).
 void emit::checkConstantBufferPath(const ProgramModel &model,
                                    FindingList &findings) {
-  const ProgramFile &file = model.getFile();
-  const fb::Program &program = *file.getProgram();
-  const fb::SubsegmentOffsets *segment = program.constant_segment();
-  if (segment && segment->offsets() && segment->offsets()->size() > 0)
+  if (model.readsConstantSegment())
     return;
   const FileCheck &check = getFileCheck(Check::ConstantBufferPath);
   findings.findings.push_back(
-      {Severity::Warning, &check, file.getName().str(),
-       segment ? file.offsetOf(segment) : file.offsetOf(&program),
-       "constant_segment",
+      {Severity::Warning, &check, model.getFile().getName().str(),
+       model.getConstantStores().findingOffset, "constant_segment",
        "the program has no constant segment with offsets, so the runtime "
        "reads its constants from the deprecated constant_buffer: builds of "
        "1.3 and later made with CMake (the pip wheel among them) refuse it "
@@ -167,7 +161,7 @@ void PayloadCheck::checkEntry(const MethodModel &method, size_t entry) {
       calls.decode(delegate);
   if (!checked.insert(payload.get()).second)
     return;
-  StringRef bytes = calls.getPayloadBytes(delegate);
+  StringRef bytes = model.getPayload(delegate);
   uint64_t start = bytes.empty() ? 0 : model.getFile().offsetOf(bytes.data());
   std::string backend = ("backend '" + delegate.backend + "'").str();
   for (const delegate::PayloadProblem &problem : payload->problems) {

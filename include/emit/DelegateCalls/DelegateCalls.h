@@ -21,9 +21,8 @@
 #define EMIT_DELEGATECALLS_DELEGATECALLS_H
 
 #include "emit/Delegate/PayloadDecoder.h"
+#include "emit/File/NamedData.h"
 #include "emit/Support/LLVM.h"
-
-#include "llvm/ADT/StringMap.h"
 
 #include <map>
 #include <memory>
@@ -41,32 +40,6 @@ struct DelegateModel;
 
 namespace emit::delegate {
 
-/// Which file holds each named data key: the program or one of the data
-/// files given, the first that has it, as the runtime's merged data map
-/// looks keys up.
-class KeySources {
-public:
-  KeySources(const ProgramModel &model, ArrayRef<const CheckedFile *> files);
-  /// The data files given, by name.
-  ArrayRef<std::string> getDataFiles() const { return names; }
-  /// The file that holds `key` (`program`, or a data file's name); empty
-  /// when none does.
-  StringRef lookup(StringRef key) const;
-  /// The bytes of the segment that holds `key`; none when no file does.
-  std::optional<uint64_t> getBytes(StringRef key) const;
-
-private:
-  struct Source {
-    std::string file;
-    std::optional<uint64_t> bytes;
-  };
-  template <typename Entry, typename Segments>
-  void add(const Entry &entry, StringRef file, const Segments *segments);
-
-  llvm::StringMap<Source> sources;
-  std::vector<std::string> names;
-};
-
 /// A key a payload needs that no file given holds.
 struct MissingKey {
   std::string key;
@@ -81,13 +54,9 @@ public:
   DelegateCalls(const ProgramModel &model,
                 ArrayRef<const CheckedFile *> dataFiles);
 
-  const KeySources &getKeys() const { return keys; }
-  /// The bytes of `entry`'s payload, a view of the file (only what a
-  /// decoder touches is read); empty when it lies outside the file.
-  StringRef getPayloadBytes(const DelegateModel &entry) const;
-  /// `entry`'s compile specs (key, value), as the file holds them.
-  std::vector<std::pair<StringRef, StringRef>>
-  getCompileSpecs(const DelegateModel &entry) const;
+  /// Where the named data keys are, as the runtime merges the program's
+  /// and the data files'.
+  const NamedDataIndex &getKeys() const { return keys; }
   /// What `entry`'s payload holds, decoded once per place and per the
   /// compile spec values its decoder reads.
   std::shared_ptr<const DecodedPayload> decode(const DelegateModel &entry);
@@ -113,7 +82,7 @@ private:
 
   using Place = std::pair<bool, uint32_t>;
   const ProgramModel &model;
-  KeySources keys;
+  NamedDataIndex keys;
   std::map<Place, std::vector<std::string>> users;
   std::map<Place, const PayloadDecoder *> decoders;
   std::map<std::tuple<bool, uint32_t, std::string>,

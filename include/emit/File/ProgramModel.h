@@ -45,7 +45,6 @@
 #include <vector>
 
 namespace executorch_flatbuffer {
-struct BackendDelegate;
 struct ExecutionPlan;
 struct Instruction;
 struct Program;
@@ -106,6 +105,8 @@ uint64_t getPlannedOffset(const AllocationDetails &allocation) {
 
 /// An index the model could not resolve (out of range, or absent).
 constexpr int32_t kNone = -1;
+/// The schema's DeviceType::CPU.
+constexpr int32_t kCpuDevice = 0;
 
 /// A tensor value, read from its table when asked (a method may have
 /// hundreds of thousands: the model holds none of them).
@@ -137,6 +138,9 @@ struct TensorModel {
   ArrayRef<uint8_t> getDimOrder() const;
   /// Its fully qualified name, where the file has one.
   StringRef getName() const;
+  /// The DeviceType its extra_tensor_info places it on, as the file holds
+  /// it (kCpuDevice where it says nothing).
+  int32_t getDeviceType() const;
 
   /// A mutable buffer: planned, with initial data.
   bool isMutableBuffer() const { return planned && dataIndex > 0; }
@@ -173,6 +177,13 @@ struct OperatorModel {
   std::string kernelName;
 };
 
+/// One compile spec of a delegate entry, as the file holds it.
+struct CompileSpecModel {
+  StringRef key;
+  /// Its value's bytes.
+  StringRef value;
+};
+
 /// A delegate entry of a method's table.
 struct DelegateModel {
   StringRef backend;
@@ -184,11 +195,10 @@ struct DelegateModel {
   bool inSegment = false;
   uint32_t dataIndex = 0;
   uint64_t payloadBytes = 0;
-  /// Its compile specs' keys, in order; whether it has the table at all
-  /// (the runtime allocates for an empty one).
-  std::vector<StringRef> compileSpecKeys;
+  /// Its compile specs, in order; whether it has the table at all (the
+  /// runtime allocates for an empty one).
+  std::vector<CompileSpecModel> compileSpecs;
   bool hasCompileSpecs = false;
-  const executorch_flatbuffer::BackendDelegate *table = nullptr;
 };
 
 /// One instruction, numbered across its method's chains in order.
@@ -216,13 +226,45 @@ struct BufferDeviceModel {
   int32_t deviceIndex = 0;
 };
 
+/// A table of offsets into one segment: the constant segment, or a
+/// mutable data segment.
+struct SubsegmentModel {
+  /// Its segment's index; that segment's bytes, when the index names one.
+  uint32_t segmentIndex = 0;
+  std::optional<uint64_t> segmentBytes;
+  /// Its offsets, the reserved entry first; empty when it has none.
+  ArrayRef<uint64_t> offsets;
+  /// Whether it has an offsets table at all.
+  bool hasOffsets = false;
+};
+
+/// Where a program keeps constant data besides named data: the constant
+/// segment, the deprecated constant_buffer, the mutable data segments.
+struct ConstantStoresModel {
+  std::optional<SubsegmentModel> constantSegment;
+  /// Per constant_buffer entry its storage's bytes (none for an entry
+  /// without storage); whether the program has the table at all.
+  std::vector<std::optional<uint64_t>> constantBuffer;
+  bool hasConstantBuffer = false;
+  /// The mutable data segments, in order.
+  std::vector<SubsegmentModel> mutableSegments;
+  /// Where a finding about constants points: the constant segment's table,
+  /// else the program's (a byte offset in the file).
+  uint64_t findingOffset = 0;
+};
+
 /// One method, resolved.
 class MethodModel {
 public:
   StringRef getName() const { return name; }
   /// Its index in the program's execution plans.
   unsigned getIndex() const { return index; }
-  const executorch_flatbuffer::ExecutionPlan &getPlan() const { return *plan; }
+  /// Where its table, value `value`'s table and planned buffer
+  /// `memoryId`'s size are in the file's bytes (for CheckedFile::offsetOf),
+  /// as findings point at them.
+  const void *getPlanLocation() const { return plan; }
+  const void *getValueLocation(uint32_t value) const;
+  const void *getBufferSizeLocation(uint32_t memoryId) const;
 
   /// Its values: each read from its table when asked, but for its kind.
   uint32_t getValueCount() const { return kinds.size(); }
@@ -307,15 +349,30 @@ public:
   ArrayRef<MethodModel> getMethods() const { return methods; }
   /// The method named `name`, if the program has one.
   const MethodModel *getMethod(StringRef name) const;
+  /// How many methods the file has (the model may hold only some).
+  unsigned getFileMethodCount() const { return fileMethods; }
+  /// The bytes of `entry`'s payload, a view of the file (only what a
+  /// reader touches is read); empty when it lies outside the file.
+  StringRef getPayload(const DelegateModel &entry) const;
+  /// Where the program keeps constant data.
+  const ConstantStoresModel &getConstantStores() const { return stores; }
+  /// How many keys the program's named_data lists; none when it has no
+  /// such table (present and empty counts: 0.7 builds a data map then).
+  std::optional<size_t> getNamedDataKeyCount() const { return namedDataKeys; }
   /// Whether the runtime reads constants from the constant segment: the
   /// program has one with entries (else from the deprecated constant
   /// buffer; runtime/executor/program.cpp).
   bool readsConstantSegment() const { return constantSegment; }
 
 private:
+  void readConstantStores(const executorch_flatbuffer::Program &program);
+
   const ProgramFile &file;
   std::vector<MethodModel> methods;
   bool constantSegment = false;
+  unsigned fileMethods = 0;
+  ConstantStoresModel stores;
+  std::optional<size_t> namedDataKeys;
 };
 
 } // namespace emit

@@ -175,8 +175,9 @@ struct ValueInfo {
   std::optional<ConstantPlace> constant;
   uint32_t dataIndex = 0;
   StringRef name;
-  /// An external constant's source: `program` (its named data) or the
-  /// data file whose named data holds its key; empty when none given does.
+  /// An external constant's source: the data file whose named data holds
+  /// its key (the runtime resolves it there alone); empty when none given
+  /// does.
   std::string source;
   /// A view the emitter elided (MethodDataFlow::viewOf): a planned tensor
   /// no instruction writes, on the bytes of the tensor that last held data
