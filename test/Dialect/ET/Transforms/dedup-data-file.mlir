@@ -1,5 +1,8 @@
 // RUN: emit-opt %s --dedup-delegate-blobs | FileCheck %s
 // RUN: emit-opt %s --dedup-delegate-blobs='report=-' -o /dev/null | FileCheck %s --check-prefix=REPORT
+// RUN: emit-opt %s --dedup-delegate-blobs='report=%t.json' -o /dev/null
+// RUN: %validate-json emit-dedup-report-2 %t.json | FileCheck %s --check-prefix=SCHEMA
+// SCHEMA: 1 valid emit-dedup-report-2
 // RUN: emit-opt %s --dedup-delegate-blobs | emit-translate --to-ptd -o %t.ptd
 // RUN: %ptd-json %t.ptd | FileCheck %s --check-prefix=FILE
 

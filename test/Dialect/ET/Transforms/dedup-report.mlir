@@ -3,6 +3,12 @@
 // RUN: emit-opt %s --dedup-delegate-blobs='dry-run=true report=-' | FileCheck %s --check-prefix=DRY
 // RUN: emit-opt %s --dedup-delegate-blobs='same-backend=true report=-' -o /dev/null | FileCheck %s --check-prefix=APART
 // RUN: emit-opt %s --dedup-delegate-blobs='test-force-hash-collisions=true report=-' -o /dev/null | FileCheck %s --check-prefix=COLLIDE
+// Every report meets emit-dedup-report-2 (docs/schemas).
+// RUN: emit-opt %s --dedup-delegate-blobs='dry-run=true report=%t.dry.json' -o /dev/null
+// RUN: emit-opt %s --dedup-delegate-blobs='same-backend=true report=%t.apart.json' -o /dev/null
+// RUN: emit-opt %s --dedup-delegate-blobs='test-force-hash-collisions=true report=%t.collide.json' -o /dev/null
+// RUN: %validate-json emit-dedup-report-2 %t.json %t.dry.json %t.apart.json %t.collide.json | FileCheck %s --check-prefix=SCHEMA
+// SCHEMA-COUNT-4: 1 valid emit-dedup-report-2
 
 // The JSON report (docs/DedupReport.md), field by field: each group of
 // identical payloads with its size, hash, alignment and every user; bytes

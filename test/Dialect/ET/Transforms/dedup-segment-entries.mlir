@@ -1,6 +1,9 @@
 // RUN: emit-opt %s --split-input-file --dedup-delegate-blobs | FileCheck %s
 // RUN: emit-opt %s --split-input-file --dedup-delegate-blobs='remarks=true' --verify-diagnostics -o /dev/null
 // RUN: emit-opt %s --split-input-file --dedup-delegate-blobs='report=-' -o /dev/null | FileCheck %s --check-prefix=REPORT
+// RUN: emit-opt %s --split-input-file --dedup-delegate-blobs='report=-' -o /dev/null > %t.json
+// RUN: %validate-json emit-dedup-report-2 %t.json | FileCheck %s --check-prefix=SCHEMA
+// SCHEMA: {{[0-9]+}} valid emit-dedup-report-2
 // RUN: emit-opt %s --split-input-file --dedup-delegate-blobs='scope=method' | FileCheck %s --check-prefix=METHOD
 // RUN: emit-opt %s --split-input-file --dedup-delegate-blobs | emit-translate --split-input-file --to-pte -o /dev/null
 // RUN: emit-opt %s --split-input-file --dedup-delegate-blobs='compact-segments=true' | FileCheck %s --check-prefix=COMPACT
