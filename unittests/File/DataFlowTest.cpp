@@ -13,56 +13,17 @@
 #include "emit/File/DataFlow.h"
 #include "emit/File/ProgramFile.h"
 #include "emit/File/ProgramModel.h"
-#include "emit/File/program_generated.h"
+
+#include "Common/TestPrograms.h"
 
 #include "gtest/gtest.h"
 
 using namespace emit;
-namespace fb = executorch_flatbuffer;
 
 namespace {
 
-/// A kernel call: the operator's index and its arguments.
-struct Call {
-  int32_t op;
-  std::vector<int32_t> args;
-};
-
-/// A program of one method, `f`, whose values are three float tensors
-/// (0 to 2) then an int (3), calling `calls` of the operators `ops`.
-std::string buildProgram(const std::vector<const char *> &ops,
-                         const std::vector<Call> &calls) {
-  flatbuffers::FlatBufferBuilder fbb;
-  std::vector<flatbuffers::Offset<fb::EValue>> values;
-  std::vector<int32_t> sizes = {2}, none;
-  std::vector<uint8_t> dimOrder = {0};
-  for (int i = 0; i < 3; ++i)
-    values.push_back(fb::CreateEValue(
-        fbb, fb::KernelTypes::Tensor,
-        fb::CreateTensorDirect(fbb, fb::ScalarType::FLOAT, 0, &sizes, &dimOrder)
-            .Union()));
-  values.push_back(fb::CreateEValue(fbb, fb::KernelTypes::Int,
-                                    fb::CreateInt(fbb, 1).Union()));
-  std::vector<flatbuffers::Offset<fb::Instruction>> instructions;
-  for (const Call &call : calls)
-    instructions.push_back(fb::CreateInstruction(
-        fbb, fb::InstructionArguments::KernelCall,
-        fb::CreateKernelCallDirect(fbb, call.op, &call.args).Union()));
-  std::vector<flatbuffers::Offset<fb::Chain>> chains = {
-      fb::CreateChainDirect(fbb, &none, &none, &instructions)};
-  std::vector<flatbuffers::Offset<fb::Operator>> operators;
-  for (const char *op : ops)
-    operators.push_back(fb::CreateOperatorDirect(fbb, op, "out"));
-  std::vector<flatbuffers::Offset<fb::BackendDelegate>> delegates;
-  std::vector<int64_t> buffers = {0};
-  std::vector<int32_t> inputs = {0, 1};
-  std::vector<flatbuffers::Offset<fb::ExecutionPlan>> plans = {
-      fb::CreateExecutionPlanDirect(fbb, "f", 0, &values, &inputs, &none,
-                                    &chains, &operators, &delegates, &buffers)};
-  fbb.Finish(fb::CreateProgramDirect(fbb, 0, &plans), fb::ProgramIdentifier());
-  return std::string(reinterpret_cast<const char *>(fbb.GetBufferPointer()),
-                     fbb.GetSize());
-}
+using test::buildProgram;
+using test::Call;
 
 using Values = std::vector<uint32_t>;
 
