@@ -100,6 +100,18 @@ std::unique_ptr<CheckedFile> emit::openReadableFile(PayloadFiles &files,
   return openReadableFile(std::move(buffer), kind, error);
 }
 
+FailureOr<std::vector<std::unique_ptr<CheckedFile>>>
+emit::openDataFiles(PayloadFiles &files, ArrayRef<std::string> paths,
+                    std::string &error) {
+  std::vector<std::unique_ptr<CheckedFile>> opened;
+  for (const std::string &path : paths) {
+    opened.push_back(openReadableFile(files, path, OpenAs::DataFile, error));
+    if (!opened.back())
+      return failure();
+  }
+  return opened;
+}
+
 const ProgramFile *emit::getProgramOf(const CheckedFile &file) {
   if (const auto *program = dyn_cast<ProgramFile>(&file))
     return program;

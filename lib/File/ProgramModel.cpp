@@ -536,3 +536,16 @@ const MethodModel *ProgramModel::getMethod(StringRef name) const {
       return &method;
   return nullptr;
 }
+
+LogicalResult emit::checkMethodsExist(const ProgramModel &model,
+                                      ArrayRef<std::string> names,
+                                      std::string &error) {
+  for (const std::string &name : names)
+    if (!model.getMethod(name)) {
+      error = ("'" + model.getFile().getName() + "' has no method '" + name +
+               "'")
+                  .str();
+      return failure();
+    }
+  return success();
+}

@@ -31,11 +31,8 @@ static FailureOr<GraphReport> buildGraph(const ProgramModel &all,
                                          const GraphOptions &options,
                                          std::string &error) {
   const ProgramFile &file = all.getFile();
-  for (const std::string &name : options.methods)
-    if (!all.getMethod(name)) {
-      error = "'" + file.getName().str() + "' has no method '" + name + "'";
-      return failure();
-    }
+  if (failed(checkMethodsExist(all, options.methods, error)))
+    return failure();
   GraphReport report;
   report.file = file.getName().str();
   report.bytes = file.getBuffer();
@@ -76,14 +73,13 @@ graph::analyzeGraph(std::shared_ptr<const FileBuffer> input,
     error = describeRefusal(*file, "cannot be drawn");
     return failure();
   }
-  std::vector<std::unique_ptr<CheckedFile>> dataFiles;
+  FailureOr<std::vector<std::unique_ptr<CheckedFile>>> dataFiles =
+      openDataFiles(files, options.dataFiles, error);
+  if (failed(dataFiles))
+    return failure();
   SmallVector<const CheckedFile *> given;
-  for (const std::string &path : options.dataFiles) {
-    dataFiles.push_back(openReadableFile(files, path, OpenAs::DataFile, error));
-    if (!dataFiles.back())
-      return failure();
-    given.push_back(dataFiles.back().get());
-  }
+  for (const std::unique_ptr<CheckedFile> &dataFile : *dataFiles)
+    given.push_back(dataFile.get());
   // The model and the payloads read once, for the graph and every overlay.
   ProgramModel all(*program);
   delegate::DelegateCalls calls(all, given);
@@ -94,15 +90,8 @@ graph::analyzeGraph(std::shared_ptr<const FileBuffer> input,
   if (options.profile.empty())
     return report;
   // Joined to the program already open: no second reading of it.
-  std::string why;
-  std::shared_ptr<const FileBuffer> etdumpBuffer =
-      files.open(options.profile, why);
-  if (!etdumpBuffer) {
-    error = cannotRead(options.profile, why);
-    return failure();
-  }
   std::unique_ptr<CheckedFile> etdump =
-      openReadableFile(std::move(etdumpBuffer), OpenAs::ETDump, error);
+      openReadableFile(files, options.profile, OpenAs::ETDump, error);
   if (!etdump)
     return failure();
   profile::ProfileOptions join;

@@ -121,11 +121,8 @@ FailureOr<MemoryReport> memory::analyzeMemory(const ProgramModel &model,
                                               std::string &error) {
   const ProgramFile &file = model.getFile();
   unsigned planCount = model.getFileMethodCount();
-  for (const std::string &name : options.methods)
-    if (!model.getMethod(name)) {
-      error = "'" + file.getName().str() + "' has no method '" + name + "'";
-      return failure();
-    }
+  if (failed(checkMethodsExist(model, options.methods, error)))
+    return failure();
   bool mergesDataMaps =
       !options.dataFiles.empty() && model.getNamedDataKeyCount().has_value();
   MemoryReport report;
@@ -173,9 +170,9 @@ memory::analyzeMemory(std::shared_ptr<const FileBuffer> input,
       openReadableFile(std::move(input), OpenAs::ProgramOrBundle, error);
   if (!file)
     return failure();
-  for (const std::string &path : options.dataFiles)
-    if (!openReadableFile(files, path, OpenAs::DataFile, error))
-      return failure();
+  // Each must read, though only whether there are any matters here.
+  if (failed(openDataFiles(files, options.dataFiles, error)))
+    return failure();
   FailureOr<MemoryReport> report =
       analyzeMemory(*getProgramOf(*file), options, error);
   if (succeeded(report))

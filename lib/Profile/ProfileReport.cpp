@@ -288,11 +288,8 @@ static std::optional<ProgramModel> selectMethods(const ProgramFile &program,
   ProgramModel model(program, [&](StringRef name) {
     return only.empty() || llvm::is_contained(only, name);
   });
-  for (const std::string &name : only)
-    if (!model.getMethod(name)) {
-      error = "the program has no method '" + name + "'";
-      return std::nullopt;
-    }
+  if (failed(checkMethodsExist(model, only, error)))
+    return std::nullopt;
   return model;
 }
 
@@ -463,9 +460,9 @@ profile::analyzeProfile(std::shared_ptr<const FileBuffer> etdumpBuffer,
       openReadableFile(files, options.program, OpenAs::ProgramOrBundle, error);
   if (!program)
     return failure();
-  for (const std::string &path : options.dataFiles)
-    if (!openReadableFile(files, path, OpenAs::DataFile, error))
-      return failure();
+  // Each must read, though the join reads none of them.
+  if (failed(openDataFiles(files, options.dataFiles, error)))
+    return failure();
   std::shared_ptr<const FileBuffer> debugBuffer;
   if (!options.debugBuffer.empty()) {
     std::string why;

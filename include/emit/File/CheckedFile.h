@@ -152,6 +152,13 @@ std::unique_ptr<CheckedFile> openReadableFile(PayloadFiles &files,
                                               StringRef path, OpenAs kind,
                                               std::string &error);
 
+/// The data files at `paths`, each opened as openReadableFile opens it,
+/// in order: what a job loads its program with. Fails at the first that
+/// cannot be read or does not read, with what to say in `error`.
+FailureOr<std::vector<std::unique_ptr<CheckedFile>>>
+openDataFiles(PayloadFiles &files, ArrayRef<std::string> paths,
+              std::string &error);
+
 class ProgramFile;
 /// The program `file` is or, for a bundle, embeds; null for a data file or
 /// a bundle whose program does not read.

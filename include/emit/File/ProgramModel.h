@@ -375,6 +375,13 @@ private:
   std::optional<size_t> namedDataKeys;
 };
 
+/// Fails when `model` has no method of one of `names`, saying which in
+/// `error` ("'FILE' has no method 'NAME'"): how a job refuses a method it
+/// is asked for.
+LogicalResult checkMethodsExist(const ProgramModel &model,
+                                ArrayRef<std::string> names,
+                                std::string &error);
+
 } // namespace emit
 
 #endif // EMIT_FILE_PROGRAMMODEL_H
