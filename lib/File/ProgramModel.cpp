@@ -542,9 +542,9 @@ LogicalResult emit::checkMethodsExist(const ProgramModel &model,
                                       std::string &error) {
   for (const std::string &name : names)
     if (!model.getMethod(name)) {
-      error = ("'" + model.getFile().getName() + "' has no method '" + name +
-               "'")
-                  .str();
+      error =
+          ("'" + model.getFile().getName() + "' has no method '" + name + "'")
+              .str();
       return failure();
     }
   return success();
