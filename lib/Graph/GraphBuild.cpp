@@ -363,7 +363,7 @@ void MethodGraphBuilder::readOperands(const InstructionModel &instruction,
   // adds the edges that write no byte.
   llvm::append_range(node.inputs, flow.getReads(slot));
   llvm::append_range(node.outputs, flow.getWrites(slot));
-  auto add = [&](std::vector<uint32_t> &list, int64_t value) {
+  auto add = [&](SmallVectorImpl<uint32_t> &list, int64_t value) {
     if (value >= 0 && uint64_t(value) < graph.values.size())
       list.push_back(value);
   };
@@ -376,7 +376,8 @@ void MethodGraphBuilder::readOperands(const InstructionModel &instruction,
 
 void MethodGraphBuilder::readInstructions() {
   for (auto [slot, instruction] : llvm::enumerate(method.getInstructions())) {
-    Node node;
+    // Built in place: a node is large, and a method may have 100,000s.
+    Node &node = graph.nodes.emplace_back();
     node.kind = getNodeKind(instruction.kind);
     node.chain = instruction.chain;
     node.instruction = instruction.index;
@@ -398,7 +399,6 @@ void MethodGraphBuilder::readInstructions() {
                                                         : "delegate") +
            " index is out of range")
               .str());
-    graph.nodes.push_back(std::move(node));
   }
 }
 

@@ -22,12 +22,25 @@ using namespace emit::graph;
 
 /// One element of an array, on a line of its own, written by hand
 /// (JSONWriter): a method may have hundreds of thousands.
-static void printLine(llvm::json::OStream &json,
-                      llvm::function_ref<void(JSONWriter &)> print) {
+/// Where a method's nodes, values and edges are in the document: the root
+/// object, its "methods" array, the method object.
+static constexpr unsigned kMethodDepth = 3;
+
+/// The array `key` of the method, each of its `count` elements one object
+/// on a line of its own, all through one writer: a method may have
+/// hundreds of thousands.
+static void printLines(llvm::json::OStream &json, StringRef key, size_t count,
+                       llvm::function_ref<void(JSONWriter &, size_t)> print) {
+  json.attributeBegin(key);
   json.rawValue([&](raw_ostream &os) {
-    JSONWriter line(os);
-    print(line);
+    JSONWriter lines(os, /*indentWidth=*/2, kMethodDepth,
+                     /*flatDepth=*/kMethodDepth + 1);
+    lines.arrayBegin();
+    for (size_t index = 0; index < count; ++index)
+      print(lines, index);
+    lines.arrayEnd();
   });
+  json.attributeEnd();
 }
 
 static void printProblems(JSONWriter &json, ArrayRef<std::string> problems) {
@@ -406,21 +419,18 @@ static void printMethod(llvm::json::OStream &json, const MethodGraph &graph) {
       for (int32_t value : graph.outputs)
         json.value(int64_t(value));
     });
-    json.attributeArray("nodes", [&] {
-      for (const Node &node : graph.nodes)
-        printLine(json, [&](JSONWriter &line) { printNode(line, node); });
-    });
-    json.attributeArray("values", [&] {
-      for (auto [id, value] : llvm::enumerate(graph.values))
-        printLine(json, [&, id = id](JSONWriter &line) {
-          printValue(line, id, value);
-        });
-    });
-    json.attributeArray("edges", [&] {
-      for (const Edge &edge : graph.edges)
-        printLine(json,
-                  [&](JSONWriter &line) { printEdge(line, graph, edge); });
-    });
+    printLines(json, "nodes", graph.nodes.size(),
+               [&](JSONWriter &line, size_t index) {
+                 printNode(line, graph.nodes[index]);
+               });
+    printLines(json, "values", graph.values.size(),
+               [&](JSONWriter &line, size_t index) {
+                 printValue(line, index, graph.values[index]);
+               });
+    printLines(json, "edges", graph.edges.size(),
+               [&](JSONWriter &line, size_t index) {
+                 printEdge(line, graph, graph.edges[index]);
+               });
     json.attributeObject("fallback", [&] {
       json.attribute("kernel_calls", int64_t(graph.fallback.kernelCalls));
       json.attribute("delegate_calls", int64_t(graph.fallback.delegateCalls));

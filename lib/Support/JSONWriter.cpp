@@ -15,6 +15,7 @@
 
 #include "llvm/Support/JSON.h"
 
+#include <array>
 #include <cassert>
 #include <charconv>
 #include <cstring>
@@ -59,20 +60,6 @@ void JSONWriter::newLine() {
   at += spaces + 1;
 }
 
-void JSONWriter::beginValue() {
-  if (afterKey) {
-    afterKey = false;
-    return;
-  }
-  // The root value.
-  if (filled.empty())
-    return;
-  if (filled.back())
-    append(",");
-  newLine();
-  filled.back() = true;
-}
-
 void JSONWriter::open(char bracket) {
   beginValue();
   filled.push_back(false);
@@ -81,24 +68,18 @@ void JSONWriter::open(char bracket) {
 }
 
 void JSONWriter::close(char bracket) {
+  bool indented = isIndented();
   --depth;
-  if (filled.back())
+  if (filled.back() && indented)
     newLine();
   append(StringRef(&bracket, 1));
   filled.pop_back();
 }
 
-void JSONWriter::separate() {
-  if (filled.back())
-    append(",");
-  newLine();
-  filled.back() = true;
-}
-
 void JSONWriter::longKey(StringRef name) {
   append("\"");
   appendLong(name);
-  append(indentWidth ? "\": " : "\":");
+  append(isIndented() ? "\": " : "\":");
   afterKey = true;
 }
 
@@ -131,11 +112,20 @@ void JSONWriter::boolean(bool value) {
   append(value ? "true" : "false");
 }
 
+/// The bytes a string holds as they are: printable ASCII but the quote and
+/// the backslash (a table: one load per byte, where a string of many
+/// small objects is mostly such bytes).
+static constexpr auto kPlain = [] {
+  std::array<bool, 256> plain{};
+  for (unsigned c = 0x20; c < 0x7f; ++c)
+    plain[c] = c != '"' && c != '\\';
+  return plain;
+}();
+
 void JSONWriter::string(StringRef text) {
   beginValue();
-  bool plain = llvm::all_of(text, [](char c) {
-    return c >= 0x20 && c < 0x7f && c != '"' && c != '\\';
-  });
+  bool plain = llvm::all_of(
+      text, [](char c) { return kPlain[static_cast<unsigned char>(c)]; });
   if (plain && text.size() + 2 <= sizeof(this->text)) {
     reserve(text.size() + 2);
     *at++ = '"';

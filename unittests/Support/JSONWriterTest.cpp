@@ -143,4 +143,69 @@ TEST(JSONWriterTest, DeeplyIndentedAsOStream) {
         << levels << " levels";
 }
 
+/// An indented document whose `rows` array holds `count` objects, each on
+/// one line: by OStream, each row a one-line OStream's raw value.
+std::string rowsByOStream(unsigned count) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  llvm::json::OStream json(os, 2);
+  json.object([&] {
+    json.attributeArray("rows", [&] {
+      for (unsigned row = 0; row < count; ++row)
+        json.rawValue([&](raw_ostream &line) {
+          llvm::json::OStream flat(line);
+          flat.object([&] {
+            flat.attribute("id", int64_t(row));
+            flat.attributeArray("list", [&] {
+              flat.value(1);
+              flat.array([] {});
+            });
+            flat.attributeObject("inner", [&] { flat.attribute("a", "b"); });
+          });
+        });
+    });
+    json.attribute("after", true);
+  });
+  return out;
+}
+
+/// The same through one writer whose containers below the array are flat.
+std::string rowsByWriter(unsigned count) {
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  llvm::json::OStream json(os, 2);
+  json.object([&] {
+    json.attributeBegin("rows");
+    json.rawValue([&](raw_ostream &stream) {
+      JSONWriter rows(stream, 2, /*depth=*/1, /*flatDepth=*/2);
+      rows.arrayBegin();
+      for (unsigned row = 0; row < count; ++row) {
+        rows.objectBegin();
+        rows.key("id");
+        rows.number(uint64_t(row));
+        rows.key("list");
+        rows.arrayBegin();
+        rows.number(uint64_t(1));
+        rows.numbers(ArrayRef<uint32_t>());
+        rows.arrayEnd();
+        rows.key("inner");
+        rows.objectBegin();
+        rows.key("a");
+        rows.string("b");
+        rows.objectEnd();
+        rows.objectEnd();
+      }
+      rows.arrayEnd();
+    });
+    json.attributeEnd();
+    json.attribute("after", true);
+  });
+  return out;
+}
+
+TEST(JSONWriterTest, FlatRowsAsOneLineOStreams) {
+  for (unsigned count : {0u, 1u, 3u})
+    EXPECT_EQ(rowsByWriter(count), rowsByOStream(count)) << count << " rows";
+}
+
 } // namespace

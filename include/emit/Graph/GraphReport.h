@@ -138,8 +138,10 @@ struct Node {
   /// A kernel call's operator with its overload, a delegate call's
   /// backend, the input's or output's value.
   std::string name;
-  /// The values it reads and writes.
-  std::vector<uint32_t> inputs, outputs;
+  /// The values it reads and writes (a kernel call's few, inline: a
+  /// method may have 100,000s of nodes).
+  SmallVector<uint32_t, 3> inputs;
+  SmallVector<uint32_t, 1> outputs;
   std::optional<DelegateInfo> delegate;
   std::optional<NodeTime> time;
   /// What is wrong with it (the file layer's findings on the instruction,

@@ -34,10 +34,12 @@ namespace emit {
 class JSONWriter {
 public:
   /// Writes to `os` as an OStream of `indentWidth` (0: one line) would
-  /// where its current depth is `depth`.
+  /// where its current depth is `depth`; a container opened deeper than
+  /// `flatDepth` is written on one line, as an OStream without indentation
+  /// writes it (an array of one-line objects, each on a line of its own).
   explicit JSONWriter(raw_ostream &os, unsigned indentWidth = 0,
-                      unsigned depth = 0)
-      : os(os), indentWidth(indentWidth), depth(depth) {}
+                      unsigned depth = 0, unsigned flatDepth = ~0u)
+      : os(os), indentWidth(indentWidth), depth(depth), flatDepth(flatDepth) {}
   ~JSONWriter() { flush(); }
 
   void objectBegin() { open('{'); }
@@ -57,7 +59,7 @@ public:
     at += name.size();
     *at++ = '"';
     *at++ = ':';
-    if (indentWidth)
+    if (isIndented())
       *at++ = ' ';
     afterKey = true;
   }
@@ -86,11 +88,30 @@ public:
 private:
   void open(char bracket);
   void close(char bracket);
-  /// Before a value: a separator and a new line in an array.
-  void beginValue();
+  /// Before a value: a separator and a new line in an array. Inline, as
+  /// separate(): a document of many small objects calls them for each.
+  void beginValue() {
+    if (afterKey) {
+      afterKey = false;
+      return;
+    }
+    // The root value.
+    if (!filled.empty())
+      separate();
+  }
   /// Before an attribute: a separator and a new line.
-  void separate();
+  void separate() {
+    if (filled.back()) {
+      reserve(1);
+      *at++ = ',';
+    }
+    if (isIndented())
+      newLine();
+    filled.back() = true;
+  }
   void longKey(StringRef name);
+  /// Whether the container open now lays its elements out on lines.
+  bool isIndented() const { return indentWidth && depth <= flatDepth; }
   void newLine();
   void append(StringRef part) {
     // An empty StringRef may hold no pointer, which memcpy must not see.
@@ -112,6 +133,7 @@ private:
   raw_ostream &os;
   unsigned indentWidth;
   unsigned depth;
+  unsigned flatDepth;
   /// Per open container: whether it has an element yet.
   SmallVector<bool, 8> filled;
   bool afterKey = false;
