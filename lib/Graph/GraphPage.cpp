@@ -6,9 +6,11 @@
 //
 // The page holds what runs where (kernel calls by operator namespace
 // against delegate calls by backend) as a table, and each method's graph
-// as compact JSON (nodes and values as arrays, strings once) that the
-// viewer (GraphViewer.js, embedded) lays out and draws on a canvas: no
-// network, no script from elsewhere.
+// as compact JSON that the viewer (GraphLayout.js and GraphViewer.js,
+// embedded) lays out and draws on a canvas: no network, no script from
+// elsewhere. Nodes, values, peaks and payload graphs are rows (arrays,
+// strings once, by index) whose fields the data names once (`fields`,
+// with the JSON report's names), which is how the viewer reads them.
 //
 //===----------------------------------------------------------------------===//
 
@@ -26,6 +28,21 @@ using namespace emit::graph;
 static const char kViewer[] =
 #include "GraphViewer.inc"
     ;
+
+/// The fields of each kind of row, in the order rows hold them: the page
+/// names them once, the viewer reads a row by them. Names are the JSON
+/// report's where it has the field.
+static constexpr const char *kNodeFields[] = {
+    "kind",  "name",    "chain",   "instruction", "inputs",
+    "outputs", "delegate", "time_ns", "problems"};
+static constexpr const char *kValueFields[] = {
+    "type",   "dtype",  "shape",    "bytes",    "buffer", "offset", "first",
+    "last", "constant", "problems", "alias_of", "name",   "source"};
+static constexpr const char *kPeakFields[] = {"peak_bytes", "peak_at",
+                                              "buffer", "bytes"};
+static constexpr const char *kPayloadNodeFields[] = {"op", "inputs", "outputs",
+                                                     "attrs"};
+static constexpr const char *kPayloadValueFields[] = {"id", "description"};
 
 static const char kGraphStyle[] = R"css(
 #toolbar { display: flex; gap: 14px; align-items: center; margin: 8px 0; }
@@ -104,12 +121,12 @@ int64_t PageData::getPayloadIndex(const DelegateInfo &info) {
   return it->second;
 }
 
-/// A payload graph: its decoder; its nodes as [op, inputs, outputs,
-/// attributes]; its values as [id, description].
+/// A payload graph: its decoder; its nodes and values as rows
+/// (kPayloadNodeFields, kPayloadValueFields).
 void PageData::printPayloadGraph(const delegate::DecodedPayload &payload) {
   json.object([&] {
-    json.attribute("d", payload.decoder);
-    json.attributeArray("n", [&] {
+    json.attribute("decoder", payload.decoder);
+    json.attributeArray("nodes", [&] {
       for (const delegate::DecodedNode &node : payload.graph->nodes)
         json.array([&] {
           json.value(strings[node.op]);
@@ -122,7 +139,7 @@ void PageData::printPayloadGraph(const delegate::DecodedPayload &payload) {
           json.value(strings[attrs]);
         });
     });
-    json.attributeArray("v", [&] {
+    json.attributeArray("values", [&] {
       for (const delegate::DecodedValue &value : payload.graph->values)
         json.array([&] {
           json.value(int64_t(value.id));
@@ -143,24 +160,24 @@ void PageData::printPayloadGraph(const delegate::DecodedPayload &payload) {
 
 void PageData::printDelegate(const DelegateInfo &info) {
   json.object([&] {
-    json.attribute("b", info.backend);
-    json.attribute("i", int64_t(info.index));
-    json.attribute("p", int64_t(info.payloadBytes));
-    json.attribute("s", info.storage);
-    json.attribute("d", int64_t(info.dataIndex));
-    json.attribute("m", info.magic);
-    json.attributeArray("w", [&] {
+    json.attribute("backend", info.backend);
+    json.attribute("index", int64_t(info.index));
+    json.attribute("payload_bytes", int64_t(info.payloadBytes));
+    json.attribute("storage", info.storage);
+    json.attribute("data_index", int64_t(info.dataIndex));
+    json.attribute("magic", info.magic);
+    json.attributeArray("shared_with", [&] {
       for (const std::string &entry : info.sharedWith)
         json.value(entry);
     });
-    json.attributeArray("c", [&] {
+    json.attributeArray("compile_specs", [&] {
       for (const CompileSpecInfo &spec : info.compileSpecs)
         json.array([&] {
           json.value(spec.key);
           json.value(spec.describe());
         });
     });
-    json.attributeArray("n", [&] {
+    json.attributeArray("named_parts", [&] {
       for (const NamedPartInfo &part : info.namedParts)
         json.array([&] {
           json.value(part.part.name);
@@ -168,10 +185,10 @@ void PageData::printDelegate(const DelegateInfo &info) {
         });
     });
     int64_t graph = getPayloadIndex(info);
-    json.attribute("g", graph);
+    json.attribute("payload_graph", graph);
     // This call's time per payload node, from its own events.
     if (graph >= 0 && !info.ownEvents.empty())
-      json.attributeArray("t", [&] {
+      json.attributeArray("payload_times", [&] {
         for (const std::optional<NodeTime> &time :
              sumPayloadNodeTimes(info, info.payload->graph->nodes.size()))
           json.value(int64_t(time ? time->totalNs : 0));
@@ -257,9 +274,26 @@ void PageData::printMethod(const MethodGraph &graph) {
   });
 }
 
+/// `names`, the fields of one kind of row.
+template <size_t N>
+static void printFieldNames(llvm::json::OStream &json, StringRef kind,
+                            const char *const (&names)[N]) {
+  json.attributeArray(kind, [&] {
+    for (const char *name : names)
+      json.value(name);
+  });
+}
+
 void PageData::print(const GraphReport &report) {
   json.object([&] {
     json.attribute("file", report.file);
+    json.attributeObject("fields", [&] {
+      printFieldNames(json, "node", kNodeFields);
+      printFieldNames(json, "value", kValueFields);
+      printFieldNames(json, "peak", kPeakFields);
+      printFieldNames(json, "payload_node", kPayloadNodeFields);
+      printFieldNames(json, "payload_value", kPayloadValueFields);
+    });
     json.attributeArray("methods", [&] {
       for (const MethodGraph &graph : report.methods)
         printMethod(graph);
@@ -379,6 +413,8 @@ void graph::printGraphHTML(const GraphReport &report, raw_ostream &os) {
     }
     os << StringRef(data).slice(at, next) << "<\\/";
   }
-  os << "</script>\n<script>" << kViewer << "</script>\n";
+  // The viewer's files share one scope.
+  os << "</script>\n<script>(function () {\n\"use strict\";\n" << kViewer
+     << "})();</script>\n";
   printPageEnd(os);
 }
