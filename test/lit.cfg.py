@@ -84,7 +84,7 @@ config.substitutions.append(
 # Decodes a .pte or a .ptd to JSON on stdout with the project's schemas.
 config.substitutions.append(
     ("%graph-lines", "%s %s" % (config.python_executable, os.path.join(
-        config.emit_src_root, "test", "tools", "emit-graph", "Inputs",
+        config.emit_src_root, "test", "Graph", "Inputs",
         "graph-lines.py"))))
 config.substitutions.append(
     ("%memory-lines", "%s %s" % (config.python_executable, os.path.join(
@@ -103,7 +103,7 @@ config.substitutions.append(
 config.substitutions.append(
     ("%etdump-gen", "%s %s %s %s" % (
         config.python_executable,
-        os.path.join(config.emit_src_root, "test", "tools", "emit-profile",
+        os.path.join(config.emit_src_root, "test", "Profile",
                      "Inputs", "etdump-gen.py"),
         config.flatc, os.path.join(config.emit_src_root, "schema"))))
 config.substitutions.append(

@@ -374,7 +374,7 @@ def profiled(tmp_path):
     flatc = shutil.which("flatc")
     if not flatc:
         pytest.skip("flatc is not installed")
-    inputs = os.path.join(ROOT, "test", "tools", "emit-profile", "Inputs")
+    inputs = os.path.join(ROOT, "test", "Profile", "Inputs")
     subprocess.run([sys.executable, os.path.join(inputs, "etdump-gen.py"),
                     flatc, os.path.join(ROOT, "schema"), str(tmp_path)],
                    check=True)
@@ -474,7 +474,7 @@ def test_profile_options(profiled, tmp_path):
     assert only == cli(program, dumps / "joined.etdp", "--method=decode",
                        check=False)
 
-    inputs = os.path.join(ROOT, "test", "tools", "emit-profile", "Inputs")
+    inputs = os.path.join(ROOT, "test", "Profile", "Inputs")
     new = tmp_path / "new.pte"
     tool("emit-translate", "--to-pte", "-o", str(new),
          os.path.join(inputs, "profiled-v2.mlir"))

@@ -191,7 +191,7 @@ def check_method(method):
 # The schema the project documents and installs: every document must meet it.
 SCHEMA = json.load(open(os.path.join(
     os.path.dirname(os.path.abspath(__file__)), os.pardir, os.pardir,
-    os.pardir, "docs", "schemas", "emit-graph-2.schema.json")))
+    "docs", "schemas", "emit-graph-2.schema.json")))
 jsonschema.Draft202012Validator.check_schema(SCHEMA)
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 

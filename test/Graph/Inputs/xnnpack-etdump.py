@@ -21,7 +21,7 @@ import os
 import sys
 
 sys.path.insert(0, os.path.join(os.path.dirname(__file__), "..", "..",
-                                "emit-profile", "Inputs"))
+                                "Profile", "Inputs"))
 import importlib.util  # noqa: E402
 
 _spec = importlib.util.spec_from_file_location(
