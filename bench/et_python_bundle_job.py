@@ -9,7 +9,7 @@
 #
 #   PYTHONPATH=DIR python3 et_python_bundle_job.py PROGRAM.pte OUT.bpte CASES
 #
-# DIR: scripts/local-checks/et-bundle-python.sh's. CASES test cases per
+# DIR: scripts/local-checks/exact/et-bundle-python.sh's. CASES test cases per
 # method, each a float [16] input and expected output, as the bench's
 # suites have.
 

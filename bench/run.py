@@ -556,7 +556,7 @@ def bench_bundle(args):
             and args.et_snapshot):
         bundle_python = run(
             ["bash", os.path.join(ROOT, "scripts", "local-checks",
-                                  "et-bundle-python.sh"), args.et_python,
+                                  "exact", "et-bundle-python.sh"), args.et_python,
              args.et_snapshot], capture_output=True).stdout.strip()
         bundle_env = dict(os.environ, PYTHONPATH=bundle_python)
     reference = os.path.join(args.data, "bundle.executorch.bpte")

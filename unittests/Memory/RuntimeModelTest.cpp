@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // What any C++ layout of the runtime's types must satisfy, checked on the
-// generated table (scripts/local-checks/runtime-layout.sh checks its
+// generated table (scripts/local-checks/runtime/runtime-layout.sh checks its
 // figures against the compilers).
 //
 //===----------------------------------------------------------------------===//

@@ -3,7 +3,7 @@
 // value: emit refuses each mutant that the runtime refuses or that would
 // make a reader take the wrong bytes, naming the field and its byte, and
 // accepts the rest with output byte for byte the unmutated file's. (The
-// runtime's verdict on each is scripts/local-checks/header_mutants.py's.)
+// runtime's verdict on each is scripts/local-checks/runtime/header_mutants.py's.)
 //
 // RUN: emit-translate --to-pte %s -o %t.pte
 // RUN: emit-translate --to-ptd %s -o %t.ptd

@@ -7,7 +7,7 @@
 # the same inputs and compares everything they print and write, byte for
 # byte: exit codes, standard output and error, and written files.
 #
-#   scripts/local-checks/identity.py OLD_BIN NEW_BIN [INPUT_OR_DIR ...]
+#   scripts/local-checks/exact/identity.py OLD_BIN NEW_BIN [INPUT_OR_DIR ...]
 #
 # OLD_BIN and NEW_BIN are build/bin directories. Inputs default to the
 # shared samples, every .pte/.ptd/.bpte under test/ and the lit suite's
@@ -31,10 +31,13 @@ import concurrent.futures
 import os
 import subprocess
 import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir))
+import common  # noqa: E402  (the shared preamble)
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__))))
+ROOT = common.ROOT
 SUFFIXES = (".pte", ".ptd", ".bpte", ".etdp")
 FORMATS = {"emit-memory": ("text", "json", "html"),
            "emit-verify": ("text", "json", "sarif"),

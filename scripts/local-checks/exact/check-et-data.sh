@@ -24,16 +24,15 @@ build=$(cd "${1:?BUILD_DIR}" && pwd)
 ptecheck=${2:?PTE_CHECK}
 etpython=${3:?ET_PYTHON_DIR}
 work=${4:-$(mktemp -d)}
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd "$here/../.." && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
 bin=$build/bin
 mkdir -p "$work"
-PYTHONPATH=$etpython /usr/bin/python3 "$here/et_data.py" "$work" ||
+PYTHONPATH=$etpython /usr/bin/python3 "$checks/exact/et_data.py" "$work" ||
   { echo "cannot write the files with ExecuTorch's serializer" >&2; exit 2; }
-PYTHONPATH=$etpython /usr/bin/python3 "$here/et_programs.py" "$work" >/dev/null
+PYTHONPATH=$etpython /usr/bin/python3 "$checks/exact/et_programs.py" "$work" >/dev/null
 
 status=0
-compare() { python3 "$here/pte_compare.py" "$@" >/dev/null 2>&1 && echo equal || echo DIFFERS; }
+compare() { python3 "$checks/exact/pte_compare.py" "$@" >/dev/null 2>&1 && echo equal || echo DIFFERS; }
 # What the runtime resolved: external constants and named data per init.
 resolved() {
   grep -E '^  (external_constant|named_data key)|stub-backend\] init' "$1" |
@@ -98,7 +97,7 @@ for name in rt dedup; do
   out=$work/repeated.$name.pte
   "$ptecheck" "$out" >"$out.check" 2>&1
   loads=$([ $? = 0 ] && echo ok || echo FAIL)
-  same=$(python3 "$here/pte_compare.py" --tensor-data flatc "$root/schema/program.fbs" "$pte" "$out" >/dev/null && echo same || echo DIFFERENT)
+  same=$(python3 "$checks/exact/pte_compare.py" --tensor-data flatc "$root/schema/program.fbs" "$pte" "$out" >/dev/null && echo same || echo DIFFERENT)
   decode=$(compare flatc "$root/schema/program.fbs" "$pte" "$out")
   [ $name != rt ] || [ "$decode" = equal ] || status=1
   [ $loads = ok ] && [ $same = same ] || status=1

@@ -34,8 +34,11 @@ import random
 import subprocess
 import sys
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(
-    os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir))
+import common  # noqa: E402  (the shared preamble)
+
+ROOT = common.ROOT
 SCHEMA = os.path.join(ROOT, "schema", "program.fbs")
 PTE_JSON = os.path.join(ROOT, "test", "Inputs", "pte-json.py")
 

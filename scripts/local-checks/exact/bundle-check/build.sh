@@ -12,12 +12,12 @@
 #
 # Writes PTE_CHECK_DIR/bundle-check. Local only: CI cannot fetch.
 set -euo pipefail
-here=$(cd "$(dirname "$0")" && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/../../common.sh"
 snap=${1:-${ET_SNAPSHOT:?give the ExecuTorch snapshot as an argument or in ET_SNAPSHOT}}
 out=${2:-$HOME/.cache/emit-bars/ptecheck}
 ref=${ET_REF:-main}
 if [ ! -d "$out/obj/release" ]; then
-  bash "$here/../../../../shared/tools/pte-check/build.sh" "$snap" "$out"
+  bash "$shared/tools/pte-check/build.sh" "$snap" "$out"
 fi
 rev=$(cat "$out/src/REV")
 et=$out/src/executorch

@@ -16,14 +16,14 @@ build=$(cd "${1:?BUILD_DIR}" && pwd)
 etpython=${2:?ET_PYTHON_DIR}
 snapshot=${3:?EXECUTORCH_SNAPSHOT}
 work=${4:-$(mktemp -d)}
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
 mkdir -p "$work"
 
 git --git-dir="$snapshot" show HEAD:devtools/pte_tool/diff_pte.py \
   > "$work/diff_pte.py" 2>/dev/null ||
   cp "$snapshot/devtools/pte_tool/diff_pte.py" "$work/diff_pte.py" ||
   { echo "no devtools/pte_tool/diff_pte.py in $snapshot" >&2; exit 2; }
-PYTHONPATH=$etpython /usr/bin/python3 "$here/et_diff_pairs.py" "$work" \
+PYTHONPATH=$etpython /usr/bin/python3 "$checks/tools/et_diff_pairs.py" "$work" \
   > "$work/pairs.txt" ||
   { echo "cannot write the pairs with ExecuTorch's serializer" >&2; exit 2; }
 

@@ -26,11 +26,10 @@ build=$(cd "${1:?BUILD_DIR}" && pwd)
 ptecheck=${2:?PTE_CHECK}
 etpython=${3:?ET_PYTHON_DIR}
 work=${4:-$(mktemp -d)}
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd "$here/../.." && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
 bin=$build/bin
 mkdir -p "$work"
-PYTHONPATH=$etpython /usr/bin/python3 "$here/et_link.py" "$work" ||
+PYTHONPATH=$etpython /usr/bin/python3 "$checks/tools/et_link.py" "$work" ||
   { echo "cannot write the files with ExecuTorch's serializer" >&2; exit 2; }
 cd "$work" || exit 2
 
@@ -85,7 +84,7 @@ check() {
     [ "$(facts $name.check $name)" = "$(facts "$program.check" $name)" ] || facts=DIFFERENT
     # Every key the input's backends saw is there with the same bytes.
     [ -z "$(comm -23 <(keys $name.check $name) <(keys "$program.check" $name))" ] || keys=MISSING
-    python3 "$here/pte_compare.py" --tensor-data flatc "$root/schema/program.fbs" \
+    python3 "$checks/exact/pte_compare.py" --tensor-data flatc "$root/schema/program.fbs" \
       $name.pte "$program" --data-a $name.ptd --data-b "$data" --subset >/dev/null ||
       tensors=DIFFERENT
   done

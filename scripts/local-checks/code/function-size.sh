@@ -7,12 +7,12 @@
 # headers included) longer than 80 lines, with clang-tidy's
 # readability-function-size; exits 1 if there is one.
 #
-#   scripts/local-checks/function-size.sh [BUILD_DIR=build]
+#   scripts/local-checks/code/function-size.sh [BUILD_DIR=build]
 #
 # BUILD_DIR holds compile_commands.json (scripts/setup.sh makes it).
 #===----------------------------------------------------------------------===#
 set -euo pipefail
-root="$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)"
+source "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
 build="${1:-$root/build}"
 tidy="$(command -v clang-tidy-14 || command -v clang-tidy)"
 found="$(cd "$root" && git ls-files 'lib/*.cpp' 'tools/*.cpp' |

@@ -25,6 +25,10 @@ import os
 import struct
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir))
+import common  # noqa: E402  (the shared preamble)
+
 
 def decode(flatc, schema, pte):
     """The flatc decode, as the test suite's decoder makes it."""
@@ -45,8 +49,7 @@ def segment_bytes(pte, table):
 
 def load_pte_json():
     """The test suite's decoder, test/Inputs/pte-json.py, as a module."""
-    path = os.path.join(os.path.dirname(__file__), "..", "..", "test",
-                        "Inputs", "pte-json.py")
+    path = os.path.join(common.ROOT, "test", "Inputs", "pte-json.py")
     spec = importlib.util.spec_from_file_location("pte_json", path)
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

@@ -18,7 +18,9 @@ import copy
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir))
+import common  # noqa: E402  (the shared preamble)
 
 from et_programs import program  # noqa: E402
 from executorch.exir._serialize._named_data_store import NamedDataStore

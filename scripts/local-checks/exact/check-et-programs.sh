@@ -25,13 +25,12 @@ build=$(cd "${1:?BUILD_DIR}" && pwd)
 ptecheck=${2:?PTE_CHECK}
 etpython=${3:?ET_PYTHON_DIR}
 work=${4:-$(mktemp -d)}
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd "$here/../.." && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
 bin=$build/bin
 schema=$root/schema/program.fbs
 mkdir -p "$work"
 
-PYTHONPATH=$etpython /usr/bin/python3 "$here/et_programs.py" "$work" >/dev/null ||
+PYTHONPATH=$etpython /usr/bin/python3 "$checks/exact/et_programs.py" "$work" >/dev/null ||
   { echo "cannot write the programs with ExecuTorch's serializer" >&2; exit 2; }
 
 # What the runtime handed each backend, without where the bytes were stored
@@ -76,7 +75,7 @@ for pte in "$work"/*.pte; do
     same=$([ "$(inits "$result.check")" = "$in_inits" ] && echo yes || echo NO)
     # The round trip must decode to the input's tables; the dedup paths
     # may differ only where they stored shared bytes once.
-    python3 "$here/pte_compare.py" flatc "$schema" "$pte" "$result" >"$result.compare" 2>&1 &&
+    python3 "$checks/exact/pte_compare.py" flatc "$schema" "$pte" "$result" >"$result.compare" 2>&1 &&
       decode=equal || decode=differs
     if [ $path = roundtrip ] && [ $decode != equal ]; then
       decode=DIFFERS

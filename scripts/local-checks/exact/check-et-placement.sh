@@ -26,12 +26,11 @@ build=$(cd "${1:?BUILD_DIR}" && pwd)
 ptecheck=${2:?PTE_CHECK}
 etpython=${3:?ET_PYTHON_DIR}
 work=${4:-$(mktemp -d)}
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd "$here/../.." && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
 bin=$build/bin
 schema=$root/schema/program.fbs
 mkdir -p "$work"
-PYTHONPATH=$etpython /usr/bin/python3 "$here/et_placement.py" "$work" ||
+PYTHONPATH=$etpython /usr/bin/python3 "$checks/exact/et_placement.py" "$work" ||
   { echo "cannot write the program with ExecuTorch's serializers" >&2; exit 2; }
 
 original=$work/placed.pte
@@ -64,7 +63,7 @@ row() {
   local args=()
   for d in "${originalData[@]}"; do args+=(--data-a "$d"); done
   for d in "${data[@]}"; do args+=(--data-b "$d"); done
-  local same=$(python3 "$here/pte_compare.py" --tensor-data flatc "$schema" \
+  local same=$(python3 "$checks/exact/pte_compare.py" --tensor-data flatc "$schema" \
     "$original" "$program" "${args[@]}" | cut -d: -f1)
   local inits=$([ "$(init "$work/original.check")" = "$(init "$check")" ] &&
                 echo yes || echo NO)

@@ -31,7 +31,9 @@ from executorch.exir.tensor_layout import TensorLayout
 from executorch.extension.flat_tensor.serialize.serialize import (
     FlatTensorSerializer)
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir))
+import common  # noqa: E402  (the shared preamble)
 from et_data import external, floats, plan, tensor  # noqa: E402
 
 ENCODER = bytes(range(256)) * 16            # 4 KiB, in both programs

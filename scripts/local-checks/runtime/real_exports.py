@@ -33,8 +33,12 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir))
+import common  # noqa: E402  (the shared preamble)
+
 HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+ROOT = common.ROOT
 LETTERS = {"loads": "L", "misreads": "M", "rejects": "R", "crashes": "C"}
 RUNTIME = re.compile(r"^(v\d+\.\d+|main) (loads|rejects|crashes|hangs)")
 # Issue 55's classes, as the table names them.

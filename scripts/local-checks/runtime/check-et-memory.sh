@@ -17,20 +17,23 @@ build=$(cd "${1:?BUILD_DIR}" && pwd)
 ptecheck=${2:?PTE_CHECK_DIR}
 etpython=${3:?ET_PYTHON_DIR}
 work=${4:-$(mktemp -d)}
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-samples=$(cd "$here/../../../shared/pte-samples" 2>/dev/null && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
+samples=$(cd "$shared/pte-samples" 2>/dev/null && pwd)
 
-writers=(et_programs et_data et_link et_placement et_diff_pairs et_memory)
-for writer in "${writers[@]}"; do
+# Each writer by its folder.
+writers=(exact/et_programs exact/et_data tools/et_link exact/et_placement
+         tools/et_diff_pairs runtime/et_memory)
+for path in "${writers[@]}"; do
+  writer=${path#*/}
   args=("$work/$writer")
   [ $writer = et_memory ] && args=(programs "$work/$writer")
-  PYTHONPATH=$etpython /usr/bin/python3 "$here/$writer.py" "${args[@]}" \
+  PYTHONPATH=$etpython /usr/bin/python3 "$checks/$path.py" "${args[@]}" \
     >/dev/null || { echo "cannot write $writer's programs" >&2; exit 2; }
 done
 programs=()
-for writer in "${writers[@]}"; do
-  programs+=($(find "$work/$writer" -name '*.pte' | sort))
+for path in "${writers[@]}"; do
+  programs+=($(find "$work/${path#*/}" -name '*.pte' | sort))
 done
 [ -n "$samples" ] && programs+=("$samples"/*.pte)
-/usr/bin/python3 "$here/memory_vs_runtime.py" "$build" "$ptecheck" \
+/usr/bin/python3 "$checks/runtime/memory_vs_runtime.py" "$build" "$ptecheck" \
   "$etpython" "$work" "${programs[@]}"

@@ -10,9 +10,14 @@
 
 import json
 import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir))
+import common  # noqa: E402  (the shared preamble)
 import subprocess
 
-SCHEMA_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "schema")
+SCHEMA_DIR = common.SCHEMA_DIR
 
 
 def write_program(work, backend, payload, specs=()):

@@ -17,7 +17,9 @@
 import os
 import sys
 
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir))
+import common  # noqa: E402  (the shared preamble)
 
 from et_data import external, floats, plan, tensor  # noqa: E402
 from executorch.exir._serialize._named_data_store import NamedDataStore

@@ -27,15 +27,14 @@ bundlecheck=${2:?BUNDLE_CHECK}
 etpython=${3:?ET_PYTHON_DIR}
 snap=${4:?SNAPSHOT}
 work=${5:-$(mktemp -d)}
-here=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-root=$(cd "$here/../.." && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
 bin=$build/bin
 decode="python3 $root/test/Inputs/bundle-decode.py flatc $root/schema/bundled_program.fbs"
 mkdir -p "$work/programs" "$work/bundles"
 
-bundlepython=$(bash "$here/et-bundle-python.sh" "$etpython" "$snap") || exit 2
-PYTHONPATH=$etpython /usr/bin/python3 "$here/et_programs.py" "$work/programs" >/dev/null &&
-  PYTHONPATH=$bundlepython /usr/bin/python3 "$here/et_bundles.py" \
+bundlepython=$(bash "$checks/exact/et-bundle-python.sh" "$etpython" "$snap") || exit 2
+PYTHONPATH=$etpython /usr/bin/python3 "$checks/exact/et_programs.py" "$work/programs" >/dev/null &&
+  PYTHONPATH=$bundlepython /usr/bin/python3 "$checks/exact/et_bundles.py" \
     "$work/programs" "$work/bundles" >/dev/null ||
   { echo "cannot write the bundles with ExecuTorch's serializer" >&2; exit 2; }
 
@@ -73,7 +72,7 @@ for bpte in "$work"/bundles/*.bpte; do
     $decode "$result" --program "$result.pte" >"$result.json"
     suites=$(diff -q <(grep -v '^program size' "$out.in.json") \
       <(grep -v '^program size' "$result.json") >/dev/null && echo equal || echo DIFFER)
-    python3 "$here/pte_compare.py" flatc "$root/schema/program.fbs" \
+    python3 "$checks/exact/pte_compare.py" flatc "$root/schema/program.fbs" \
       "$out.in.pte" "$result.pte" >"$result.compare" 2>&1 &&
       program=equal || program=differs
     [ $path = roundtrip ] && [ $program != equal ] && program=DIFFERS

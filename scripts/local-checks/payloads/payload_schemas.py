@@ -23,8 +23,12 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir))
+import common  # noqa: E402  (the shared preamble)
+
 REPO = sys.argv[1]
-SCHEMA_DIR = os.path.join(os.path.dirname(__file__), "..", "..", "schema")
+SCHEMA_DIR = common.SCHEMA_DIR
 TAGS = ["v0.7.0", "v1.0.0", "v1.1.0", "v1.2.0", "v1.3.0", "v1.4.0",
         "refs/heads/main"]
 # The same scalar types by their other names.

@@ -5,13 +5,14 @@
 # (the ARM one under qemu-user) and compares the sizes and alignments it
 # prints, and the sources' revision, with the table's.
 #
-#   scripts/local-checks/runtime-layout.sh [PTE_CHECK_OUT_DIR]
+#   scripts/local-checks/runtime/runtime-layout.sh [PTE_CHECK_OUT_DIR]
 #
 # PTE_CHECK_OUT_DIR defaults to ~/.cache/emit-bars/ptecheck. Prints the table
 # the runtime implies; exits 1 when it differs from the checked-in one.
 set -euo pipefail
-HERE=$(cd "$(dirname "$0")" && pwd)
-ROOT=$(cd "$HERE/../.." && pwd)
+source "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
+HERE=$here
+ROOT=$root
 OUT=${1:-$HOME/.cache/emit-bars/ptecheck}
 ET=$OUT/src/executorch
 [ -d "$ET" ] && [ -f "$OUT/src/REV" ] ||

@@ -31,10 +31,14 @@ import struct
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                os.pardir))
+import common  # noqa: E402  (the shared preamble)
+
 # The mutants are the lit suite's (test/Inputs/header-mutants.py).
 _spec = importlib.util.spec_from_file_location(
-    "header_mutants", os.path.join(os.path.dirname(__file__), "..", "..",
-                                   "test", "Inputs", "header-mutants.py"))
+    "header_mutants", os.path.join(common.ROOT, "test", "Inputs",
+                                   "header-mutants.py"))
 header_mutants = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(header_mutants)
 
