@@ -46,12 +46,15 @@ static void printBar(const DiffReport &report, bool isNew, raw_ostream &os) {
 }
 
 static void printKinds(const DiffReport &report, raw_ostream &os) {
-  os << "<section id=\"kinds\"><h2>Where the bytes go</h2>\n<div "
-        "class=\"bars\">";
+  printSectionStart(os, "kinds", "Where the bytes go");
+  os << "<div class=\"bars\">";
   printBar(report, /*isNew=*/false, os);
   printBar(report, /*isNew=*/true, os);
-  os << "</div>\n<table><tr><th>kind</th><th class=\"num\">old</th>"
-        "<th class=\"num\">new</th><th class=\"num\">change</th></tr>\n";
+  os << "</div>\n";
+  printTableStart(os, {{"kind"},
+                       numberColumn("old"),
+                       numberColumn("new"),
+                       numberColumn("change")});
   auto row = [&](StringRef key, StringRef label, uint64_t oldBytes,
                  uint64_t newBytes) {
     int64_t change = int64_t(newBytes) - int64_t(oldBytes);
@@ -70,18 +73,21 @@ static void printKinds(const DiffReport &report, raw_ostream &os) {
   for (const DiffKindBytes &kind : report.byKind)
     row(kind.key, kind.label, kind.oldBytes, kind.newBytes);
   row("total", "total", report.oldSide.bytes, report.newSide.bytes);
-  os << "</table></section>\n";
+  printTableEnd(os, /*section=*/true);
 }
 
-/// A section of changes: a heading, a header row, one row per item.
+/// A section of changes: a heading, a header row (after the change's own
+/// column), one row per item.
 template <typename T, typename Fn>
 static void printSection(raw_ostream &os, StringRef id, StringRef title,
-                         StringRef header, const std::vector<T> &items,
-                         Fn &&cells) {
+                         ArrayRef<TableColumn> header,
+                         const std::vector<T> &items, Fn &&cells) {
   if (items.empty())
     return;
-  os << "<section id=\"" << id << "\"><h2>" << title << "</h2>\n<table><tr>"
-     << header << "</tr>\n";
+  printSectionStart(os, id, title);
+  SmallVector<TableColumn> columns = {{""}};
+  llvm::append_range(columns, header);
+  printTableStart(os, columns);
   for (const T &item : items) {
     StringRef change = stringifyDiffChange(item.change);
     os << "<tr class=\"" << id << "\" data-change=\"" << change
@@ -89,7 +95,7 @@ static void printSection(raw_ostream &os, StringRef id, StringRef title,
     cells(item);
     os << "</tr>\n";
   }
-  os << "</table></section>\n";
+  printTableEnd(os, /*section=*/true);
 }
 
 static std::string bytesCell(uint64_t bytes) {
@@ -99,10 +105,12 @@ static std::string bytesCell(uint64_t bytes) {
 static void printMethods(const DiffReport &report, raw_ostream &os) {
   printSection(
       os, "method", "Methods",
-      "<th></th><th>method</th><th class=\"num\">instructions</th>"
-      "<th class=\"num\">values</th><th class=\"num\">delegate "
-      "calls</th><th class=\"num\">kernel calls</th><th>first "
-      "difference</th>",
+      {{"method"},
+       numberColumn("instructions"),
+       numberColumn("values"),
+       numberColumn("delegate calls"),
+       numberColumn("kernel calls"),
+       {"first difference"}},
       report.methods, [&](const MethodDiff &method) {
         auto counts = [&](unsigned oldCount, unsigned newCount) {
           os << "<td class=\"num\">";
@@ -127,8 +135,11 @@ static void printMethods(const DiffReport &report, raw_ostream &os) {
 
 static void printDelegates(const DiffReport &report, raw_ostream &os) {
   printSection(os, "delegate", "Delegate entries",
-               "<th></th><th>entry</th><th>backend</th><th class=\"num\">old "
-               "payload</th><th class=\"num\">new payload</th><th>what</th>",
+               {{"entry"},
+                {"backend"},
+                numberColumn("old payload"),
+                numberColumn("new payload"),
+                {"what"}},
                report.delegates, [&](const DelegateDiff &entry) {
                  os << "<td>" << escapeHTML(entry.method) << "#" << entry.index
                     << "</td><td>" << escapeHTML(entry.backend) << "</td>"
@@ -146,8 +157,7 @@ static void printDelegates(const DiffReport &report, raw_ostream &os) {
 
 static void printNamedData(const DiffReport &report, raw_ostream &os) {
   printSection(os, "named-data", "Named data",
-               "<th></th><th>key</th><th class=\"num\">old</th><th "
-               "class=\"num\">new</th><th>what</th>",
+               {{"key"}, numberColumn("old"), numberColumn("new"), {"what"}},
                report.namedData, [&](const NamedDataDiff &data) {
                  os << "<td data-key=\"" << escapeHTML(data.key) << "\">"
                     << escapeHTML(data.key) << "</td>"
@@ -163,8 +173,10 @@ static void printNamedData(const DiffReport &report, raw_ostream &os) {
 
 static void printConstants(const DiffReport &report, raw_ostream &os) {
   printSection(os, "constant", "Constants",
-               "<th></th><th>constant</th><th class=\"num\">old</th><th "
-               "class=\"num\">new</th><th>what</th>",
+               {{"constant"},
+                numberColumn("old"),
+                numberColumn("new"),
+                {"what"}},
                report.constants, [&](const ConstantDiff &constant) {
                  os << "<td>"
                     << escapeHTML(constant.name.empty()
@@ -184,7 +196,7 @@ static void printConstants(const DiffReport &report, raw_ostream &os) {
 
 static void printOperators(const DiffReport &report, raw_ostream &os) {
   printSection(os, "operator", "Operators",
-               "<th></th><th>method</th><th>operator</th>", report.operators,
+               {{"method"}, {"operator"}}, report.operators,
                [&](const OperatorDiff &op) {
                  os << "<td>" << escapeHTML(op.method) << "</td><td>"
                     << escapeHTML(op.name) << "</td>";
@@ -193,8 +205,10 @@ static void printOperators(const DiffReport &report, raw_ostream &os) {
 
 static void printTestSuites(const DiffReport &report, raw_ostream &os) {
   printSection(os, "test-suite", "Test suites",
-               "<th></th><th>method</th><th class=\"num\">old</th><th "
-               "class=\"num\">new</th><th>first difference</th>",
+               {{"method"},
+                numberColumn("old"),
+                numberColumn("new"),
+                {"first difference"}},
                report.testSuites, [&](const TestSuiteDiff &suite) {
                  os << "<td>" << escapeHTML(suite.method)
                     << "</td><td class=\"num\">" << suite.oldCases

@@ -476,6 +476,16 @@ ProgramModel::ProgramModel(const ProgramFile &file,
   }
 }
 
+ProgramModel::ProgramModel(const ProgramModel &all,
+                           llvm::function_ref<bool(StringRef)> wanted)
+    : file(all.file), constantSegment(all.constantSegment),
+      fileMethods(all.fileMethods), stores(all.stores),
+      namedDataKeys(all.namedDataKeys) {
+  for (const MethodModel &method : all.methods)
+    if (wanted(method.getName()))
+      methods.push_back(method);
+}
+
 /// `table`, a table of offsets into one of `segments`.
 template <typename Segments>
 static SubsegmentModel readSubsegment(const fb::SubsegmentOffsets &table,

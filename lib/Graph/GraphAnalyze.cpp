@@ -96,13 +96,14 @@ graph::analyzeGraph(std::shared_ptr<const FileBuffer> input,
     return failure();
   profile::ProfileOptions join;
   join.methods = options.methods;
-  // Joined to every method, the model is the graph's; to some, theirs.
-  FailureOr<profile::ProfileReport> timed =
-      options.methods.empty()
-          ? profile::analyzeProfile(cast<ETDumpFile>(*etdump), all, join,
-                                    StringRef(), error)
-          : profile::analyzeProfile(cast<ETDumpFile>(*etdump), *program, join,
-                                    StringRef(), error);
+  // Joined to the methods drawn: the graph's model, or a view of it.
+  std::optional<ProgramModel> some;
+  if (!options.methods.empty())
+    some.emplace(all, [&](StringRef name) {
+      return llvm::is_contained(options.methods, name);
+    });
+  FailureOr<profile::ProfileReport> timed = profile::analyzeProfile(
+      cast<ETDumpFile>(*etdump), some ? *some : all, join, StringRef(), error);
   if (failed(timed))
     return failure();
   if (!timed->fits()) {

@@ -338,11 +338,14 @@ static std::string listDelegated(ArrayRef<DelegatedOperators> backends) {
 /// What runs where, per method that calls anything; the methods that call
 /// nothing (a program's constant getters) in one line.
 static void printFallback(const GraphReport &report, raw_ostream &os) {
-  os << "<section id=\"fallback\"><h2>What runs where</h2>\n<table><tr>"
-        "<th>method</th><th class=\"num\">kernel calls</th><th>by operator "
-        "namespace</th><th>operators that fell back</th><th class=\"num\">"
-        "delegate calls</th><th>by backend</th><th>operators the backends "
-        "run</th></tr>\n";
+  printSectionStart(os, "fallback", "What runs where");
+  printTableStart(os, {{"method"},
+                       numberColumn("kernel calls"),
+                       {"by operator namespace"},
+                       {"operators that fell back"},
+                       numberColumn("delegate calls"),
+                       {"by backend"},
+                       {"operators the backends run"}});
   std::vector<StringRef> idle;
   for (const MethodGraph &graph : report.methods) {
     const Fallback &calls = graph.fallback;
@@ -358,7 +361,7 @@ static void printFallback(const GraphReport &report, raw_ostream &os) {
        << listCounts(calls.byBackend) << "</td><td>"
        << listDelegated(calls.delegated) << "</td></tr>\n";
   }
-  os << "</table>\n";
+  printTableEnd(os);
   if (!idle.empty()) {
     os << "<p class=\"muted\">" << counted(idle.size(), "method")
        << " call no kernel and no backend: ";

@@ -37,14 +37,32 @@ svg.buffer rect.overlap { fill: #e15759; fill-opacity: 0.85;
 static const char kFindingStyle[] =
     ".finding.error { color: #b00020; } .finding.note { color: #555; }\n";
 
+ArrayRef<TableColumn> memory::getAllocatorColumns() {
+  // Built once; the columns point into the labels, all made first.
+  struct Columns {
+    std::vector<std::string> labels;
+    std::vector<TableColumn> columns;
+    Columns() {
+      for (const RuntimeTarget &target : getRuntimeTargets())
+        labels.push_back(("method allocator, " + target.name + "-bit").str());
+      for (auto [target, label] : llvm::zip(getRuntimeTargets(), labels))
+        columns.push_back(numberColumn(label, target.description));
+    }
+  };
+  static const Columns built;
+  return built.columns;
+}
+
 static void printSummaryTable(const MemoryReport &report, raw_ostream &os) {
-  os << "<section id=\"pools\"><h2>Pools</h2>\n<table><tr><th>method</th>";
-  for (const RuntimeTarget &target : getRuntimeTargets())
-    os << "<th class=\"num\" title=\"" << escapeHTML(target.description)
-       << "\">method allocator, " << target.name << "-bit</th>";
-  os << "<th class=\"num\">planned</th><th class=\"num\">peak live</th>"
-        "<th class=\"num\">instructions</th><th>backends (allocate more in "
-        "init)</th></tr>\n";
+  printSectionStart(os, "pools", "Pools");
+  SmallVector<TableColumn> columns = {{"method"}};
+  llvm::append_range(columns, getAllocatorColumns());
+  llvm::append_range(columns, ArrayRef<TableColumn>{
+                                  numberColumn("planned"),
+                                  numberColumn("peak live"),
+                                  numberColumn("instructions"),
+                                  {"backends (allocate more in init)"}});
+  printTableStart(os, columns);
   for (const MethodMemory &method : report.methods) {
     uint64_t peak = 0;
     for (const PlannedBuffer &buffer : method.buffers)
@@ -62,7 +80,7 @@ static void printSummaryTable(const MemoryReport &report, raw_ostream &os) {
          << backend.delegates;
     os << "</td></tr>\n";
   }
-  os << "</table></section>\n";
+  printTableEnd(os, /*section=*/true);
 }
 
 /// The tensors of buffer `memoryId` to draw: live ones, those of an

@@ -45,11 +45,15 @@ td.operands { font-size: 12px; color: #444; }
 )css";
 
 static void printMethodsTable(const ProfileReport &report, raw_ostream &os) {
-  os << "<section id=\"methods\"><h2>Methods</h2>\n<table><tr><th>method</th>"
-        "<th class=\"num\">runs</th><th class=\"num\">run (p50)</th>"
-        "<th class=\"num\">min</th><th class=\"num\">max</th>"
-        "<th class=\"num\">load</th><th class=\"num\">init</th>"
-        "<th>most time</th></tr>\n";
+  printSectionStart(os, "methods", "Methods");
+  printTableStart(os, {{"method"},
+                       numberColumn("runs"),
+                       numberColumn("run (p50)"),
+                       numberColumn("min"),
+                       numberColumn("max"),
+                       numberColumn("load"),
+                       numberColumn("init"),
+                       {"most time"}});
   for (const MethodProfile &method : report.methods) {
     os << "<tr class=\"method\" data-name=\"" << escapeHTML(method.name)
        << "\"><td>" << escapeHTML(method.name) << "</td><td class=\"num\">"
@@ -69,7 +73,7 @@ static void printMethodsTable(const ProfileReport &report, raw_ostream &os) {
          << formatPercent(groups.front().share * 100) << ")";
     os << "</td></tr>\n";
   }
-  os << "</table></section>\n";
+  printTableEnd(os, /*section=*/true);
 }
 
 /// The row a timeline event is drawn on, and its class.
@@ -135,11 +139,13 @@ static void printInstructions(const MethodProfile &method, raw_ostream &os) {
     return a->time.total > b->time.total;
   });
   os << "<h3>Top instructions (of " << method.instructions.size()
-     << ")</h3>\n<table class=\"instructions\"><tr><th class=\"num\">share"
-        "</th><th class=\"num\">total</th><th class=\"num\">p50</th>"
-        "<th class=\"num\">p90</th><th class=\"num\">calls</th>"
-        "<th>instruction</th><th>kind</th><th>name</th><th>operands</th>"
-        "<th>logged (last run)</th></tr>\n";
+     << ")</h3>\n";
+  printTableStart(os,
+                  {numberColumn("share"), numberColumn("total"),
+                   numberColumn("p50"), numberColumn("p90"),
+                   numberColumn("calls"), {"instruction"}, {"kind"}, {"name"},
+                   {"operands"}, {"logged (last run)"}},
+                  "class=\"instructions\"");
   for (const InstructionProfile *entry : ArrayRef(top).take_front(kTopCount)) {
     os << "<tr><td class=\"num\">" << formatPercent(entry->share * 100)
        << "</td><td class=\"num\">" << formatNs(entry->time.total)
@@ -159,25 +165,26 @@ static void printInstructions(const MethodProfile &method, raw_ostream &os) {
       os << (index ? "; " : "") << escapeHTML(formatLogged(value));
     os << "</td></tr>\n";
   }
-  os << "</table>\n";
+  printTableEnd(os);
 }
 
 static void printGroups(StringRef title, ArrayRef<GroupProfile> groups,
                         raw_ostream &os) {
   if (groups.empty())
     return;
-  os << "<h3>By " << title << "</h3>\n<table class=\"by-" << title
-     << "\"><tr><th class=\"num\">share</th><th class=\"num\">total</th>"
-        "<th class=\"num\">calls</th><th class=\"num\">instructions</th>"
-        "<th>"
-     << title << "</th></tr>\n";
+  os << "<h3>By " << title << "</h3>\n";
+  printTableStart(os,
+                  {numberColumn("share"), numberColumn("total"),
+                   numberColumn("calls"), numberColumn("instructions"),
+                   {title}},
+                  ("class=\"by-" + title + "\"").str());
   for (const GroupProfile &group : groups)
     os << "<tr><td class=\"num\">" << formatPercent(group.share * 100)
        << "</td><td class=\"num\">" << formatNs(group.totalNs)
        << "</td><td class=\"num\">" << group.calls << "</td><td class=\"num\">"
        << group.instructions << "</td><td>" << escapeHTML(group.name)
        << "</td></tr>\n";
-  os << "</table>\n";
+  printTableEnd(os);
 }
 
 static void printMethod(const ProfileReport &report,
@@ -204,27 +211,26 @@ static void printMethod(const ProfileReport &report,
 static void printUnmatched(const ProfileReport &report, raw_ostream &os) {
   if (report.unmatched.empty())
     return;
-  os << "<section id=\"unmatched\"><h2>Blocks no method explains</h2>\n"
-        "<table><tr><th class=\"num\">block</th><th>name</th><th>role</th>"
-        "<th>why</th></tr>\n";
+  printSectionStart(os, "unmatched", "Blocks no method explains");
+  printTableStart(os, {numberColumn("block"), {"name"}, {"role"}, {"why"}});
   for (const UnmatchedBlock &block : report.unmatched)
     os << "<tr" << (block.explained ? "" : " class=\"misfit\"")
        << "><td class=\"num\">" << block.block << "</td><td>"
        << escapeHTML(block.name) << "</td><td>" << getBlockRoleName(block.role)
        << "</td><td>" << escapeHTML(block.reason) << "</td></tr>\n";
-  os << "</table></section>\n";
+  printTableEnd(os, /*section=*/true);
 }
 
 static void printEventsByName(const ProfileReport &report, raw_ostream &os) {
-  os << "<section id=\"events\"><h2>Events by name</h2>\n<table><tr>"
-        "<th class=\"num\">total</th><th class=\"num\">p50</th>"
-        "<th class=\"num\">count</th><th>name</th></tr>\n";
+  printSectionStart(os, "events", "Events by name");
+  printTableStart(os, {numberColumn("total"), numberColumn("p50"),
+                       numberColumn("count"), {"name"}});
   for (const NamedEvents &events : report.byName)
     os << "<tr><td class=\"num\">" << formatNs(events.time.total)
        << "</td><td class=\"num\">" << formatNs(events.time.p50)
        << "</td><td class=\"num\">" << events.time.count << "</td><td>"
        << escapeHTML(events.name) << "</td></tr>\n";
-  os << "</table>\n";
+  printTableEnd(os);
   // The first execution, as the runtime recorded it.
   auto run = llvm::find_if(report.timeline.events, [&](auto &event) {
     return report.timeline.names[event.event] == etdp::kExecuteEvent;

@@ -12,6 +12,7 @@
 
 #include "emit/Summary/SummaryModel.h"
 
+#include "emit/Memory/MemoryReport.h"
 #include "emit/Memory/RuntimeModel.h"
 #include "emit/Support/Report.h"
 
@@ -202,8 +203,8 @@ static void printKinds(const Summary &summary, raw_ostream &os) {
   uint64_t total = 0;
   for (const BytePart &part : parts)
     total += part.bytes;
-  os << "<section id=\"kinds\"><h2>Where the bytes go</h2>\n<div "
-        "class=\"bar\">";
+  printSectionStart(os, "kinds", "Where the bytes go");
+  os << "<div class=\"bar\">";
   for (const BytePart &part : parts)
     if (part.bytes)
       os << "<span class=\"k-" << part.key << "\" style=\"width:"
@@ -222,7 +223,7 @@ static void printKinds(const Summary &summary, raw_ostream &os) {
 
 static void printIdentical(const Summary &summary, raw_ostream &os) {
   StringRef items = summary.dataFile ? "segments" : "blobs";
-  os << "<section id=\"identical\"><h2>Identical data</h2>\n";
+  printSectionStart(os, "identical", "Identical data");
   if (summary.identical.empty()) {
     os << "<p>No two " << items << " hold the same bytes.</p></section>\n";
     return;
@@ -239,10 +240,11 @@ static void printIdentical(const Summary &summary, raw_ostream &os) {
     os << " of it: it keeps inline payloads apart from segments, and a "
           "segment's entries count as one blob here";
   os << ".</p>\n";
-  os << "<table><tr><th class=\"num\">copies</th><th class=\"num\">size "
-        "each</th><th class=\"num\">would save</th><th>"
-     << items << " and " << (summary.dataFile ? "their keys" : "what uses them")
-     << "</th></tr>\n";
+  std::string described =
+      (items + " and " + (summary.dataFile ? "their keys" : "what uses them"))
+          .str();
+  printTableStart(os, {numberColumn("copies"), numberColumn("size each"),
+                       numberColumn("would save"), {described}});
   uint64_t restSaving = 0, restGroups = 0;
   for (auto [index, group] : llvm::enumerate(summary.identical)) {
     uint64_t saves = group.size * (group.blobs.size() - 1);
@@ -275,7 +277,7 @@ static void printIdentical(const Summary &summary, raw_ostream &os) {
     os << "<tr class=\"more\"><td colspan=\"4\">and "
        << countOf(restGroups, "more group") << ", saving "
        << humanBytes(restSaving) << "</td></tr>\n";
-  os << "</table></section>\n";
+  printTableEnd(os, /*section=*/true);
 }
 
 static void printMethods(const Summary &summary, raw_ostream &os) {
@@ -284,15 +286,19 @@ static void printMethods(const Summary &summary, raw_ostream &os) {
   uint64_t largest = 1;
   for (const Method &method : summary.methods)
     largest = std::max(largest, method.referencedBytes);
-  os << "<section id=\"methods\"><h2>By method</h2>\n<table><tr><th>method"
-        "</th><th class=\"num\">instructions</th><th class=\"num\">kernel "
-        "calls</th><th class=\"num\">planned</th>";
-  for (const memory::RuntimeTarget &target : memory::getRuntimeTargets())
-    os << "<th class=\"num\" title=\"" << escapeHTML(target.description)
-       << "\">method allocator, " << target.name << "-bit</th>";
-  os << "<th class=\"num\">delegate calls</th><th class=\"num\">entries"
-        "</th><th class=\"num\">payloads referenced</th><th class=\"num\">"
-        "distinct</th><th style=\"width:20%\"></th></tr>\n";
+  printSectionStart(os, "methods", "By method");
+  SmallVector<TableColumn> columns = {{"method"},
+                                      numberColumn("instructions"),
+                                      numberColumn("kernel calls"),
+                                      numberColumn("planned")};
+  llvm::append_range(columns, memory::getAllocatorColumns());
+  llvm::append_range(columns, ArrayRef<TableColumn>{
+                                  numberColumn("delegate calls"),
+                                  numberColumn("entries"),
+                                  numberColumn("payloads referenced"),
+                                  numberColumn("distinct"),
+                                  {"", false, "", "width:20%"}});
+  printTableStart(os, columns);
   for (const Method &method : summary.methods) {
     os << "<tr class=\"method\" data-name=\"" << escapeHTML(method.name)
        << "\"><td>" << escapeHTML(method.name) << "</td><td class=\"num\">"
@@ -313,15 +319,18 @@ static void printMethods(const Summary &summary, raw_ostream &os) {
        << llvm::format("%.1f", 100.0 * method.referencedBytes / largest)
        << "%\"></div></td></tr>\n";
   }
-  os << "</table></section>\n";
+  printTableEnd(os, /*section=*/true);
 }
 
 static void printBackends(const Summary &summary, raw_ostream &os) {
   if (summary.backends.empty())
     return;
-  os << "<section id=\"backends\"><h2>By backend</h2>\n<table><tr><th>backend"
-        "</th><th class=\"num\">entries</th><th>methods</th><th class=\"num\">"
-        "payloads referenced</th><th class=\"num\">distinct</th></tr>\n";
+  printSectionStart(os, "backends", "By backend");
+  printTableStart(os, {{"backend"},
+                       numberColumn("entries"),
+                       {"methods"},
+                       numberColumn("payloads referenced"),
+                       numberColumn("distinct")});
   for (const Backend &backend : summary.backends)
     os << "<tr class=\"backend\" data-id=\"" << escapeHTML(backend.id)
        << "\"><td>" << escapeHTML(backend.id) << "</td><td class=\"num\">"
@@ -330,7 +339,7 @@ static void printBackends(const Summary &summary, raw_ostream &os) {
        << "</td><td class=\"num\">" << humanBytes(backend.referencedBytes)
        << "</td><td class=\"num\">" << humanBytes(backend.distinctBytes)
        << "</td></tr>\n";
-  os << "</table></section>\n";
+  printTableEnd(os, /*section=*/true);
 }
 
 static void printBlobs(const Summary &summary, raw_ostream &os) {
@@ -341,12 +350,13 @@ static void printBlobs(const Summary &summary, raw_ostream &os) {
   });
   uint64_t largest =
       rows.empty() ? 1 : std::max<uint64_t>(1, summary.blobs[rows[0]].size);
-  os << "<section id=\"blobs\"><h2>Largest "
-     << (summary.dataFile ? "segments" : "blobs") << "</h2>\n<table><tr><th>"
-     << (summary.dataFile ? "segment" : "blob")
-     << "</th><th>what</th><th class=\"num\">size</th><th style=\"width:20%"
-        "\"></th><th>"
-     << (summary.dataFile ? "" : "used by") << "</th></tr>\n";
+  printSectionStart(os, "blobs",
+                    summary.dataFile ? "Largest segments" : "Largest blobs");
+  printTableStart(os, {{summary.dataFile ? "segment" : "blob"},
+                       {"what"},
+                       numberColumn("size"),
+                       {"", false, "", "width:20%"},
+                       {summary.dataFile ? "" : "used by"}});
   // As in the SVG: at most kMaxRows rows, the last one summing up the rest.
   const size_t shown = rows.size() <= kMaxRows ? rows.size() : kMaxRows - 1;
   uint64_t restBytes = 0, restCount = 0;
@@ -379,7 +389,7 @@ static void printBlobs(const Summary &summary, raw_ostream &os) {
     os << "<tr class=\"more\"><td colspan=\"5\">and "
        << countOf(restCount, "more blob") << ", " << humanBytes(restBytes)
        << " in all</td></tr>\n";
-  os << "</table></section>\n";
+  printTableEnd(os, /*section=*/true);
 }
 
 void summary::printHTML(const Summary &summary, raw_ostream &os) {

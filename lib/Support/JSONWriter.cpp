@@ -44,8 +44,6 @@ static_assert(sizeof(kNewLine) == kNewLineBytes + 1 &&
               "a new line and 63 spaces");
 
 void JSONWriter::newLine() {
-  if (!indentWidth)
-    return;
   // No report nests this deep; a deeper one is misindented, not overrun.
   size_t spaces = std::min(size_t(depth) * indentWidth, sizeof(text) - 1);
   if (spaces >= kNewLineBytes) {

@@ -109,3 +109,30 @@ void emit::printPageStart(raw_ostream &os, StringRef title,
 }
 
 void emit::printPageEnd(raw_ostream &os) { os << "</body></html>\n"; }
+
+void emit::printSectionStart(raw_ostream &os, StringRef id, StringRef title) {
+  os << "<section id=\"" << id << "\"><h2>" << title << "</h2>\n";
+}
+
+void emit::printTableStart(raw_ostream &os, ArrayRef<TableColumn> columns,
+                           StringRef attributes) {
+  os << "<table";
+  if (!attributes.empty())
+    os << " " << attributes;
+  os << "><tr>";
+  for (const TableColumn &column : columns) {
+    os << "<th";
+    if (column.number)
+      os << " class=\"num\"";
+    if (!column.title.empty())
+      os << " title=\"" << escapeHTML(column.title) << "\"";
+    if (!column.style.empty())
+      os << " style=\"" << column.style << "\"";
+    os << ">" << column.label << "</th>";
+  }
+  os << "</tr>\n";
+}
+
+void emit::printTableEnd(raw_ostream &os, bool section) {
+  os << (section ? "</table></section>\n" : "</table>\n");
+}

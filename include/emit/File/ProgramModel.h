@@ -344,6 +344,11 @@ public:
   /// The same, of only the methods `wanted` accepts by name.
   ProgramModel(const ProgramFile &file,
                llvm::function_ref<bool(StringRef)> wanted);
+  /// The methods of `all` that `wanted` accepts by name, taken from it (no
+  /// table is read again): a view of some methods of a model already
+  /// built.
+  ProgramModel(const ProgramModel &all,
+               llvm::function_ref<bool(StringRef)> wanted);
 
   const ProgramFile &getFile() const { return file; }
   ArrayRef<MethodModel> getMethods() const { return methods; }

@@ -20,6 +20,7 @@
 #include "emit/File/DataFlow.h"
 #include "emit/File/Findings.h"
 #include "emit/Support/LLVM.h"
+#include "emit/Support/Page.h"
 #include "emit/Support/Report.h"
 
 #include "llvm/ADT/SmallVector.h"
@@ -175,6 +176,10 @@ void printMemoryText(const MemoryReport &report, raw_ostream &os);
 void printMemoryJSON(const MemoryReport &report, raw_ostream &os);
 /// The report as one self-contained HTML page.
 void printMemoryHTML(const MemoryReport &report, raw_ostream &os);
+/// A page's method allocator columns, one per runtime target ("method
+/// allocator, 64-bit", its description on hover), as emit-memory's and the
+/// summary's pages head them.
+ArrayRef<TableColumn> getAllocatorColumns();
 
 } // namespace memory
 } // namespace emit

@@ -39,7 +39,8 @@ public:
   /// writes it (an array of one-line objects, each on a line of its own).
   explicit JSONWriter(raw_ostream &os, unsigned indentWidth = 0,
                       unsigned depth = 0, unsigned flatDepth = ~0u)
-      : os(os), indentWidth(indentWidth), depth(depth), flatDepth(flatDepth) {}
+      : os(os), indentWidth(indentWidth), depth(depth),
+        lastIndented(indentWidth ? int64_t(flatDepth) : -1) {}
   ~JSONWriter() { flush(); }
 
   void objectBegin() { open('{'); }
@@ -110,8 +111,10 @@ private:
     filled.back() = true;
   }
   void longKey(StringRef name);
-  /// Whether the container open now lays its elements out on lines.
-  bool isIndented() const { return indentWidth && depth <= flatDepth; }
+  /// Whether the container open now lays its elements out on lines: one
+  /// comparison, as it is asked before every element.
+  bool isIndented() const { return int64_t(depth) <= lastIndented; }
+  /// A new line at the depth, where isIndented() says.
   void newLine();
   void append(StringRef part) {
     // An empty StringRef may hold no pointer, which memcpy must not see.
@@ -133,7 +136,8 @@ private:
   raw_ostream &os;
   unsigned indentWidth;
   unsigned depth;
-  unsigned flatDepth;
+  /// The deepest container laid out on lines; -1 without indentation.
+  int64_t lastIndented;
   /// Per open container: whether it has an element yet.
   SmallVector<bool, 8> filled;
   bool afterKey = false;

@@ -5,9 +5,10 @@
 //===----------------------------------------------------------------------===//
 //
 // The kit every one of emit's self-contained pages is written with (the
-// summary's, emit-diff's, emit-memory's, emit-profile's): its document head
-// and end, the one style sheet, the picture axis and how many boxes a
-// picture draws; byte counts for people and HTML escaping.
+// summary's, emit-diff's, emit-memory's, emit-profile's, emit-graph's): its
+// document head and end, the one style sheet, sections and tables, the
+// picture axis and how many boxes a picture draws; byte counts for people
+// and HTML escaping.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,6 +44,31 @@ void printPageStart(raw_ostream &os, StringRef title,
                     ArrayRef<StringRef> styles = {});
 /// Ends the page printPageStart started.
 void printPageEnd(raw_ostream &os);
+
+/// Opens section `id` (an HTML id) under the heading `title` (HTML).
+void printSectionStart(raw_ostream &os, StringRef id, StringRef title);
+
+/// One column of a table's header row.
+struct TableColumn {
+  /// Its heading (HTML).
+  StringRef label;
+  /// Whether it holds numbers (right-aligned: the style sheet's `num`).
+  bool number = false;
+  /// What it means, shown on hover (plain text).
+  StringRef title = {};
+  /// Its own style (`width:20%`).
+  StringRef style = {};
+};
+/// A number column.
+inline TableColumn numberColumn(StringRef label, StringRef title = {}) {
+  return {label, true, title};
+}
+/// Opens a table (with `attributes`, such as `class="instructions"`, where
+/// it has its own) and writes its header row.
+void printTableStart(raw_ostream &os, ArrayRef<TableColumn> columns,
+                     StringRef attributes = {});
+/// Closes a table, and with `section` the section it is the end of.
+void printTableEnd(raw_ostream &os, bool section = false);
 
 /// The style of the axis under a picture (`.axis`: its ends' labels).
 extern const char kAxisStyle[];
