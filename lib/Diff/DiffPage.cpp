@@ -172,32 +172,28 @@ static void printNamedData(const DiffReport &report, raw_ostream &os) {
 }
 
 static void printConstants(const DiffReport &report, raw_ostream &os) {
-  printSection(os, "constant", "Constants",
-               {{"constant"},
-                numberColumn("old"),
-                numberColumn("new"),
-                {"what"}},
-               report.constants, [&](const ConstantDiff &constant) {
-                 os << "<td>"
-                    << escapeHTML(constant.name.empty()
-                                      ? constant.method + " value " +
-                                            std::to_string(constant.value)
-                                      : constant.name)
-                    << "</td>" << bytesCell(constant.oldBytes)
-                    << bytesCell(constant.newBytes) << "<td>"
-                    << (constant.typeChanged ? "type or shape changed"
-                        : constant.bytesChanged &&
-                                constant.change == DiffChange::Changed
-                            ? "bytes changed"
-                            : "")
-                    << "</td>";
-               });
+  printSection(
+      os, "constant", "Constants",
+      {{"constant"}, numberColumn("old"), numberColumn("new"), {"what"}},
+      report.constants, [&](const ConstantDiff &constant) {
+        os << "<td>"
+           << escapeHTML(constant.name.empty()
+                             ? constant.method + " value " +
+                                   std::to_string(constant.value)
+                             : constant.name)
+           << "</td>" << bytesCell(constant.oldBytes)
+           << bytesCell(constant.newBytes) << "<td>"
+           << (constant.typeChanged ? "type or shape changed"
+               : constant.bytesChanged && constant.change == DiffChange::Changed
+                   ? "bytes changed"
+                   : "")
+           << "</td>";
+      });
 }
 
 static void printOperators(const DiffReport &report, raw_ostream &os) {
-  printSection(os, "operator", "Operators",
-               {{"method"}, {"operator"}}, report.operators,
-               [&](const OperatorDiff &op) {
+  printSection(os, "operator", "Operators", {{"method"}, {"operator"}},
+               report.operators, [&](const OperatorDiff &op) {
                  os << "<td>" << escapeHTML(op.method) << "</td><td>"
                     << escapeHTML(op.name) << "</td>";
                });

@@ -33,13 +33,13 @@ static const char kViewer[] =
 /// names them once, the viewer reads a row by them. Names are the JSON
 /// report's where it has the field.
 static constexpr const char *kNodeFields[] = {
-    "kind",  "name",    "chain",   "instruction", "inputs",
+    "kind",    "name",     "chain",   "instruction", "inputs",
     "outputs", "delegate", "time_ns", "problems"};
 static constexpr const char *kValueFields[] = {
-    "type",   "dtype",  "shape",    "bytes",    "buffer", "offset", "first",
+    "type", "dtype",    "shape",    "bytes",    "buffer", "offset", "first",
     "last", "constant", "problems", "alias_of", "name",   "source"};
-static constexpr const char *kPeakFields[] = {"peak_bytes", "peak_at",
-                                              "buffer", "bytes"};
+static constexpr const char *kPeakFields[] = {"peak_bytes", "peak_at", "buffer",
+                                              "bytes"};
 static constexpr const char *kPayloadNodeFields[] = {"op", "inputs", "outputs",
                                                      "attrs"};
 static constexpr const char *kPayloadValueFields[] = {"id", "description"};
@@ -417,7 +417,7 @@ void graph::printGraphHTML(const GraphReport &report, raw_ostream &os) {
     os << StringRef(data).slice(at, next) << "<\\/";
   }
   // The viewer's files share one scope.
-  os << "</script>\n<script>(function () {\n\"use strict\";\n" << kViewer
-     << "})();</script>\n";
+  os << "</script>\n<script>(function () {\n\"use strict\";\n"
+     << kViewer << "})();</script>\n";
   printPageEnd(os);
 }

@@ -57,11 +57,11 @@ static void printSummaryTable(const MemoryReport &report, raw_ostream &os) {
   printSectionStart(os, "pools", "Pools");
   SmallVector<TableColumn> columns = {{"method"}};
   llvm::append_range(columns, getAllocatorColumns());
-  llvm::append_range(columns, ArrayRef<TableColumn>{
-                                  numberColumn("planned"),
-                                  numberColumn("peak live"),
-                                  numberColumn("instructions"),
-                                  {"backends (allocate more in init)"}});
+  llvm::append_range(
+      columns, ArrayRef<TableColumn>{numberColumn("planned"),
+                                     numberColumn("peak live"),
+                                     numberColumn("instructions"),
+                                     {"backends (allocate more in init)"}});
   printTableStart(os, columns);
   for (const MethodMemory &method : report.methods) {
     uint64_t peak = 0;

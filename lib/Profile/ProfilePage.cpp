@@ -138,13 +138,18 @@ static void printInstructions(const MethodProfile &method, raw_ostream &os) {
   std::stable_sort(top.begin(), top.end(), [](auto *a, auto *b) {
     return a->time.total > b->time.total;
   });
-  os << "<h3>Top instructions (of " << method.instructions.size()
-     << ")</h3>\n";
+  os << "<h3>Top instructions (of " << method.instructions.size() << ")</h3>\n";
   printTableStart(os,
-                  {numberColumn("share"), numberColumn("total"),
-                   numberColumn("p50"), numberColumn("p90"),
-                   numberColumn("calls"), {"instruction"}, {"kind"}, {"name"},
-                   {"operands"}, {"logged (last run)"}},
+                  {numberColumn("share"),
+                   numberColumn("total"),
+                   numberColumn("p50"),
+                   numberColumn("p90"),
+                   numberColumn("calls"),
+                   {"instruction"},
+                   {"kind"},
+                   {"name"},
+                   {"operands"},
+                   {"logged (last run)"}},
                   "class=\"instructions\"");
   for (const InstructionProfile *entry : ArrayRef(top).take_front(kTopCount)) {
     os << "<tr><td class=\"num\">" << formatPercent(entry->share * 100)
@@ -174,8 +179,10 @@ static void printGroups(StringRef title, ArrayRef<GroupProfile> groups,
     return;
   os << "<h3>By " << title << "</h3>\n";
   printTableStart(os,
-                  {numberColumn("share"), numberColumn("total"),
-                   numberColumn("calls"), numberColumn("instructions"),
+                  {numberColumn("share"),
+                   numberColumn("total"),
+                   numberColumn("calls"),
+                   numberColumn("instructions"),
                    {title}},
                   ("class=\"by-" + title + "\"").str());
   for (const GroupProfile &group : groups)
@@ -223,8 +230,10 @@ static void printUnmatched(const ProfileReport &report, raw_ostream &os) {
 
 static void printEventsByName(const ProfileReport &report, raw_ostream &os) {
   printSectionStart(os, "events", "Events by name");
-  printTableStart(os, {numberColumn("total"), numberColumn("p50"),
-                       numberColumn("count"), {"name"}});
+  printTableStart(os, {numberColumn("total"),
+                       numberColumn("p50"),
+                       numberColumn("count"),
+                       {"name"}});
   for (const NamedEvents &events : report.byName)
     os << "<tr><td class=\"num\">" << formatNs(events.time.total)
        << "</td><td class=\"num\">" << formatNs(events.time.p50)

@@ -243,8 +243,10 @@ static void printIdentical(const Summary &summary, raw_ostream &os) {
   std::string described =
       (items + " and " + (summary.dataFile ? "their keys" : "what uses them"))
           .str();
-  printTableStart(os, {numberColumn("copies"), numberColumn("size each"),
-                       numberColumn("would save"), {described}});
+  printTableStart(os, {numberColumn("copies"),
+                       numberColumn("size each"),
+                       numberColumn("would save"),
+                       {described}});
   uint64_t restSaving = 0, restGroups = 0;
   for (auto [index, group] : llvm::enumerate(summary.identical)) {
     uint64_t saves = group.size * (group.blobs.size() - 1);
@@ -292,12 +294,12 @@ static void printMethods(const Summary &summary, raw_ostream &os) {
                                       numberColumn("kernel calls"),
                                       numberColumn("planned")};
   llvm::append_range(columns, memory::getAllocatorColumns());
-  llvm::append_range(columns, ArrayRef<TableColumn>{
-                                  numberColumn("delegate calls"),
-                                  numberColumn("entries"),
-                                  numberColumn("payloads referenced"),
-                                  numberColumn("distinct"),
-                                  {"", false, "", "width:20%"}});
+  llvm::append_range(columns,
+                     ArrayRef<TableColumn>{numberColumn("delegate calls"),
+                                           numberColumn("entries"),
+                                           numberColumn("payloads referenced"),
+                                           numberColumn("distinct"),
+                                           {"", false, "", "width:20%"}});
   printTableStart(os, columns);
   for (const Method &method : summary.methods) {
     os << "<tr class=\"method\" data-name=\"" << escapeHTML(method.name)
