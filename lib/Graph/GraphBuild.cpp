@@ -389,7 +389,8 @@ void MethodGraphBuilder::readInstructions() {
       node.name += " to " + std::to_string(instruction.second);
     readOperands(instruction, slot, node);
     if (method.getDelegate(instruction))
-      node.delegate = describeDelegate(instruction, node.problems);
+      node.delegate = std::make_unique<DelegateInfo>(
+          describeDelegate(instruction, node.problems));
     else if ((instruction.kind == InstructionKind::Kernel ||
               instruction.kind == InstructionKind::Delegate) &&
              instruction.callee < 0)

@@ -48,6 +48,10 @@ int emit::writeReport(StringRef tool, StringRef path, const Report &report,
                  << "': " << error.message() << "\n";
     return 2;
   }
+  // A report of many small objects is written in pieces of a few hundred
+  // bytes: through the file's own 4 KiB buffer that is a system call per
+  // 2 KiB of JSON (4,000 for a 50,000-node graph).
+  os.SetBufferSize(size_t(256) << 10);
   report.print(format, os);
   return exitCode;
 }

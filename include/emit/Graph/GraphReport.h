@@ -142,7 +142,9 @@ struct Node {
   /// method may have 100,000s of nodes).
   SmallVector<uint32_t, 3> inputs;
   SmallVector<uint32_t, 1> outputs;
-  std::optional<DelegateInfo> delegate;
+  /// A delegate call's entry and payload (apart: most nodes have none, and
+  /// a method may have 100,000s).
+  std::unique_ptr<DelegateInfo> delegate;
   std::optional<NodeTime> time;
   /// What is wrong with it (the file layer's findings on the instruction,
   /// an operator or delegate index out of range, a payload shorter than
