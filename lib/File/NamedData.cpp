@@ -17,8 +17,8 @@ using namespace emit;
 /// where `segments` has it.
 template <typename Entry, typename Segments>
 static NamedDataSource getSource(const Entry &entry, StringRef file,
-                                 bool inDataFile, const Segments *segments) {
-  NamedDataSource source{file, inDataFile, std::nullopt};
+                                 const Segments *segments) {
+  NamedDataSource source{file, std::nullopt};
   if (segments && entry.segment_index() < segments->size())
     source.bytes = segments->Get(entry.segment_index())->size();
   return source;
@@ -39,13 +39,10 @@ void NamedDataIndex::addProgram(const ProgramFile &file) {
   const auto *named = program ? program->named_data() : nullptr;
   if (!named)
     return;
-  programTable = true;
-  programKeys = named->size();
   for (const auto *entry : *named)
     if (entry->key())
-      inProgram.try_emplace(
-          entry->key()->string_view(),
-          getSource(*entry, "program", false, program->segments()));
+      inProgram.try_emplace(entry->key()->string_view(),
+                            getSource(*entry, "program", program->segments()));
 }
 
 void NamedDataIndex::addDataFile(const DataFile &file) {
@@ -58,7 +55,7 @@ void NamedDataIndex::addDataFile(const DataFile &file) {
     if (entry->key())
       external.try_emplace(
           entry->key()->string_view(),
-          getSource(*entry, file.getName(), true, flatTensor->segments()));
+          getSource(*entry, file.getName(), flatTensor->segments()));
 }
 
 const NamedDataSource *NamedDataIndex::lookupForTensor(StringRef key) const {

@@ -460,8 +460,6 @@ ProgramModel::ProgramModel(const ProgramFile &file,
   const fb::Program *program = file.getProgram();
   assert(program && "modelling a file whose flatbuffer does not verify");
   readConstantStores(*program);
-  constantSegment =
-      stores.constantSegment && !stores.constantSegment->offsets.empty();
   if (const auto *named = program->named_data())
     namedDataKeys = named->size();
   if (!program->execution_plan())
@@ -478,8 +476,7 @@ ProgramModel::ProgramModel(const ProgramFile &file,
 
 ProgramModel::ProgramModel(const ProgramModel &all,
                            llvm::function_ref<bool(StringRef)> wanted)
-    : file(all.file), constantSegment(all.constantSegment),
-      fileMethods(all.fileMethods), stores(all.stores),
+    : file(all.file), fileMethods(all.fileMethods), stores(all.stores),
       namedDataKeys(all.namedDataKeys) {
   for (const MethodModel &method : all.methods)
     if (wanted(method.getName()))
@@ -494,7 +491,6 @@ static SubsegmentModel readSubsegment(const fb::SubsegmentOffsets &table,
   model.segmentIndex = table.segment_index();
   if (segments && model.segmentIndex < segments->size())
     model.segmentBytes = segments->Get(model.segmentIndex)->size();
-  model.hasOffsets = table.offsets() != nullptr;
   model.offsets = arrayOf(table.offsets());
   return model;
 }

@@ -20,8 +20,6 @@
 using namespace emit;
 using namespace emit::graph;
 
-/// One element of an array, on a line of its own, written by hand
-/// (JSONWriter): a method may have hundreds of thousands.
 /// Where a method's nodes, values and edges are in the document: the root
 /// object, its "methods" array, the method object.
 static constexpr unsigned kMethodDepth = 3;

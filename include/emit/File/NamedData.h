@@ -37,8 +37,6 @@ class ProgramFile;
 struct NamedDataSource {
   /// The file: `program`, or a data file's name.
   StringRef file;
-  /// Whether that file is a data file (not the program).
-  bool inDataFile = false;
   /// Its segment's bytes; none when the segment index is past the table.
   std::optional<uint64_t> bytes;
 };
@@ -60,11 +58,6 @@ public:
   /// only; null when none holds it.
   const NamedDataSource *lookupForTensor(StringRef key) const;
 
-  /// Whether the program has a `named_data` table (even empty: 0.7 builds
-  /// the program's data map then), and how many keys it lists.
-  bool programHasTable() const { return programTable; }
-  size_t getProgramKeyCount() const { return programKeys; }
-
 private:
   void addProgram(const ProgramFile &program);
   void addDataFile(const DataFile &file);
@@ -72,8 +65,6 @@ private:
   llvm::StringMap<NamedDataSource> external;
   llvm::StringMap<NamedDataSource> inProgram;
   std::vector<std::string> dataFiles;
-  bool programTable = false;
-  size_t programKeys = 0;
 };
 
 /// How many of `file`'s keys have no tensor layout (a backend's data, not

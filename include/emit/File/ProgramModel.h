@@ -234,8 +234,6 @@ struct SubsegmentModel {
   std::optional<uint64_t> segmentBytes;
   /// Its offsets, the reserved entry first; empty when it has none.
   ArrayRef<uint64_t> offsets;
-  /// Whether it has an offsets table at all.
-  bool hasOffsets = false;
 };
 
 /// Where a program keeps constant data besides named data: the constant
@@ -367,14 +365,15 @@ public:
   /// Whether the runtime reads constants from the constant segment: the
   /// program has one with entries (else from the deprecated constant
   /// buffer; runtime/executor/program.cpp).
-  bool readsConstantSegment() const { return constantSegment; }
+  bool readsConstantSegment() const {
+    return stores.constantSegment && !stores.constantSegment->offsets.empty();
+  }
 
 private:
   void readConstantStores(const executorch_flatbuffer::Program &program);
 
   const ProgramFile &file;
   std::vector<MethodModel> methods;
-  bool constantSegment = false;
   unsigned fileMethods = 0;
   ConstantStoresModel stores;
   std::optional<size_t> namedDataKeys;

@@ -21,14 +21,9 @@
 #===----------------------------------------------------------------------===#
 set -uo pipefail
 
-build=$(cd "${1:?BUILD_DIR}" && pwd)
-ptecheck=${2:?PTE_CHECK}
-etpython=${3:?ET_PYTHON_DIR}
-work=${4:-$(mktemp -d)}
 source "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
-bin=$build/bin
+take_check_arguments "$@"
 schema=$root/schema/program.fbs
-mkdir -p "$work"
 
 PYTHONPATH=$etpython /usr/bin/python3 "$checks/exact/et_programs.py" "$work" >/dev/null ||
   { echo "cannot write the programs with ExecuTorch's serializer" >&2; exit 2; }

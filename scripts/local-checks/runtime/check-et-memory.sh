@@ -13,11 +13,8 @@
 #===----------------------------------------------------------------------===#
 set -uo pipefail
 
-build=$(cd "${1:?BUILD_DIR}" && pwd)
-ptecheck=${2:?PTE_CHECK_DIR}
-etpython=${3:?ET_PYTHON_DIR}
-work=${4:-$(mktemp -d)}
 source "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
+take_check_arguments "$@"
 samples=$(cd "$shared/pte-samples" 2>/dev/null && pwd)
 
 # Each writer by its folder.

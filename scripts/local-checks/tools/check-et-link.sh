@@ -22,13 +22,8 @@
 #===----------------------------------------------------------------------===#
 set -uo pipefail
 
-build=$(cd "${1:?BUILD_DIR}" && pwd)
-ptecheck=${2:?PTE_CHECK}
-etpython=${3:?ET_PYTHON_DIR}
-work=${4:-$(mktemp -d)}
 source "$(dirname "${BASH_SOURCE[0]}")/../common.sh"
-bin=$build/bin
-mkdir -p "$work"
+take_check_arguments "$@"
 PYTHONPATH=$etpython /usr/bin/python3 "$checks/tools/et_link.py" "$work" ||
   { echo "cannot write the files with ExecuTorch's serializer" >&2; exit 2; }
 cd "$work" || exit 2
