@@ -14,6 +14,8 @@
 
 #include "ReleaseFeatures.h"
 
+#include "emit/Kernels/KernelLibraries.h"
+
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/Twine.h"
@@ -377,46 +379,8 @@ static void findLegacyReads(const ReleaseInput &input, Release until,
 
 //===----------------------------------------------------------------------===//
 // Prim ops: registered by the runtime itself, by release
-// (kernels/prim_ops/register_prim_ops.cpp)
+// (kernels/prim_ops/register_prim_ops.cpp, in the kernel libraries' table)
 //===----------------------------------------------------------------------===//
-
-namespace {
-struct PrimOp {
-  const char *name;
-  Release first;
-};
-} // namespace
-
-static const PrimOp kPrimOps[] = {
-    {"aten::sym_size.int", R0_1},
-    {"aten::sym_numel", R0_1},
-    {"executorch_prim::add.Scalar", R0_1},
-    {"executorch_prim::sub.Scalar", R0_1},
-    {"executorch_prim::mul.Scalar", R0_1},
-    {"executorch_prim::floordiv.Scalar", R0_1},
-    {"executorch_prim::truediv.Scalar", R0_1},
-    {"executorch_prim::eq.Scalar", R0_1},
-    {"executorch_prim::gt.Scalar", R0_1},
-    {"executorch_prim::lt.Scalar", R0_1},
-    {"executorch_prim::ge.Scalar", R0_1},
-    {"executorch_prim::le.Scalar", R0_1},
-    {"executorch_prim::floordiv.int", R0_1},
-    {"executorch_prim::et_copy_index.tensor", R0_1},
-    {"aten::_local_scalar_dense", R0_2},
-    {"executorch_prim::et_view.default", R0_2},
-    {"executorch_prim::sym_float.Scalar", R0_3},
-    {"executorch_prim::neg.Scalar", R0_4},
-    {"executorch_prim::mod.int", R0_4},
-    {"executorch_prim::mod.Scalar", R0_4},
-    {"executorch_prim::ceil.Scalar", R0_5},
-    {"executorch_prim::round.Scalar", R0_5},
-    {"executorch_prim::trunc.Scalar", R0_5},
-    {"executorch_prim::sym_max.Scalar", R1_0},
-    {"executorch_prim::sym_min.Scalar", R1_0},
-    {"executorch_prim::sym_int.Scalar", R1_4},
-    {"executorch_prim::sym_not.Scalar", R1_4},
-    {"executorch_prim::sym_ite.Scalar", R1_4},
-};
 
 /// Operators that are prim ops a release before 0.1 lacks, each once with
 /// the first release that registers it.
@@ -426,14 +390,12 @@ static void findPrimOps(const ReleaseInput &input,
   for (const MethodModel &method : input.model.getMethods())
     for (auto [index, op] : llvm::enumerate(method.getOperators())) {
       StringRef name = op.qualifiedName;
-      const PrimOp *prim = llvm::find_if(
-          kPrimOps, [&](const PrimOp &known) { return name == known.name; });
-      if (prim == std::end(kPrimOps) || prim->first == R0_1 ||
-          !seen.try_emplace(name, true).second)
+      std::optional<unsigned> first = kernels::getFirstPrimRelease(name);
+      if (!first || *first == R0_1 || !seen.try_emplace(name, true).second)
         continue;
       uses.push_back(
           {methodPath(method) + ".operators[" + std::to_string(index) + "]",
-           ("prim op " + name).str(), prim->first});
+           ("prim op " + name).str(), *first});
     }
 }
 
