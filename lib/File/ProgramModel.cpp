@@ -243,6 +243,14 @@ const void *MethodModel::getValueLocation(uint32_t value) const {
   return plan->values()->Get(value);
 }
 
+const void *
+MethodModel::getInstructionLocation(const InstructionModel &instruction) const {
+  return plan->chains()
+      ->Get(instruction.chain)
+      ->instructions()
+      ->Get(instruction.index);
+}
+
 const void *MethodModel::getBufferSizeLocation(uint32_t memoryId) const {
   return plan->non_const_buffer_sizes()->Data() + sizeof(int64_t) * memoryId;
 }

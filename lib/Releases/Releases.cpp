@@ -201,14 +201,15 @@ static ReleaseReport startReport() {
 
 /// Each release's verdict from its reasons, and the oldest and newest that
 /// load.
-static void finishReport(ReleaseReport &report) {
-  for (ReleaseJudgement &judgement : report.releases)
+void ReleaseReport::finish() {
+  oldest = newest = std::nullopt;
+  for (ReleaseJudgement &judgement : releases)
     judgement.verdict = getVerdict(judgement.reasons);
-  for (const ReleaseJudgement &judgement : report.releases)
+  for (const ReleaseJudgement &judgement : releases)
     if (judgement.verdict == ReleaseVerdict::Loads) {
-      if (!report.oldest)
-        report.oldest = judgement.release;
-      report.newest = judgement.release;
+      if (!oldest)
+        oldest = judgement.release;
+      newest = judgement.release;
     }
 }
 
@@ -230,7 +231,7 @@ ReleaseReport emit::judgeDataFileReleases(const DataFile &file) {
                    [](const ReleaseReason &reason) {
                      return reason.feature != "data-file-reader";
                    });
-  finishReport(report);
+  report.finish();
   return report;
 }
 
@@ -266,7 +267,7 @@ static ReleaseReport judge(const ProgramModel *model, DataFileCounts dataFiles,
             "what a backend's init refuses in a delegate's payload (the "
             "findings), met as load_method initializes the delegates",
             "emit-verify's checks of the payloads", LoadStage::Delegates);
-  finishReport(report);
+  report.finish();
   return report;
 }
 

@@ -12,6 +12,7 @@
 
 #include "emit/Verify/Verify.h"
 
+#include "KernelChecks.h"
 #include "LoadChecks.h"
 
 #include "emit/DelegateCalls/DelegateCalls.h"
@@ -368,7 +369,8 @@ static void judge(const CheckedFile *file, const ProgramModel *model,
 FailureOr<VerifyReport>
 emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
                    ArrayRef<std::string> dataFiles, MLIRContext &context,
-                   std::string &error, bool withReleases) {
+                   std::string &error, bool withReleases,
+                   const kernels::KernelSpec *kernels) {
   bool dataFile = isDataFileBuffer(input->getBytes());
   if (dataFile && !dataFiles.empty()) {
     error = ("'" + input->getName() +
@@ -414,16 +416,25 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
     checkDataLayouts(data->modules, dataFiles, report);
   }
   judge(file.get(), model ? &*model : nullptr, *data, dataFiles, report);
+  if (kernels && model && model->getFile().isReadable()) {
+    checkKernels(*model, *kernels, report);
+    report.runtimeLoad = getRuntimeLoad(report.releases->releases.back());
+    if (!isRefusedByBackendsAlone(report))
+      report.refusingBackends.clear();
+  }
   return report;
 }
 
-FailureOr<VerifyReport>
-emit::verifyFiles(StringRef path, ArrayRef<std::string> dataFiles,
-                  MLIRContext &context, std::string &error, bool withReleases) {
+FailureOr<VerifyReport> emit::verifyFiles(StringRef path,
+                                          ArrayRef<std::string> dataFiles,
+                                          MLIRContext &context,
+                                          std::string &error, bool withReleases,
+                                          const kernels::KernelSpec *kernels) {
   std::shared_ptr<const FileBuffer> file = openInput(path, context, error);
   if (!file)
     return failure();
-  return verifyBuffer(std::move(file), dataFiles, context, error, withReleases);
+  return verifyBuffer(std::move(file), dataFiles, context, error, withReleases,
+                      kernels);
 }
 
 /// The releases `report` prints: all, or the one asked for.
@@ -458,6 +469,40 @@ static void printReleasesText(const VerifyReport &report, raw_ostream &os) {
   os << "releases that load it: " << report.releases->describeLoading() << "\n";
 }
 
+/// The build's kernels against the calls, one line.
+static void printKernelsText(const KernelsReport &kernels, raw_ostream &os) {
+  unsigned missing = 0;
+  for (const MissingKernelCalls &calls : kernels.missing)
+    missing += calls.calls;
+  os << "kernels (" << kernels.build << ", main): " << kernels.kernelCalls
+     << " kernel calls besides prim ops, " << missing
+     << " with no kernel in the build\n";
+}
+
+/// The build's kernels against the calls as JSON: `build`, `kernel_calls`,
+/// `missing`.
+static llvm::json::Object getKernelsJSON(const KernelsReport &kernels) {
+  llvm::json::Array missing;
+  for (const MissingKernelCalls &calls : kernels.missing) {
+    llvm::json::Array libraries;
+    for (const std::string &library : calls.libraries)
+      libraries.push_back(library);
+    missing.push_back(llvm::json::Object{
+        {"method", calls.method},
+        {"chain", calls.chain},
+        {"instruction", calls.instruction},
+        {"operator", calls.name},
+        {"kernel_key", calls.key},
+        {"calls", calls.calls},
+        {"libraries", std::move(libraries)},
+    });
+  }
+  return llvm::json::Object{{"build", kernels.build},
+                            {"kernel_calls", kernels.kernelCalls},
+                            {"missing", std::move(missing)},
+                            {"release", "main"}};
+}
+
 StringRef emit::getLoadedAsName(LoadedAs loadedAs) {
   switch (loadedAs) {
   case LoadedAs::Program:
@@ -471,17 +516,25 @@ StringRef emit::getLoadedAsName(LoadedAs loadedAs) {
 }
 
 /// How the runtime the verdict is of loads the file.
-static StringRef describeLoading(LoadedAs loadedAs) {
+static StringRef describeLoading(LoadedAs loadedAs, bool withKernels) {
   switch (loadedAs) {
   case LoadedAs::Program:
-    return "Program::load with full verification, then load_method of "
-           "every method, operators other than prim ops taken as "
-           "registered";
+    return withKernels ? "Program::load with full verification, then "
+                         "load_method of every method, with the kernels "
+                         "--kernels names"
+                       : "Program::load with full verification, then "
+                         "load_method of every method, operators other than "
+                         "prim ops taken as registered";
   case LoadedAs::BundledProgram:
-    return "the bundle's embedded program, as extension/module loads a "
-           "bundle: Program::load with full verification, then load_method "
-           "of every method, operators other than prim ops taken as "
-           "registered";
+    return withKernels
+               ? "the bundle's embedded program, as extension/module loads a "
+                 "bundle: Program::load with full verification, then "
+                 "load_method of every method, with the kernels --kernels "
+                 "names"
+               : "the bundle's embedded program, as extension/module loads a "
+                 "bundle: Program::load with full verification, then "
+                 "load_method of every method, operators other than prim ops "
+                 "taken as registered";
   case LoadedAs::DataFile:
     return "FlatTensorDataMap::load of the data file, as a program's "
            "external data map";
@@ -494,10 +547,13 @@ void emit::printVerifyText(const VerifyReport &report, raw_ostream &os) {
     printFinding(finding, os);
   if (report.showReleases)
     printReleasesText(report, os);
+  if (report.kernels)
+    printKernelsText(*report.kernels, os);
   unsigned errors = report.count(Severity::Error);
   unsigned warnings = report.count(Severity::Warning);
   os << "runtime: " << getRuntimeLoadName(report.runtimeLoad) << " ("
-     << kMainBuild << "; " << describeLoading(report.loadedAs) << ")";
+     << kMainBuild << "; "
+     << describeLoading(report.loadedAs, report.kernels.has_value()) << ")";
   if (!report.refusingBackends.empty())
     os << ": the core runtime loads the program, and backend"
        << (report.refusingBackends.size() == 1 ? " '" : "s '")
@@ -570,6 +626,8 @@ void emit::printVerifyJSON(const VerifyReport &report, raw_ostream &os) {
       for (const Finding &finding : report.findings.findings)
         json.value(getFindingJSON(finding));
     });
+    if (report.kernels)
+      json.attribute("kernels", getKernelsJSON(*report.kernels));
     json.attribute("loaded_as", getLoadedAsName(report.loadedAs));
     if (report.showReleases)
       printReleasesJSON(report, json);

@@ -263,6 +263,7 @@ public:
   const void *getPlanLocation() const { return plan; }
   const void *getValueLocation(uint32_t value) const;
   const void *getBufferSizeLocation(uint32_t memoryId) const;
+  const void *getInstructionLocation(const InstructionModel &instruction) const;
 
   /// Its values: each read from its table when asked, but for its kind.
   uint32_t getValueCount() const { return kinds.size(); }

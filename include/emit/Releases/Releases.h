@@ -109,6 +109,9 @@ struct ReleaseReport {
   std::optional<StringRef> oldest, newest;
   /// The releases that load it as runs ("0.5-main", "0.1-1.2, main").
   std::string describeLoading() const;
+  /// Derives each release's verdict from its reasons, and the oldest and
+  /// newest that load it: after reasons are added.
+  void finish();
   LoadingReleases getLoading() const;
 };
 

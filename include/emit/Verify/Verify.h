@@ -29,6 +29,9 @@
 #include <vector>
 
 namespace emit {
+namespace kernels {
+struct KernelSpec;
+} // namespace kernels
 
 /// What emit-verify found in a program and its data files.
 /// How the runtime loads the file verified.
@@ -43,6 +46,26 @@ enum class LoadedAs {
 
 /// `program`, `bundled_program` or `data_file`, as JSON names it.
 StringRef getLoadedAsName(LoadedAs loadedAs);
+
+/// A kernel call group no kernel of the build runs (--kernels).
+struct MissingKernelCalls {
+  std::string method;
+  unsigned chain = 0, instruction = 0;
+  std::string name;
+  std::string key;
+  unsigned calls = 0;
+  /// The libraries that have it at the verdict's release.
+  std::vector<std::string> libraries;
+};
+
+/// The build's kernels against the program's calls, at main (the verdict).
+struct KernelsReport {
+  /// As --kernels named them.
+  std::string build;
+  /// The kernel calls checked (prim ops are the release table's).
+  unsigned kernelCalls = 0;
+  std::vector<MissingKernelCalls> missing;
+};
 
 struct VerifyReport : Report {
   /// The files verified, as named: the program (or data file) first.
@@ -64,6 +87,8 @@ struct VerifyReport : Report {
   /// The one release to print (a position in getReleaseNames()); every
   /// release when none.
   std::optional<unsigned> printedRelease;
+  /// With --kernels: the calls the build has no kernel for.
+  std::optional<KernelsReport> kernels;
 
   unsigned count(Severity severity) const;
   /// Text, JSON (emit-verify-1) or SARIF 2.1.0.
@@ -75,19 +100,20 @@ struct VerifyReport : Report {
 /// with the reason in `error`, only when a file cannot be read or the
 /// options are impossible (data files for a data file, release verdicts
 /// for one); what is wrong with a readable file is a finding. With
-/// `withReleases`, says what each runtime release does with a program.
-FailureOr<VerifyReport> verifyFiles(StringRef path,
-                                    ArrayRef<std::string> dataFiles,
-                                    mlir::MLIRContext &context,
-                                    std::string &error,
-                                    bool withReleases = false);
+/// `withReleases`, says what each runtime release does with a program;
+/// with `kernels`, whether a build of those kernels runs every call.
+FailureOr<VerifyReport>
+verifyFiles(StringRef path, ArrayRef<std::string> dataFiles,
+            mlir::MLIRContext &context, std::string &error,
+            bool withReleases = false,
+            const kernels::KernelSpec *kernels = nullptr);
 
 /// The same for the `.pte` or `.ptd` `input` (bytes in memory).
-FailureOr<VerifyReport> verifyBuffer(std::shared_ptr<const FileBuffer> input,
-                                     ArrayRef<std::string> dataFiles,
-                                     mlir::MLIRContext &context,
-                                     std::string &error,
-                                     bool withReleases = false);
+FailureOr<VerifyReport>
+verifyBuffer(std::shared_ptr<const FileBuffer> input,
+             ArrayRef<std::string> dataFiles, mlir::MLIRContext &context,
+             std::string &error, bool withReleases = false,
+             const kernels::KernelSpec *kernels = nullptr);
 
 /// The report as lines in emit's diagnostic style, then the runtime's
 /// verdict and the counts.

@@ -1,0 +1,120 @@
+//===- KernelChecks.cpp - A program against the kernels of a build --------===//
+//
+// Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelChecks.h"
+
+#include "emit/File/ProgramFile.h"
+#include "emit/File/ProgramModel.h"
+#include "emit/Kernels/KernelCalls.h"
+#include "emit/Kernels/KernelLibraries.h"
+
+#include "llvm/ADT/StringExtras.h"
+
+using namespace emit;
+using namespace emit::kernels;
+
+/// `execution_plan[I] 'NAME'.chains[C].instructions[J]`.
+static std::string callPath(const KernelCallGroup &group) {
+  return ("execution_plan[" + Twine(group.method->getIndex()) + "] '" +
+          group.method->getName() + "'.chains[" +
+          Twine(group.firstCall->chain) + "].instructions[" +
+          Twine(group.firstCall->index) + "]")
+      .str();
+}
+
+/// What a missing kernel is, as a finding and a release reason say it.
+static std::string describeMissing(const KernelCallGroup &group,
+                                   ArrayRef<StringRef> libraries) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << "no kernel for '" << group.name << "' with kernel key '"
+     << (group.key.empty() ? "(none: no tensor argument)" : group.key) << "' ("
+     << group.calls << (group.calls == 1 ? " call" : " calls") << " in method '"
+     << group.method->getName() << "')";
+  if (libraries.empty())
+    os << "; no library emit knows has it";
+  else
+    os << "; " << llvm::join(libraries, ", ")
+       << (libraries.size() == 1 ? " has" : " have") << " it";
+  return text;
+}
+
+static Finding getMissingFinding(const ProgramModel &model,
+                                 const KernelCallGroup &group,
+                                 ArrayRef<StringRef> libraries) {
+  const FileCheck &check = getFileCheck(Check::KernelMissing);
+  Finding finding{Severity::Error,
+                  &check,
+                  model.getFile().getName().str(),
+                  model.getFile().offsetOf(
+                      group.method->getInstructionLocation(*group.firstCall)),
+                  callPath(group),
+                  "the build has " + describeMissing(group, libraries),
+                  ": load_method fails with OperatorMissing (0x14)",
+                  check.runtime,
+                  ImportEffect::Ignores};
+  finding.method = group.method->getIndex();
+  finding.chain = group.firstCall->chain;
+  finding.instruction = group.firstCall->index;
+  return finding;
+}
+
+static ReleaseReason getMissingReason(const KernelSpec &spec,
+                                      const KernelCallGroup &group,
+                                      ArrayRef<StringRef> libraries) {
+  return {"kernel-missing",
+          "none",
+          std::nullopt,
+          ReleaseVerdict::Rejects,
+          "load_method: OperatorMissing (0x14), the build (" + spec.text +
+              ") has " + describeMissing(group, libraries),
+          callPath(group) + ": " + group.name.str(),
+          "the kernel libraries' yaml files at each release "
+          "(scripts/kernels/gen_kernel_libraries.py)",
+          /*dependsOnBuild=*/true,
+          "",
+          LoadStage::Operators};
+}
+
+static MissingKernelCalls getMissingCalls(const KernelCallGroup &group,
+                                          ArrayRef<StringRef> libraries) {
+  MissingKernelCalls calls{group.method->getName().str(),
+                           group.firstCall->chain,
+                           group.firstCall->index,
+                           group.name.str(),
+                           group.key,
+                           group.calls,
+                           {}};
+  for (StringRef library : libraries)
+    calls.libraries.push_back(library.str());
+  return calls;
+}
+
+void emit::checkKernels(const ProgramModel &model, const KernelSpec &spec,
+                        VerifyReport &report) {
+  std::vector<KernelCallGroup> groups = groupKernelCalls(model);
+  KernelsReport kernels{spec.text, 0, {}};
+  for (const KernelCallGroup &group : groups)
+    kernels.kernelCalls += group.calls;
+  ReleaseReport &releases = *report.releases;
+  unsigned main = releases.releases.size() - 1;
+  for (unsigned release = 0; release <= main; ++release) {
+    KernelRegistry registry(spec, release);
+    for (const KernelCallGroup *group : findMissingKernels(groups, registry)) {
+      SmallVector<StringRef, 2> libraries =
+          getLibrariesWith(group->name, release);
+      releases.releases[release].reasons.push_back(
+          getMissingReason(spec, *group, libraries));
+      if (release != main)
+        continue;
+      report.findings.findings.push_back(
+          getMissingFinding(model, *group, libraries));
+      kernels.missing.push_back(getMissingCalls(*group, libraries));
+    }
+  }
+  releases.finish();
+  report.kernels = std::move(kernels);
+}
