@@ -136,8 +136,8 @@ static void printSelectOpsLists(const KernelUses &uses,
       if (registers(library, entry.first, release))
         names.push_back(entry.first);
     os << "# " << library << " (" << names.size()
-       << " operators): EXECUTORCH_SELECT_OPS_LIST=\"" << llvm::join(names, ",")
-       << "\"\n";
+       << (names.size() == 1 ? " operator" : " operators")
+       << "): EXECUTORCH_SELECT_OPS_LIST=\"" << llvm::join(names, ",") << "\"\n";
   }
 }
 

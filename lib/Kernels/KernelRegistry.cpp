@@ -283,8 +283,10 @@ FailureOr<KernelSpec> kernels::parseKernelSpec(StringRef value,
       return failure();
     llvm::append_range(spec.listed, *listed);
   }
-  if (spec.selection && spec.libraries.empty())
+  if (spec.selection && spec.libraries.empty()) {
     spec.libraries.push_back("portable");
+    spec.text = "portable," + spec.text;
+  }
   return spec;
 }
 

@@ -20,6 +20,11 @@ const char emit::kReleaseBuild[] =
     "InternalConsistency verification; operators other than prim ops "
     "taken as registered";
 
+const char emit::kReleaseBuildWithKernels[] =
+    "each release's CMake build, as its pip wheel (from 1.3 "
+    "ET_ENABLE_DEPRECATED_CONSTANT_BUFFER=0), Program::load with "
+    "InternalConsistency verification; the kernels --kernels names";
+
 const char emit::kMainBuild[] = "main, as its CMake build and pip wheel";
 
 StringRef emit::getReleaseVerdictName(ReleaseVerdict verdict) {

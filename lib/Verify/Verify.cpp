@@ -463,7 +463,8 @@ static void printReleaseText(const ReleaseJudgement &judgement,
 }
 
 static void printReleasesText(const VerifyReport &report, raw_ostream &os) {
-  os << "runtime releases (" << kReleaseBuild << "):\n";
+  os << "runtime releases ("
+     << (report.kernels ? kReleaseBuildWithKernels : kReleaseBuild) << "):\n";
   for (const ReleaseJudgement &judgement : getPrintedReleases(report))
     printReleaseText(judgement, os);
   os << "releases that load it: " << report.releases->describeLoading() << "\n";
@@ -608,7 +609,8 @@ static void printReleasesJSON(const VerifyReport &report,
   };
   json.attribute("newest", optional(releases.newest));
   json.attribute("oldest", optional(releases.oldest));
-  json.attribute("runtime_build", kReleaseBuild);
+  json.attribute("runtime_build",
+                 report.kernels ? kReleaseBuildWithKernels : kReleaseBuild);
 }
 
 void emit::printVerifyJSON(const VerifyReport &report, raw_ostream &os) {

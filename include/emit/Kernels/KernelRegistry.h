@@ -78,7 +78,8 @@ struct KernelSpec {
   std::vector<std::string> libraries;
   std::optional<OperatorSelection> selection;
   std::vector<ListedKernel> listed;
-  /// As given, for reports.
+  /// As given, for reports (`portable,` first where a selection alone
+  /// implies it).
   std::string text;
 };
 

@@ -91,6 +91,8 @@ struct ReleaseJudgement {
 
 /// The build of each release the verdicts are for.
 extern const char kReleaseBuild[];
+/// The same build registering the kernels `--kernels` names.
+extern const char kReleaseBuildWithKernels[];
 /// The same, of main alone: the build emit-verify's verdict is for.
 extern const char kMainBuild[];
 
