@@ -25,8 +25,8 @@
 # machine is shared and noisy. Every timed step starts after a sync, with no dirty
 # pages left by the step before. Checks the output's segment table.
 #
-#   bench/run.py [--workloads llm,small,roundtrip,small10k,graph,tools,link,
-#                             bundle,profile]
+#   bench/run.py [--workloads llm,small,roundtrip,small10k,graph,memory,
+#                             kernels,tools,link,bundle,profile,payloads]
 #                [--runs 3] [--et-python DIR] [--et-run PATH]
 #                [--data DIR] [--build DIR] [--baseline REV]
 #
@@ -119,6 +119,21 @@ MEMORY = dict(calls=50000, planned=(1, 3, 8), slots=4096,
                     "tensors each, over 4,096 slots of 16 bytes, against "
                     "--pte-to-pte on the same program (each at most 0.5x; "
                     "128 MiB, 256 for emit-graph)")
+
+# emit-verify --kernels on the memory workloads' shape at 100,000 calls:
+# what checking every call's kernel key against a build adds to the
+# verification (at most 0.1x --pte-to-pte), at main and at every release.
+# The build is portable and a kernel list naming the program's operator
+# (gen_graph.py's own), so that every call resolves and the tool exits 0.
+KERNELS = dict(calls=100000, planned=3, slots=4096,
+               runs=(("verify", []),
+                     ("verify --kernels", ["--kernels=portable,{list}"]),
+                     ("verify --kernels --runtime=all",
+                      ["--kernels=portable,{list}", "--runtime=all"])),
+               about="emit-verify --format=json with and without "
+                     "--kernels=portable (and --runtime=all) on 100,000 "
+                     "kernel calls writing 3 planned tensors each; what "
+                     "--kernels adds, over --pte-to-pte (at most 0.1x)")
 
 # Programs of XNNPACK payloads: what the summary and emit-graph read of them
 # (headers and graphs, never constants), on a 1 GiB program and on one
@@ -477,6 +492,62 @@ def memory_shape(args, path, planned):
                   shape[tool]["over_pte_to_pte"], shape["pte_to_pte_s"],
                   shape[tool]["peak_rss_mib"]))
     return shape
+
+
+def bench_kernels(args):
+    """emit-verify with and without --kernels against --pte-to-pte, one run
+    of each in turn."""
+    env = et_python_env(args)
+    if not env:
+        print("\n== kernels: skipped: ExecuTorch's Python serializer is not "
+              "importable from --et-python %s" % args.et_python)
+        return None
+    verify = os.path.join(args.build, "bin", "emit-verify")
+    help_text = subprocess.run([verify, "--help"], capture_output=True,
+                               text=True).stdout
+    if "--kernels" not in help_text:
+        print("\n== kernels: skipped: this build's emit-verify has no "
+              "--kernels")
+        return None
+    path = os.path.join(args.data, "kernels-s%d-p%d-c%d.pte" % (
+        KERNELS["slots"], KERNELS["planned"], KERNELS["calls"]))
+    if not os.path.exists(path):
+        run([ET_PYTHON, os.path.join(ROOT, "bench", "gen_graph.py"), path,
+             "--calls", str(KERNELS["calls"]), "--planned",
+             str(KERNELS["planned"]), "--slots", str(KERNELS["slots"])],
+            env=env)
+    kernel_list = os.path.join(args.data, "kernels-list.txt")
+    with open(kernel_list, "w") as f:
+        f.write("bench::with_stats.out\n")
+    out = os.path.join(args.data, "kernels.out.pte")
+    one = argparse.Namespace(**vars(args))
+    one.runs = 1
+    jobs, times, peaks = [], {}, {}
+    for _ in range(args.runs):
+        jobs.append(job_runs(one, path, out, None)["jobs"][0])
+        for label, arguments in KERNELS["runs"]:
+            figures = tool_runs(one, "emit-verify", ["--format=json"] + [
+                argument.format(list=kernel_list) for argument in arguments] +
+                [path], output=None)
+            times.setdefault(label, []).append(figures[0])
+            peaks.setdefault(label, []).append(figures[1])
+    if os.path.exists(out):
+        os.remove(out)
+    result = {"workload": "kernels", "about": KERNELS["about"],
+              "pte_to_pte_s": statistics.median(jobs)}
+    print("\n== kernels: %s" % KERNELS["about"])
+    for label, _ in KERNELS["runs"]:
+        added = [(t - v) / j for t, v, j in
+                 zip(times[label], times["verify"], jobs)]
+        result[label] = dict(job_s=statistics.median(times[label]),
+                             peak_rss_mib=statistics.median(peaks[label]),
+                             added_over_pte_to_pte=statistics.median(added))
+        print("  %s: %.3f s, peak RSS %.0f MiB; adds %.3fx --pte-to-pte "
+              "(%.3f s)" % (label, result[label]["job_s"],
+                            result[label]["peak_rss_mib"],
+                            result[label]["added_over_pte_to_pte"],
+                            result["pte_to_pte_s"]))
+    return result
 
 
 def bench_payloads(args):
@@ -1009,6 +1080,12 @@ def figures(result):
                                     ("summary MiB", "summary_mib"),
                                     ("emit-graph s", "graph_s"),
                                     ("emit-graph MiB", "graph_mib"))}
+    if name == "kernels":
+        found = {"--pte-to-pte s": result["pte_to_pte_s"]}
+        for label, _ in KERNELS["runs"]:
+            found["%s s" % label] = result[label]["job_s"]
+            found["%s MiB" % label] = result[label]["peak_rss_mib"]
+        return found
     if name == "memory":
         found = {}
         for planned in MEMORY["planned"]:
@@ -1101,7 +1178,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workloads",
                         default="llm,small,small10k,roundtrip,graph,memory,"
-                                "tools,link,bundle,profile,payloads")
+                                "kernels,tools,link,bundle,profile,payloads")
     parser.add_argument("--et-python", metavar="DIR",
                         default=os.path.expanduser("~/.cache/et-python"),
                         help="ExecuTorch's Python serializer, as "
@@ -1135,7 +1212,8 @@ def main():
     args.et_python_reference = not args.baseline
     special = {"link": bench_link, "tools": bench_tools, "graph": bench_graph,
                "bundle": bench_bundle, "profile": bench_profile,
-               "memory": bench_memory, "payloads": bench_payloads}
+               "memory": bench_memory, "kernels": bench_kernels,
+               "payloads": bench_payloads}
 
     def run_workload(name, workload_args):
         if name in special:
