@@ -47,6 +47,8 @@ static FailureOr<GraphReport> buildGraph(const ProgramModel &all,
   placeFindings(file.getFindings(), indices, report);
   if (options.memory)
     addPeaks(all, calls, options, report);
+  if (options.kernels)
+    addMissingKernels(all, *options.kernels, report);
   return report;
 }
 

@@ -36,6 +36,10 @@ std::string describeMisfit(const profile::ProfileReport &profile,
 /// Each planned buffer's peak, as emit-memory finds it.
 void addPeaks(const ProgramModel &model, delegate::DelegateCalls &calls,
               const GraphOptions &options, GraphReport &report);
+/// A problem on each kernel call node that a build of `kernels` runs no
+/// kernel for at main (load_method: OperatorMissing).
+void addMissingKernels(const ProgramModel &model,
+                       const kernels::KernelSpec &kernels, GraphReport &report);
 
 } // namespace emit::graph
 

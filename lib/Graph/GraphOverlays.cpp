@@ -15,8 +15,11 @@
 
 #include "emit/File/CheckedFile.h"
 #include "emit/File/ProgramFile.h"
+#include "emit/Kernels/KernelCalls.h"
+#include "emit/Kernels/KernelLibraries.h"
 #include "emit/Memory/MemoryReport.h"
 #include "emit/Profile/ProfileReport.h"
+#include "emit/Releases/Releases.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
@@ -171,4 +174,46 @@ void graph::addPeaks(const ProgramModel &model, delegate::DelegateCalls &calls,
         for (const memory::PlannedBuffer &buffer : method.buffers)
           graph.peaks.push_back({buffer.memoryId, buffer.bytes,
                                  buffer.peakLiveBytes, buffer.peakAt});
+}
+
+/// What the build lacks for a call, as the node's problem says it.
+static std::string describeMissingKernel(StringRef name, StringRef key,
+                                         const kernels::KernelSpec &spec,
+                                         unsigned release) {
+  std::string text = ("no kernel in the build (" + spec.text + ") for '" +
+                      name + "' with kernel key '" + key +
+                      "': load_method fails with OperatorMissing")
+                         .str();
+  SmallVector<StringRef, 2> libraries =
+      kernels::getLibrariesWith(name, release);
+  if (!libraries.empty())
+    text += "; " + llvm::join(libraries, ", ") +
+            (libraries.size() == 1 ? " has it" : " have it");
+  return text;
+}
+
+void graph::addMissingKernels(const ProgramModel &model,
+                              const kernels::KernelSpec &spec,
+                              GraphReport &report) {
+  unsigned main = getReleaseNames().size() - 1;
+  kernels::KernelRegistry registry(spec, main);
+  for (MethodGraph &graph : report.methods) {
+    const MethodModel *method = model.getMethod(graph.name);
+    if (!method)
+      continue;
+    ArrayRef<InstructionModel> instructions = method->getInstructions();
+    for (Node &node : graph.nodes) {
+      if (node.kind != NodeKind::Kernel || node.index >= instructions.size())
+        continue;
+      const OperatorModel *op = method->getOperator(instructions[node.index]);
+      // Prim ops are the runtime's own, per release (emit-verify's table).
+      if (!op || kernels::getFirstPrimRelease(op->qualifiedName))
+        continue;
+      std::string key =
+          kernels::getKernelKey(*method, instructions[node.index]);
+      if (!registry.resolves(op->qualifiedName, key))
+        node.problems.push_back(
+            describeMissingKernel(op->qualifiedName, key, spec, main));
+    }
+  }
 }

@@ -77,6 +77,71 @@ SmallVector<StringRef, 2> kernels::getLibrariesWith(StringRef name,
   return libraries;
 }
 
+unsigned KernelCheck::countMissingCalls() const {
+  unsigned calls = 0;
+  for (const MissingKernelCalls &group : missing)
+    calls += group.calls;
+  return calls;
+}
+
+KernelCheck kernels::checkKernelCalls(ArrayRef<KernelCallGroup> groups,
+                                      const KernelSpec &spec,
+                                      unsigned release) {
+  KernelCheck check{spec.text, "", 0, {}};
+  for (const KernelCallGroup &group : groups)
+    check.kernelCalls += group.calls;
+  KernelRegistry registry(spec, release);
+  for (const KernelCallGroup *group : findMissingKernels(groups, registry)) {
+    MissingKernelCalls &calls = check.missing.emplace_back();
+    calls.method = group->method->getName().str();
+    calls.chain = group->firstCall->chain;
+    calls.instruction = group->firstCall->index;
+    calls.calls = group->calls;
+    calls.name = group->name.str();
+    calls.key = group->key;
+    for (StringRef library : getLibrariesWith(group->name, release))
+      calls.libraries.push_back(library.str());
+  }
+  return check;
+}
+
+llvm::json::Object kernels::getKernelCheckJSON(const KernelCheck &check) {
+  llvm::json::Array missing;
+  for (const MissingKernelCalls &calls : check.missing) {
+    llvm::json::Array libraries;
+    for (const std::string &library : calls.libraries)
+      libraries.push_back(library);
+    missing.push_back(llvm::json::Object{
+        {"method", calls.method},
+        {"chain", calls.chain},
+        {"instruction", calls.instruction},
+        {"operator", calls.name},
+        {"kernel_key", calls.key},
+        {"calls", calls.calls},
+        {"libraries", std::move(libraries)},
+    });
+  }
+  return llvm::json::Object{{"build", check.build},
+                            {"kernel_calls", check.kernelCalls},
+                            {"missing", std::move(missing)},
+                            {"release", check.release}};
+}
+
+std::string kernels::describeMissingCalls(const MissingKernelCalls &calls) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << calls.name << " "
+     << (calls.key.empty() ? "(no tensor argument)" : calls.key) << ": "
+     << calls.calls << (calls.calls == 1 ? " call" : " calls") << " in '"
+     << calls.method << "'";
+  if (calls.libraries.empty())
+    os << "; no library emit knows has it";
+  else
+    os << "; " << llvm::join(calls.libraries, ", ")
+       << (calls.libraries.size() == 1 ? " has it" : " have it");
+  return text;
+}
+
 void KernelUses::add(const ProgramModel &model, StringRef programName) {
   programs.push_back(programName.str());
   for (const MethodModel &method : model.getMethods())
@@ -137,7 +202,8 @@ static void printSelectOpsLists(const KernelUses &uses,
         names.push_back(entry.first);
     os << "# " << library << " (" << names.size()
        << (names.size() == 1 ? " operator" : " operators")
-       << "): EXECUTORCH_SELECT_OPS_LIST=\"" << llvm::join(names, ",") << "\"\n";
+       << "): EXECUTORCH_SELECT_OPS_LIST=\"" << llvm::join(names, ",")
+       << "\"\n";
   }
 }
 

@@ -242,13 +242,14 @@ static bool isSelectionPath(StringRef item) {
 }
 
 FailureOr<KernelSpec> kernels::parseKernelSpec(StringRef value,
-                                               std::string &error) {
+                                               std::string &error,
+                                               StringRef option) {
   KernelSpec spec;
   spec.text = value.str();
   SmallVector<StringRef> items;
   value.split(items, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
   if (items.empty()) {
-    error = "--kernels: names no library and no file";
+    error = (option + ": names no library and no file").str();
     return failure();
   }
   for (StringRef item : items) {
@@ -259,7 +260,7 @@ FailureOr<KernelSpec> kernels::parseKernelSpec(StringRef value,
     }
     auto buffer = llvm::MemoryBuffer::getFile(item, /*IsText=*/true);
     if (!buffer) {
-      error = ("--kernels: '" + item + "' is not a library (" +
+      error = (option + ": '" + item + "' is not a library (" +
                llvm::join(getLibraryNames(), ", ") +
                ") nor a readable file: " + buffer.getError().message())
                   .str();
@@ -267,7 +268,7 @@ FailureOr<KernelSpec> kernels::parseKernelSpec(StringRef value,
     }
     if (isSelectionPath(item)) {
       if (spec.selection) {
-        error = "--kernels: more than one selected_operators.yaml";
+        error = (option + ": more than one selected_operators.yaml").str();
         return failure();
       }
       FailureOr<OperatorSelection> selection =

@@ -13,6 +13,7 @@
 #include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/File/CheckedFile.h"
+#include "emit/Kernels/KernelRegistry.h"
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Releases/Releases.h"
 #include "emit/Summary/Summary.h"
@@ -279,20 +280,36 @@ void emit::registerPTESummaryTranslation() {
                      "kind, method and backend, identical data, largest "
                      "blobs")),
       llvm::cl::init(ReportFormat::Text));
+  static llvm::cl::opt<std::string> kernelsOption(
+      "pte-summary-kernels",
+      llvm::cl::desc("With --pte-summary, the kernels a build registers, as "
+                     "emit-verify --kernels takes them: the summary lists "
+                     "the kernel calls it runs no kernel for"),
+      llvm::cl::value_desc("list"));
   TranslateRegistration registration(
       "pte-summary",
       "summarize a .pte: methods, delegates, blobs and who shares them, and "
       "what deduplication would save",
       [](const std::shared_ptr<llvm::SourceMgr> &sourceMgr, raw_ostream &os,
          MLIRContext *context) -> LogicalResult {
+        std::optional<kernels::KernelSpec> kernels;
+        if (!kernelsOption.empty()) {
+          std::string error;
+          FailureOr<kernels::KernelSpec> spec = kernels::parseKernelSpec(
+              kernelsOption, error, "--pte-summary-kernels");
+          if (failed(spec))
+            return emitError(UnknownLoc::get(context)) << error;
+          kernels = std::move(*spec);
+        }
         std::unique_ptr<CheckedFile> file =
             openInput(sourceMgr, context, OpenAs::Any);
         OwningOpRef<ModuleOp> module =
             file ? importFile(*file, context, getImportOptions()) : nullptr;
         if (!module)
           return failure();
-        return printPTESummary(*module, os,
-                               getSummaryOptionsFor(*file, format));
+        return printPTESummary(
+            *module, os,
+            getSummaryOptionsFor(*file, format, kernels ? &*kernels : nullptr));
       });
 }
 

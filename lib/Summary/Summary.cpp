@@ -446,6 +446,7 @@ LogicalResult emit::printPTESummary(ModuleOp module, raw_ostream &os,
   summary->fileBytes = options.fileBytes;
   summary->flatbufferBytes = options.flatbufferBytes;
   summary->releases = options.releases;
+  summary->kernels = options.kernels;
   if (summary->testSuites)
     summary->testSuites->bytes = options.testSuiteBytes;
   for (Method &method : summary->methods)
@@ -483,8 +484,9 @@ void summary::Summary::print(ReportFormat format, raw_ostream &os) const {
   }
 }
 
-PTESummaryOptions emit::getSummaryOptionsFor(const CheckedFile &file,
-                                             ReportFormat format) {
+PTESummaryOptions
+emit::getSummaryOptionsFor(const CheckedFile &file, ReportFormat format,
+                           const kernels::KernelSpec *kernels) {
   PTESummaryOptions options;
   options.format = format;
   options.fileBytes = file.getBytes().size();
@@ -503,6 +505,12 @@ PTESummaryOptions emit::getSummaryOptionsFor(const CheckedFile &file,
     for (auto &[name, bytes] : memory::getMethodAllocatorBytes(model))
       options.methodAllocatorBytes.push_back({name, std::move(bytes)});
     options.releases = judgeReleases(model, DataFileCounts()).getLoading();
+    if (kernels) {
+      unsigned main = getReleaseNames().size() - 1;
+      options.kernels = kernels::checkKernelCalls(
+          kernels::groupKernelCalls(model), *kernels, main);
+      options.kernels->release = getReleaseNames()[main].str();
+    }
   }
   if (const auto *data = dyn_cast<DataFile>(&file); data && data->isReadable())
     options.releases = judgeDataFileReleases(*data).getLoading();

@@ -425,6 +425,19 @@ void summary::printHTML(const Summary &summary, raw_ostream &os) {
           "it: "
        << escapeHTML(summary.releases->loading)
        << " (<code>emit-verify --runtime=all</code> says why).</p>\n";
+  if (const auto &kernels = summary.kernels) {
+    os << "<p class=\"muted\" id=\"kernels\">Kernels ("
+       << escapeHTML(kernels->build) << ", " << escapeHTML(kernels->release)
+       << "): " << kernels->kernelCalls << " kernel calls besides prim ops, "
+       << kernels->countMissingCalls() << " with no kernel in the build.</p>\n";
+    if (!kernels->missing.empty()) {
+      os << "<ul class=\"missing-kernels\">\n";
+      for (const kernels::MissingKernelCalls &calls : kernels->missing)
+        os << "<li>" << escapeHTML(kernels::describeMissingCalls(calls))
+           << "</li>\n";
+      os << "</ul>\n";
+    }
+  }
   printKinds(summary, os);
   printIdentical(summary, os);
   printMethods(summary, os);

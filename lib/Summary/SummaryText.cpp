@@ -138,6 +138,13 @@ void summary::printText(const Summary &summary, raw_ostream &os) {
   if (summary.releases)
     os << "  runtime releases that load it: " << summary.releases->loading
        << " (emit-verify --runtime=all says why)\n";
+  if (const auto &kernels = summary.kernels) {
+    os << "  kernels (" << kernels->build << ", " << kernels->release
+       << "): " << kernels->kernelCalls << " kernel calls besides prim ops, "
+       << kernels->countMissingCalls() << " with no kernel in the build\n";
+    for (const kernels::MissingKernelCalls &calls : kernels->missing)
+      os << "    no kernel: " << kernels::describeMissingCalls(calls) << "\n";
+  }
   os << "methods:\n";
   for (const Method &method : summary.methods) {
     os << "  " << method.name << ": " << method.values << " values, "
@@ -315,6 +322,8 @@ void summary::printJSON(const Summary &summary, raw_ostream &os) {
                                      ? llvm::json::Value(*releases->newest)
                                      : llvm::json::Value(nullptr));
       });
+    if (summary.kernels)
+      json.attribute("kernels", kernels::getKernelCheckJSON(*summary.kernels));
     if (const auto &suites = summary.testSuites)
       json.attributeObject("bundle", [&] {
         json.attribute("test_suites", suites->suites);

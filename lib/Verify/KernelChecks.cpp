@@ -79,42 +79,27 @@ static ReleaseReason getMissingReason(const KernelSpec &spec,
           LoadStage::Operators};
 }
 
-static MissingKernelCalls getMissingCalls(const KernelCallGroup &group,
-                                          ArrayRef<StringRef> libraries) {
-  MissingKernelCalls calls{group.method->getName().str(),
-                           group.firstCall->chain,
-                           group.firstCall->index,
-                           group.name.str(),
-                           group.key,
-                           group.calls,
-                           {}};
-  for (StringRef library : libraries)
-    calls.libraries.push_back(library.str());
-  return calls;
-}
-
 void emit::checkKernels(const ProgramModel &model, const KernelSpec &spec,
                         VerifyReport &report) {
   std::vector<KernelCallGroup> groups = groupKernelCalls(model);
-  KernelsReport kernels{spec.text, 0, {}};
-  for (const KernelCallGroup &group : groups)
-    kernels.kernelCalls += group.calls;
   ReleaseReport &releases = *report.releases;
   unsigned main = releases.releases.size() - 1;
-  for (unsigned release = 0; release <= main; ++release) {
+  for (unsigned release = 0; release < main; ++release) {
     KernelRegistry registry(spec, release);
-    for (const KernelCallGroup *group : findMissingKernels(groups, registry)) {
-      SmallVector<StringRef, 2> libraries =
-          getLibrariesWith(group->name, release);
-      releases.releases[release].reasons.push_back(
-          getMissingReason(spec, *group, libraries));
-      if (release != main)
-        continue;
-      report.findings.findings.push_back(
-          getMissingFinding(model, *group, libraries));
-      kernels.missing.push_back(getMissingCalls(*group, libraries));
-    }
+    for (const KernelCallGroup *group : findMissingKernels(groups, registry))
+      releases.releases[release].reasons.push_back(getMissingReason(
+          spec, *group, getLibrariesWith(group->name, release)));
+  }
+  // Main's: the verdict's reasons, findings and report.
+  KernelRegistry registry(spec, main);
+  for (const KernelCallGroup *group : findMissingKernels(groups, registry)) {
+    SmallVector<StringRef, 2> libraries = getLibrariesWith(group->name, main);
+    releases.releases[main].reasons.push_back(
+        getMissingReason(spec, *group, libraries));
+    report.findings.findings.push_back(
+        getMissingFinding(model, *group, libraries));
   }
   releases.finish();
-  report.kernels = std::move(kernels);
+  report.kernels = checkKernelCalls(groups, spec, main);
+  report.kernels->release = releases.releases[main].release.str();
 }

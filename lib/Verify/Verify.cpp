@@ -471,37 +471,11 @@ static void printReleasesText(const VerifyReport &report, raw_ostream &os) {
 }
 
 /// The build's kernels against the calls, one line.
-static void printKernelsText(const KernelsReport &kernels, raw_ostream &os) {
-  unsigned missing = 0;
-  for (const MissingKernelCalls &calls : kernels.missing)
-    missing += calls.calls;
-  os << "kernels (" << kernels.build << ", main): " << kernels.kernelCalls
-     << " kernel calls besides prim ops, " << missing
-     << " with no kernel in the build\n";
-}
-
-/// The build's kernels against the calls as JSON: `build`, `kernel_calls`,
-/// `missing`.
-static llvm::json::Object getKernelsJSON(const KernelsReport &kernels) {
-  llvm::json::Array missing;
-  for (const MissingKernelCalls &calls : kernels.missing) {
-    llvm::json::Array libraries;
-    for (const std::string &library : calls.libraries)
-      libraries.push_back(library);
-    missing.push_back(llvm::json::Object{
-        {"method", calls.method},
-        {"chain", calls.chain},
-        {"instruction", calls.instruction},
-        {"operator", calls.name},
-        {"kernel_key", calls.key},
-        {"calls", calls.calls},
-        {"libraries", std::move(libraries)},
-    });
-  }
-  return llvm::json::Object{{"build", kernels.build},
-                            {"kernel_calls", kernels.kernelCalls},
-                            {"missing", std::move(missing)},
-                            {"release", "main"}};
+static void printKernelsText(const kernels::KernelCheck &kernels,
+                             raw_ostream &os) {
+  os << "kernels (" << kernels.build << ", " << kernels.release
+     << "): " << kernels.kernelCalls << " kernel calls besides prim ops, "
+     << kernels.countMissingCalls() << " with no kernel in the build\n";
 }
 
 StringRef emit::getLoadedAsName(LoadedAs loadedAs) {
@@ -629,7 +603,7 @@ void emit::printVerifyJSON(const VerifyReport &report, raw_ostream &os) {
         json.value(getFindingJSON(finding));
     });
     if (report.kernels)
-      json.attribute("kernels", getKernelsJSON(*report.kernels));
+      json.attribute("kernels", kernels::getKernelCheckJSON(*report.kernels));
     json.attribute("loaded_as", getLoadedAsName(report.loadedAs));
     if (report.showReleases)
       printReleasesJSON(report, json);

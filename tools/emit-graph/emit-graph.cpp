@@ -64,6 +64,12 @@ static cl::opt<std::string> nodeDataPath(
     cl::desc("Write each node's time (--profile) as Model Explorer's "
              "per-node data to this file"),
     cl::value_desc("file.json"), cl::cat(category));
+static cl::opt<std::string> kernelsOption(
+    "kernels",
+    cl::desc("The kernels the build registers, as emit-verify --kernels "
+             "takes them: marks each kernel call no kernel of the build "
+             "runs (at main)"),
+    cl::value_desc("list"), cl::cat(category));
 static OutputOption outputPath(category);
 
 static int run() {
@@ -84,6 +90,15 @@ static int run() {
   options.methods.assign(methodNames.begin(), methodNames.end());
   options.profile = profilePath;
   options.memory = format == ReportFormat::HTML;
+  if (!kernelsOption.empty()) {
+    FailureOr<kernels::KernelSpec> spec =
+        kernels::parseKernelSpec(kernelsOption, error);
+    if (failed(spec)) {
+      llvm::errs() << "emit-graph: " << error << "\n";
+      return 2;
+    }
+    options.kernels = std::move(*spec);
+  }
   FailureOr<GraphReport> report =
       analyzeGraph(std::move(input), files, options, error);
   if (failed(report)) {

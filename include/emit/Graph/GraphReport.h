@@ -25,6 +25,7 @@
 #include "emit/File/DataFlow.h"
 #include "emit/File/Findings.h"
 #include "emit/File/ProgramModel.h"
+#include "emit/Kernels/KernelRegistry.h"
 #include "emit/Support/Report.h"
 
 #include <map>
@@ -261,6 +262,9 @@ struct GraphOptions {
   std::string profile;
   /// Whether to read the memory plan's peaks (the page's overlay).
   bool memory = false;
+  /// The kernels a build registers (--kernels): the calls it runs no
+  /// kernel for are marked.
+  std::optional<kernels::KernelSpec> kernels;
 };
 
 /// Every drawn method of a program.

@@ -18,6 +18,7 @@
 #include "emit/File/ProgramModel.h"
 #include "emit/Kernels/KernelRegistry.h"
 
+#include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -61,6 +62,46 @@ findMissingKernels(ArrayRef<KernelCallGroup> groups,
 /// The libraries that register `name` at `release`, in getLibraryNames()'
 /// order.
 SmallVector<StringRef, 2> getLibrariesWith(StringRef name, unsigned release);
+
+/// The calls of a method to an operator with a kernel key that a build
+/// runs no kernel for, as reports list them.
+struct MissingKernelCalls {
+  std::string method;
+  /// The first call's chain and index there, and how many calls.
+  unsigned chain = 0, instruction = 0;
+  unsigned calls = 0;
+  std::string name;
+  std::string key;
+  /// The libraries that have it at the release checked.
+  std::vector<std::string> libraries;
+};
+
+/// A program's kernel calls (prim ops aside) against a build at a release.
+struct KernelCheck {
+  /// The build, as --kernels named it; the release, by name (the caller
+  /// names it: the table knows releases by position).
+  std::string build;
+  std::string release;
+  unsigned kernelCalls = 0;
+  std::vector<MissingKernelCalls> missing;
+
+  /// The calls of `missing`.
+  unsigned countMissingCalls() const;
+};
+
+/// `check` as JSON, as emit-verify-1 and emit-summary-2 hold it: `build`,
+/// `kernel_calls`, `missing` (each: `method`, `chain`, `instruction`,
+/// `operator`, `kernel_key`, `calls`, `libraries`), `release`.
+llvm::json::Object getKernelCheckJSON(const KernelCheck &check);
+
+/// What `calls` lack, one line of text: the operator, key, calls and the
+/// libraries that have it.
+std::string describeMissingCalls(const MissingKernelCalls &calls);
+
+/// `groups` (a program's) against a build of `spec` at `release` (a
+/// position in getReleaseNames()).
+KernelCheck checkKernelCalls(ArrayRef<KernelCallGroup> groups,
+                             const KernelSpec &spec, unsigned release);
 
 /// The operators and kernel keys programs call, for a selective build.
 struct KernelUses {

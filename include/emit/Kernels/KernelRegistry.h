@@ -83,9 +83,10 @@ struct KernelSpec {
   std::string text;
 };
 
-/// Parses `--kernels`' value, reading the files it names; fails with the
-/// reason in `error`.
-FailureOr<KernelSpec> parseKernelSpec(StringRef value, std::string &error);
+/// Parses `--kernels`' value (the option `option`'s, as messages name it),
+/// reading the files it names; fails with the reason in `error`.
+FailureOr<KernelSpec> parseKernelSpec(StringRef value, std::string &error,
+                                      StringRef option = "--kernels");
 
 /// The kernels a build of a KernelSpec registers at one release.
 class KernelRegistry {

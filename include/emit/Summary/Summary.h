@@ -18,6 +18,8 @@
 #include "emit/Support/LLVM.h"
 #include "emit/Support/Report.h"
 
+#include "emit/Kernels/KernelCalls.h"
+
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -42,6 +44,9 @@ struct PTESummaryOptions {
   /// Of a program file: the runtime releases that load it, from its
   /// features (emit-verify --runtime=all says why).
   std::optional<LoadingReleases> releases;
+  /// Of a program file, with --pte-summary-kernels: its kernel calls no
+  /// kernel of that build runs, at main.
+  std::optional<kernels::KernelCheck> kernels;
 };
 
 /// Writes where the bytes of the program (or data file) in `module` go: by
@@ -56,8 +61,11 @@ LogicalResult printPTESummary(ModuleOp module, raw_ostream &os,
 /// The summary options for `file`, an open `.pte`, `.ptd` or `.bpte`: its
 /// size and its (program's) flatbuffer's, as the file layer read them from
 /// its header; of a bundle, the bytes outside its program.
-PTESummaryOptions getSummaryOptionsFor(const CheckedFile &file,
-                                       ReportFormat format);
+/// With `kernels`, also which kernel calls a build of them runs no kernel
+/// for.
+PTESummaryOptions
+getSummaryOptionsFor(const CheckedFile &file, ReportFormat format,
+                     const kernels::KernelSpec *kernels = nullptr);
 
 } // namespace emit
 

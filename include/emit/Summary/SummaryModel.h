@@ -16,6 +16,7 @@
 
 #include "emit/Delegate/Field.h"
 #include "emit/Dialect/ET/Utils/Blobs.h"
+#include "emit/Kernels/KernelCalls.h"
 #include "emit/Releases/Releases.h"
 #include "emit/Support/LLVM.h"
 #include "emit/Support/Page.h"
@@ -142,6 +143,8 @@ struct Summary : Report {
   /// Which runtime releases load the program (emit/Releases/Releases.h),
   /// when summarizing a program file.
   std::optional<LoadingReleases> releases;
+  /// The kernel calls a build runs no kernel for (--pte-summary-kernels).
+  std::optional<kernels::KernelCheck> kernels;
   /// What --dedup-delegate-blobs would store: all blobs, and payloads.
   uint64_t storedBytesAfterDedup = 0;
   uint64_t storedPayloadBytesAfterDedup = 0;

@@ -16,6 +16,7 @@
 #define EMIT_VERIFY_VERIFY_H
 
 #include "emit/File/Findings.h"
+#include "emit/Kernels/KernelCalls.h"
 #include "emit/Releases/Releases.h"
 #include "emit/Support/FileBuffer.h"
 #include "emit/Support/LLVM.h"
@@ -29,9 +30,6 @@
 #include <vector>
 
 namespace emit {
-namespace kernels {
-struct KernelSpec;
-} // namespace kernels
 
 /// What emit-verify found in a program and its data files.
 /// How the runtime loads the file verified.
@@ -46,26 +44,6 @@ enum class LoadedAs {
 
 /// `program`, `bundled_program` or `data_file`, as JSON names it.
 StringRef getLoadedAsName(LoadedAs loadedAs);
-
-/// A kernel call group no kernel of the build runs (--kernels).
-struct MissingKernelCalls {
-  std::string method;
-  unsigned chain = 0, instruction = 0;
-  std::string name;
-  std::string key;
-  unsigned calls = 0;
-  /// The libraries that have it at the verdict's release.
-  std::vector<std::string> libraries;
-};
-
-/// The build's kernels against the program's calls, at main (the verdict).
-struct KernelsReport {
-  /// As --kernels named them.
-  std::string build;
-  /// The kernel calls checked (prim ops are the release table's).
-  unsigned kernelCalls = 0;
-  std::vector<MissingKernelCalls> missing;
-};
 
 struct VerifyReport : Report {
   /// The files verified, as named: the program (or data file) first.
@@ -87,8 +65,8 @@ struct VerifyReport : Report {
   /// The one release to print (a position in getReleaseNames()); every
   /// release when none.
   std::optional<unsigned> printedRelease;
-  /// With --kernels: the calls the build has no kernel for.
-  std::optional<KernelsReport> kernels;
+  /// With --kernels: the calls the build has no kernel for, at main.
+  std::optional<kernels::KernelCheck> kernels;
 
   unsigned count(Severity severity) const;
   /// Text, JSON (emit-verify-1) or SARIF 2.1.0.
