@@ -96,6 +96,31 @@ int emitVerifyReleasesBuffer(const void *data, size_t size,
                              const char *runtime, EmitBuffer *report,
                              EmitBuffer *error);
 
+/// emitVerifyReleasesFile's report with each kernel call checked against a
+/// build of `kernels` (`emit-verify --kernels=KERNELS`: comma-separated
+/// kernel libraries, a selected_operators.yaml, files listing kernels):
+/// findings kernel-missing and the report's `kernels`. `runtime` is NULL
+/// (main's verdict alone), "all" or one release.
+int emitVerifyKernelsFile(const char *path, const char *const *dataPaths,
+                          size_t dataCount, const char *runtime,
+                          const char *kernels, EmitBuffer *report,
+                          EmitBuffer *error);
+
+/// The same for a program in memory.
+int emitVerifyKernelsBuffer(const void *data, size_t size,
+                            const char *const *dataPaths, size_t dataCount,
+                            const char *runtime, const char *kernels,
+                            EmitBuffer *report, EmitBuffer *error);
+
+/// The selected_operators.yaml of the `count` programs at `paths`
+/// (`emit-verify --write-selected-ops`): their operators and every kernel
+/// key they call them with. Its comments give, per library `kernels`
+/// names (NULL: every library emit knows), the operators it provides at
+/// release `runtime` (NULL: main) as EXECUTORCH_SELECT_OPS_LIST.
+int emitSelectedOps(const char *const *paths, size_t count,
+                    const char *kernels, const char *runtime,
+                    EmitBuffer *yaml, EmitBuffer *error);
+
 /// The JSON report (schema emit-memory-1) of `emit-memory --format=json` on
 /// the program at `path`, whose runtime is given the `dataCount` data files
 /// at `dataPaths`: per method, its planned buffers, method allocator bytes

@@ -13,6 +13,9 @@
 #include "emit/Diff/ProfileBaseline.h"
 #include "emit/File/CheckedFile.h"
 #include "emit/Graph/GraphReport.h"
+#include "emit/Kernels/KernelCalls.h"
+#include "emit/Kernels/KernelLibraries.h"
+#include "emit/Kernels/KernelRegistry.h"
 #include "emit/Memory/MemoryReport.h"
 #include "emit/Pipeline/LinkFiles.h"
 #include "emit/Pipeline/Pipeline.h"
@@ -274,21 +277,35 @@ int emitVerifyBuffer(const void *data, size_t size,
 }
 
 /// Gives `report` the emit-verify-1 JSON of `input` with the verdicts of
-/// the releases `runtime` names, or `error` why not.
+/// the releases `runtime` names (none when null and `kernels` is given),
+/// its calls checked against a build of `kernels` (when not null), or
+/// `error` why not.
 static int giveReleasesReport(Session &session,
                               std::shared_ptr<const FileBuffer> input,
                               const char *const *dataPaths, size_t dataCount,
                               const char *runtime, EmitBuffer *report,
-                              EmitBuffer *error) {
+                              EmitBuffer *error,
+                              const char *kernels = nullptr) {
   std::string message;
+  bool withReleases = runtime || !kernels;
   FailureOr<std::optional<unsigned>> release =
-      parseRuntimeOption("runtime", runtime ? runtime : "", message);
+      withReleases
+          ? parseRuntimeOption("runtime", runtime ? runtime : "", message)
+          : FailureOr<std::optional<unsigned>>(std::nullopt);
   if (failed(release))
     return session.fail(error, message);
+  std::optional<kernels::KernelSpec> spec;
+  if (kernels) {
+    FailureOr<kernels::KernelSpec> parsed =
+        kernels::parseKernelSpec(kernels, message, "kernels");
+    if (failed(parsed))
+      return session.fail(error, message);
+    spec = std::move(*parsed);
+  }
   std::vector<std::string> dataFiles(dataPaths, dataPaths + dataCount);
   FailureOr<VerifyReport> result =
       verifyBuffer(std::move(input), dataFiles, session.context, message,
-                   /*withReleases=*/true);
+                   withReleases, spec ? &*spec : nullptr);
   if (succeeded(result))
     result->printedRelease = *release;
   return giveVerifyReport(session, result, message, report, error);
@@ -317,6 +334,73 @@ int emitVerifyReleasesBuffer(const void *data, size_t size,
       FileBuffer::view(StringRef(static_cast<const char *>(data), size),
                        "<bytes>"),
       dataPaths, dataCount, runtime, report, error);
+}
+
+int emitVerifyKernelsFile(const char *path, const char *const *dataPaths,
+                          size_t dataCount, const char *runtime,
+                          const char *kernels, EmitBuffer *report,
+                          EmitBuffer *error) {
+  Session session;
+  if (!kernels)
+    return session.fail(error, "kernels: none given");
+  std::string message;
+  std::shared_ptr<const FileBuffer> input =
+      et::getPayloadFiles(&session.context).open(path, message);
+  if (!input)
+    return session.fail(error, cannotRead(path, message));
+  return giveReleasesReport(session, std::move(input), dataPaths, dataCount,
+                            runtime, report, error, kernels);
+}
+
+int emitVerifyKernelsBuffer(const void *data, size_t size,
+                            const char *const *dataPaths, size_t dataCount,
+                            const char *runtime, const char *kernels,
+                            EmitBuffer *report, EmitBuffer *error) {
+  Session session;
+  if (!kernels)
+    return session.fail(error, "kernels: none given");
+  return giveReleasesReport(
+      session,
+      FileBuffer::view(StringRef(static_cast<const char *>(data), size),
+                       "<bytes>"),
+      dataPaths, dataCount, runtime, report, error, kernels);
+}
+
+int emitSelectedOps(const char *const *paths, size_t count,
+                    const char *kernels, const char *runtime,
+                    EmitBuffer *yaml, EmitBuffer *error) {
+  Session session;
+  std::string message;
+  unsigned release = getReleaseNames().size() - 1;
+  if (runtime) {
+    std::optional<unsigned> named = findRelease(runtime);
+    if (!named)
+      return session.fail(error, ("runtime: not a release emit knows: " +
+                                  StringRef(runtime))
+                                     .str());
+    release = *named;
+  }
+  std::vector<std::string> libraries(kernels::getLibraryNames().begin(),
+                                     kernels::getLibraryNames().end());
+  if (kernels) {
+    FailureOr<kernels::KernelSpec> spec =
+        kernels::parseKernelSpec(kernels, message, "kernels");
+    if (failed(spec))
+      return session.fail(error, message);
+    libraries = spec->libraries;
+  }
+  std::vector<std::string> programs(paths, paths + count);
+  if (programs.empty())
+    return session.fail(error, "no program given");
+  FailureOr<kernels::KernelUses> uses = kernels::collectKernelUses(
+      et::getPayloadFiles(&session.context), programs, message);
+  if (failed(uses))
+    return session.fail(error, message);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  kernels::writeSelectedOperators(*uses, libraries, release, os);
+  give(yaml, text);
+  return 0;
 }
 
 /// Gives `report` the emit-memory-1 JSON of the program in `input`, or

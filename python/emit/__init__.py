@@ -13,6 +13,8 @@ on the bytes ``to_executorch()`` gives::
     data, report = emit.dedup(program.buffer)
     print(emit.summary("model.dedup.pte")["dedup_saves"])
     print(emit.verify("model.pte", data=["weights.ptd"])["runtime_load"])
+    print(emit.verify("model.pte", kernels="portable")["kernels"]["missing"])
+    open("selected_operators.yaml", "w").write(emit.selected_ops("model.pte"))
     print(emit.memory("model.pte")["methods"][0]["method_allocator_bytes"])
     print(emit.profile("run.etdp", "model.pte")["methods"][0]["by_operator"])
     print(emit.graph("model.pte")["methods"][0]["fallback"])
@@ -23,10 +25,11 @@ An installed wheel also puts emit's tools (``emit-translate``,
 """
 
 from ._capi import (EmitError, dedup, diff, graph, link, memory, profile,
-                    summary, verify, version)
+                    selected_ops, summary, verify, version)
 
 #: emit's version, as its tools' ``--version`` and the C API say it.
 __version__ = version()
 
 __all__ = ["EmitError", "__version__", "dedup", "diff", "graph", "link",
-           "memory", "profile", "summary", "verify", "version"]
+           "memory", "profile", "selected_ops", "summary", "verify",
+           "version"]

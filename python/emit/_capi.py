@@ -97,6 +97,15 @@ def _load():
     lib.emitVerifyReleasesBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t,
                                              paths, ctypes.c_size_t,
                                              ctypes.c_char_p, buffer, buffer]
+    lib.emitVerifyKernelsFile.argtypes = [ctypes.c_char_p, paths,
+                                          ctypes.c_size_t, ctypes.c_char_p,
+                                          ctypes.c_char_p, buffer, buffer]
+    lib.emitVerifyKernelsBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t,
+                                            paths, ctypes.c_size_t,
+                                            ctypes.c_char_p, ctypes.c_char_p,
+                                            buffer, buffer]
+    lib.emitSelectedOps.argtypes = [paths, ctypes.c_size_t, ctypes.c_char_p,
+                                    ctypes.c_char_p, buffer, buffer]
     lib.emitMemoryFile.argtypes = [ctypes.c_char_p, paths, ctypes.c_size_t,
                                    buffer, buffer]
     lib.emitMemoryBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t, paths,
@@ -122,7 +131,9 @@ def _load():
                      lib.emitSummaryFile, lib.emitSummaryBuffer,
                      lib.emitVerifyFile, lib.emitVerifyBuffer,
                      lib.emitVerifyReleasesFile, lib.emitVerifyReleasesBuffer,
-                     lib.emitMemoryFile, lib.emitMemoryBuffer,
+                     lib.emitVerifyKernelsFile, lib.emitVerifyKernelsBuffer,
+                     lib.emitSelectedOps, lib.emitMemoryFile,
+                     lib.emitMemoryBuffer,
                      lib.emitProfile, lib.emitGraphFile,
                      lib.emitGraphBuffer, lib.emitDiffFiles,
                      lib.emitLinkFiles):
@@ -305,8 +316,18 @@ def _file_report(src, data, on_file, on_buffer):
     return json.loads(text)
 
 
+def _kernels_text(kernels):
+    """``kernels`` as --kernels takes it: a string, or a list of library
+    names and paths joined by commas."""
+    if isinstance(kernels, (str, bytes, os.PathLike)):
+        return os.fsencode(kernels)
+    return b",".join(os.fsencode(item) for item in kernels)
+
+
 def verify(src: Union[Path, Data], data: Iterable[Path] = (),
-           runtime: Optional[str] = None) -> Report:
+           runtime: Optional[str] = None,
+           kernels: Union[str, Iterable[Union[str, Path]], None] = None
+           ) -> Report:
     """Is an ExecuTorch program (or data file) sound, and what does the
     runtime do with it at load: the JSON report of ``emit-verify
     --format=json`` (schema emit-verify-1) as a dict, with ``findings``
@@ -320,6 +341,14 @@ def verify(src: Union[Path, Data], data: Iterable[Path] = (),
     ``feature``, ``first_release``, ``effect``, ``where``, ``source``), and
     the ``oldest`` and ``newest`` releases that load it.
 
+    With ``kernels`` (``emit-verify --kernels``: kernel library names such
+    as "portable" or "optimized", a selected_operators.yaml, files listing
+    kernels; a comma-separated string or a list), each kernel call is
+    checked against a build of them: ``kernel-missing`` findings, and
+    ``kernels`` with the calls no kernel runs (``operator``,
+    ``kernel_key``, ``method``, ``libraries`` that have it); with
+    ``runtime`` too, each release's row says its own.
+
     ``src`` is a path or the bytes; ``data`` the paths of the data files
     (.ptd) the program loads with. A file with defects gives a report;
     :class:`EmitError` is raised only when a file cannot be read, or for a
@@ -330,7 +359,21 @@ def verify(src: Union[Path, Data], data: Iterable[Path] = (),
         report = emit.verify("model.pte", data=["weights.ptd"])
         assert report["runtime_load"] == "loads", report["findings"]
         oldest = emit.verify("model.pte", runtime="all")["oldest"]
+        missing = emit.verify("model.pte", kernels="portable")["kernels"]
     """
+    if kernels is not None:
+        build = _kernels_text(kernels)
+        release = runtime.encode() if runtime is not None else None
+
+        def on_kernels_file(path, paths, count, report, error):
+            return _lib.emitVerifyKernelsFile(path, paths, count, release,
+                                              build, report, error)
+
+        def on_kernels_buffer(program, size, paths, count, report, error):
+            return _lib.emitVerifyKernelsBuffer(program, size, paths, count,
+                                                release, build, report, error)
+
+        return _file_report(src, data, on_kernels_file, on_kernels_buffer)
     if runtime is None:
         return _file_report(src, data, _lib.emitVerifyFile,
                             _lib.emitVerifyBuffer)
@@ -345,6 +388,34 @@ def verify(src: Union[Path, Data], data: Iterable[Path] = (),
                                              release, report, error)
 
     return _file_report(src, data, on_file, on_buffer)
+
+
+def selected_ops(programs: Union[Path, Iterable[Path]],
+                 kernels: Union[str, Iterable[Union[str, Path]], None] = None,
+                 runtime: Optional[str] = None) -> str:
+    """The selected_operators.yaml of one or more programs, for a selective
+    build of ExecuTorch's kernel libraries without PyTorch (``emit-verify
+    --write-selected-ops``): every operator they call, each with every
+    kernel key (dtype and dim order of each tensor argument) it is called
+    with, in the format codegen/tools/gen_oplist.py writes. Its comments
+    give, per kernel library (those ``kernels`` names; default every one),
+    the operators it provides at release ``runtime`` (default main), as
+    CMake's ``EXECUTORCH_SELECT_OPS_LIST`` takes them.
+
+    Example::
+
+        with open("selected_operators.yaml", "w") as f:
+            f.write(emit.selected_ops(["encoder.pte", "decoder.pte"]))
+    """
+    paths, count = _paths(programs)
+    yaml, error = _Buffer(), _Buffer()
+    build = _kernels_text(kernels) if kernels is not None else None
+    release = runtime.encode() if runtime is not None else None
+    status = _lib.emitSelectedOps(paths, count, build, release,
+                                  ctypes.byref(yaml), ctypes.byref(error))
+    text = _take(yaml)
+    _check(status, error)
+    return text.decode() if isinstance(text, bytes) else text
 
 
 def memory(src: Union[Path, Data], data: Iterable[Path] = ()) -> Report:

@@ -234,6 +234,85 @@ def test_verify_runtime(tmp_path):
         emit.verify(program, runtime="9.9")
 
 
+KERNELS_PROGRAM = """
+et.program @kernels {
+  et.constant_segment offsets [0]
+  et.method @forward buffers [0, 64] {
+    %0 = et.tensor float [4] dim_order [0] mem(1, 0)
+    %1 = et.tensor int [1, 2, 1, 2] dim_order [0, 2, 3, 1] mem(1, 16)
+    %2 = et.int 1
+    %add = et.operator "aten::add" overload "out"
+    %fft = et.operator "aten::_fft_r2c" overload "out"
+    et.chain inputs() outputs() {
+      et.kernel_call %add (%0, %0, %2, %0)
+      et.kernel_call %add (%1, %1, %2, %1)
+      et.kernel_call %fft (%0, %2, %0)
+    }
+    et.signature inputs() outputs()
+  }
+}
+"""
+
+
+def test_verify_kernels(tmp_path):
+    """emit.verify(kernels=) is emit-verify --kernels: the calls a build
+    runs no kernel for, at main and per release, on paths and bytes; a
+    list of libraries is the comma-separated string."""
+    program = tmp_path / "kernels.pte"
+    tool("emit-translate", "--to-pte", "-o", str(program),
+         input=KERNELS_PROGRAM.encode())
+    report = emit.verify(program, kernels="portable")
+    validate(report, "emit-verify-1")
+    assert report["runtime_load"] == "rejects"
+    assert report["kernels"] == {
+        "build": "portable", "kernel_calls": 3, "release": "main",
+        "missing": [{"method": "forward", "chain": 0, "instruction": 2,
+                     "operator": "aten::_fft_r2c.out",
+                     "kernel_key": "v1/6;0|6;0", "calls": 1,
+                     "libraries": ["optimized"]}]}
+    assert [f["check"] for f in report["findings"]] == ["kernel-missing"]
+    by_cli = json.loads(subprocess.run(
+        [os.path.join(BIN, "emit-verify"), "--kernels=portable",
+         "--format=json", str(program)], capture_output=True).stdout)
+    assert by_cli == report
+    assert emit.verify(program.read_bytes(), kernels=["portable"])[
+        "kernels"]["missing"] == report["kernels"]["missing"]
+
+    both = emit.verify(program, kernels=["portable", "optimized"],
+                       runtime="all")
+    assert both["runtime_load"] == "loads"
+    assert both["oldest"] == "0.6"  # optimized's fft, from 0.6
+    assert "runtimes" not in report
+    with pytest.raises(emit.EmitError, match="kernels: 'nosuch' is not a "
+                                             "library"):
+        emit.verify(program, kernels="nosuch")
+
+
+def test_selected_ops(tmp_path):
+    """emit.selected_ops is emit-verify --write-selected-ops: the programs'
+    operators and kernel keys as a selected_operators.yaml."""
+    program = tmp_path / "kernels.pte"
+    tool("emit-translate", "--to-pte", "-o", str(program),
+         input=KERNELS_PROGRAM.encode())
+    text = emit.selected_ops([program], kernels="optimized")
+    written = tmp_path / "selected.yaml"
+    tool("emit-verify", "--write-selected-ops=" + str(written),
+         "--kernels=optimized", str(program))
+    assert text == written.read_text()
+    assert "aten::add.out:\n  - v1/3;0,2,3,1|3;0,2,3,1|3;0,2,3,1\n" \
+        "  - v1/6;0|6;0|6;0\n" in text
+    assert '# optimized (2 operators): EXECUTORCH_SELECT_OPS_LIST=' \
+        '"aten::_fft_r2c.out,aten::add.out"' in text
+    every = emit.selected_ops(program)
+    assert '# portable (1 operator): EXECUTORCH_SELECT_OPS_LIST=' \
+        '"aten::add.out"' in every
+    assert every.count("EXECUTORCH_SELECT_OPS_LIST") == 7
+    with pytest.raises(emit.EmitError, match="cannot read"):
+        emit.selected_ops([program, tmp_path / "missing.pte"])
+    with pytest.raises(emit.EmitError, match="not a release emit knows"):
+        emit.selected_ops(program, runtime="9.9")
+
+
 SPECLESS_PROGRAM = """
 et.program @specless {
   et.method @forward buffers [0, 16] {
