@@ -82,6 +82,22 @@ bool kernels::registers(StringRef library, StringRef name, unsigned release) {
   });
 }
 
+bool kernels::isPortableFallback(StringRef name, unsigned release) {
+  auto found = getRowsByName().find(name);
+  if (found == getRowsByName().end())
+    return false;
+  bool fallback = false;
+  for (const KernelRow *row : found->second) {
+    const KernelSource &source = kKernelSources[row->source];
+    if (!atRelease(*row, release) || StringRef(source.library) != "optimized")
+      continue;
+    if (StringRef(source.path) != "kernels/portable/functions.yaml")
+      return false;
+    fallback = true;
+  }
+  return fallback;
+}
+
 std::optional<unsigned> kernels::getFirstPrimRelease(StringRef name) {
   auto found = getRowsByName().find(name);
   if (found == getRowsByName().end())

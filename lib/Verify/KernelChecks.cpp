@@ -9,6 +9,7 @@
 #include "emit/File/ProgramFile.h"
 #include "emit/File/ProgramModel.h"
 #include "emit/Kernels/KernelCalls.h"
+#include "emit/Kernels/KernelDefects.h"
 #include "emit/Kernels/KernelLibraries.h"
 
 #include "llvm/ADT/StringExtras.h"
@@ -102,4 +103,56 @@ void emit::checkKernels(const ProgramModel &model, const KernelSpec &spec,
   releases.finish();
   report.kernels = checkKernelCalls(groups, spec, main);
   report.kernels->release = releases.releases[main].release.str();
+}
+
+/// `execution_plan[I] 'NAME'.chains[C].instructions[J]` of a defect's call.
+static std::string defectPath(const DefectCalls &calls) {
+  return ("execution_plan[" + Twine(calls.method->getIndex()) + "] '" +
+          calls.method->getName() + "'.chains[" +
+          Twine(calls.firstCall->chain) + "].instructions[" +
+          Twine(calls.firstCall->index) + "]")
+      .str();
+}
+
+/// A release's reason for a defect's calls: it loads them, and the kernel
+/// misbehaves when the method runs.
+static ReleaseReason getDefectReason(const DefectCalls &calls) {
+  return {calls.defect->name,
+          "none",
+          std::nullopt,
+          ReleaseVerdict::Loads,
+          "when the method runs, " + describeDefect(calls),
+          defectPath(calls) + ": " + calls.name.str(),
+          "the kernel defects' table (lib/Kernels/KernelDefects.cpp)",
+          /*dependsOnBuild=*/true,
+          "",
+          LoadStage::Operators};
+}
+
+void emit::checkKernelDefects(const ProgramModel &model, const KernelSpec *spec,
+                              VerifyReport &report) {
+  ReleaseReport &releases = *report.releases;
+  unsigned main = releases.releases.size() - 1;
+  for (unsigned release = 0; report.showReleases && release < main; ++release)
+    for (const DefectCalls &calls : findKernelDefects(model, spec, release))
+      releases.releases[release].reasons.push_back(getDefectReason(calls));
+  const FileCheck &check = getFileCheck(Check::KernelDefect);
+  for (const DefectCalls &calls : findKernelDefects(model, spec, main)) {
+    if (report.showReleases)
+      releases.releases[main].reasons.push_back(getDefectReason(calls));
+    Finding finding{Severity::Warning,
+                    &check,
+                    model.getFile().getName().str(),
+                    model.getFile().offsetOf(
+                        calls.method->getInstructionLocation(*calls.firstCall)),
+                    defectPath(calls),
+                    describeDefect(calls),
+                    "",
+                    check.runtime,
+                    ImportEffect::Ignores};
+    finding.method = calls.method->getIndex();
+    finding.chain = calls.firstCall->chain;
+    finding.instruction = calls.firstCall->index;
+    report.findings.findings.push_back(std::move(finding));
+  }
 }

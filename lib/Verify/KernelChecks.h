@@ -29,6 +29,13 @@ struct KernelSpec;
 void checkKernels(const ProgramModel &model, const kernels::KernelSpec &spec,
                   VerifyReport &report);
 
+/// Warns of each call of `model` a known kernel defect bites in the build
+/// (`spec`'s; any that runs the defective kernel when null), at main; with
+/// the release table shown, a reason (the release loads it) in each
+/// release's row that has the defect.
+void checkKernelDefects(const ProgramModel &model,
+                        const kernels::KernelSpec *spec, VerifyReport &report);
+
 } // namespace emit
 
 #endif // EMIT_LIB_VERIFY_KERNELCHECKS_H

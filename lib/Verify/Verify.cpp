@@ -416,6 +416,8 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
     checkDataLayouts(data->modules, dataFiles, report);
   }
   judge(file.get(), model ? &*model : nullptr, *data, dataFiles, report);
+  if (model && model->getFile().isReadable())
+    checkKernelDefects(*model, kernels, report);
   if (kernels && model && model->getFile().isReadable()) {
     checkKernels(*model, *kernels, report);
     report.runtimeLoad = getRuntimeLoad(report.releases->releases.back());

@@ -50,6 +50,10 @@ void forEachOperator(StringRef library, unsigned release,
 /// Whether `library` registers `name` at `release`.
 bool registers(StringRef library, StringRef name, unsigned release);
 
+/// Whether the optimized library's kernel of `name` at `release` is
+/// portable's (merged in where optimized.yaml has none).
+bool isPortableFallback(StringRef name, unsigned release);
+
 /// The first release whose runtime registers prim op `name`; none when no
 /// release does.
 std::optional<unsigned> getFirstPrimRelease(StringRef name);
