@@ -3,7 +3,7 @@
 kernels registered.
 
     python3 kernels_vs_runtime.py BUILD_DIR PTE_CHECK_RELEASES_DIR \\
-        ET_SNAPSHOT ET_PYTHON_DIR [WORK_DIR]
+        ET_SNAPSHOT ET_PYTHON_DIR [WORK_DIR [PROGRAM.pte...]]
 
 Writes the programs of kernel_programs.py with ExecuTorch's serializer,
 then, for every release build of ../shared/tools/pte-check (build.sh
@@ -22,8 +22,9 @@ small.pte, of kernels.pte). The registries the runtime gets are read here
 from each release's own files with PyYAML, and narrowed by the yaml as
 torchgen's SelectiveBuilder does, not from emit's table.
 
-Prints a table of builds against releases (`ok` or the methods that
-differ, `emit/runtime`) and exits 1 when any differs.
+PROGRAM.pte files after WORK_DIR (exports, the samples) go through the
+same builds. Prints a table of programs and builds against releases (`ok`
+or the methods that differ, `emit/runtime`) and exits 1 when any differs.
 """
 
 import json
@@ -150,19 +151,17 @@ def emit_results(emit_verify, kernels, program, methods):
 
 
 def main():
-    if len(sys.argv) not in (5, 6):
+    if len(sys.argv) < 5:
         sys.exit(__doc__)
     build, releases_dir, snapshot, et_python = sys.argv[1:5]
-    work = sys.argv[5] if len(sys.argv) == 6 else tempfile.mkdtemp()
+    work = sys.argv[5] if len(sys.argv) > 5 else tempfile.mkdtemp()
+    extra = sys.argv[6:]
     emit_verify = os.path.join(build, "bin", "emit-verify")
     env = dict(os.environ, PYTHONPATH=et_python)
     subprocess.run(["/usr/bin/python3", common.check("runtime",
                                                      "kernel_programs.py"),
                     work], check=True, env=env)
     kernels_pte = os.path.join(work, "kernels.pte")
-    methods = [r.group(1) for r in map(RESULT.match, subprocess.run(
-        [os.path.join(releases_dir, "main", "pte-check"), kernels_pte],
-        capture_output=True, text=True).stdout.splitlines()) if r]
     # emit's selective builds.
     selections = {}
     for name in ("small", "kernels"):
@@ -189,11 +188,15 @@ def main():
                                             n[1:].split(".")] if n != "main"
                               else []))
     differences = 0
-    print("| build | " + " | ".join(names) + " |")
-    print("|---|" + "---|" * len(names))
-    for label, libraries, selection, listed in builds:
+    print("| program | build | " + " | ".join(names) + " |")
+    print("|---|---|" + "---|" * len(names))
+    for program, (label, libraries, selection, listed) in (
+            (p, b) for p in [kernels_pte] + extra for b in builds):
+        methods = [r.group(1) for r in map(RESULT.match, subprocess.run(
+            [os.path.join(releases_dir, "main", "pte-check"), program],
+            capture_output=True, text=True).stdout.splitlines()) if r]
         spec = ",".join(libraries + [p for p in (selection, listed) if p])
-        emit = emit_results(emit_verify, spec, kernels_pte, methods)
+        emit = emit_results(emit_verify, spec, program, methods)
         cells = []
         for name in names:
             ref = release_ref(snapshot, name)
@@ -209,10 +212,13 @@ def main():
                     f.write(open(listed).read())
             runtime = runtime_results(os.path.join(releases_dir, name,
                                                    "pte-check"),
-                                      registry, kernels_pte)
+                                      registry, program)
             ours = emit[name.lstrip("v")]
             if runtime is None or ours is None:
-                same = runtime is None and ours is None
+                # emit's row fails before the operators: every method must
+                # fail in the runtime too.
+                same = ours is None and (runtime is None or
+                                         not any(runtime.values()))
                 cells.append("ok (no load)" if same else
                              f"{'R' if ours is None else 'L'}/"
                              f"{'R' if runtime is None else 'L'}")
@@ -225,7 +231,8 @@ def main():
                          " ".join(f"{m} {'L' if ours[m] else 'R'}/"
                                   f"{'L' if runtime[m] else 'R'}"
                                   for m in wrong))
-        print(f"| {label} | " + " | ".join(cells) + " |")
+        print(f"| {os.path.basename(program)} | {label} | " +
+              " | ".join(cells) + " |")
     print(f"differences: {differences}")
     sys.exit(1 if differences else 0)
 
