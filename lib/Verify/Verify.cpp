@@ -366,6 +366,27 @@ static void judge(const CheckedFile *file, const ProgramModel *model,
     report.refusingBackends.clear();
 }
 
+/// The checks of `model`'s kernel calls (`file`'s program, or a bundle's):
+/// the known kernel defects, and with `kernels` the calls that build has
+/// no kernel for, which then decide the verdict too. A bundle's findings
+/// point into the bundle.
+static void checkKernelCalls(const CheckedFile &file, const ProgramModel &model,
+                             const kernels::KernelSpec *kernels,
+                             VerifyReport &report) {
+  size_t before = report.findings.findings.size();
+  checkKernelDefects(model, kernels, report);
+  if (kernels) {
+    checkKernels(model, *kernels, report);
+    report.runtimeLoad = getRuntimeLoad(report.releases->releases.back());
+    if (!isRefusedByBackendsAlone(report))
+      report.refusingBackends.clear();
+  }
+  if (const auto *bundle = dyn_cast<BundleFile>(&file))
+    for (Finding &finding :
+         MutableArrayRef(report.findings.findings).drop_front(before))
+      finding = bundle->toBundleFinding(std::move(finding));
+}
+
 FailureOr<VerifyReport>
 emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
                    ArrayRef<std::string> dataFiles, MLIRContext &context,
@@ -417,13 +438,7 @@ emit::verifyBuffer(std::shared_ptr<const FileBuffer> input,
   }
   judge(file.get(), model ? &*model : nullptr, *data, dataFiles, report);
   if (model && model->getFile().isReadable())
-    checkKernelDefects(*model, kernels, report);
-  if (kernels && model && model->getFile().isReadable()) {
-    checkKernels(*model, *kernels, report);
-    report.runtimeLoad = getRuntimeLoad(report.releases->releases.back());
-    if (!isRefusedByBackendsAlone(report))
-      report.refusingBackends.clear();
-  }
+    checkKernelCalls(*file, *model, kernels, report);
   return report;
 }
 
