@@ -17,13 +17,18 @@
 using namespace emit;
 using namespace emit::kernels;
 
-/// `execution_plan[I] 'NAME'.chains[C].instructions[J]`.
-static std::string callPath(const KernelCallGroup &group) {
-  return ("execution_plan[" + Twine(group.method->getIndex()) + "] '" +
-          group.method->getName() + "'.chains[" +
-          Twine(group.firstCall->chain) + "].instructions[" +
-          Twine(group.firstCall->index) + "]")
+/// `execution_plan[I] 'NAME'.chains[C].instructions[J]`: where `call` of
+/// `method` is, as findings name it.
+static std::string instructionPath(const MethodModel &method,
+                                   const InstructionModel &call) {
+  return ("execution_plan[" + Twine(method.getIndex()) + "] '" +
+          method.getName() + "'.chains[" + Twine(call.chain) +
+          "].instructions[" + Twine(call.index) + "]")
       .str();
+}
+
+static std::string callPath(const KernelCallGroup &group) {
+  return instructionPath(*group.method, *group.firstCall);
 }
 
 /// What a missing kernel is, as a finding and a release reason say it.
@@ -105,13 +110,8 @@ void emit::checkKernels(const ProgramModel &model, const KernelSpec &spec,
   report.kernels->release = releases.releases[main].release.str();
 }
 
-/// `execution_plan[I] 'NAME'.chains[C].instructions[J]` of a defect's call.
 static std::string defectPath(const DefectCalls &calls) {
-  return ("execution_plan[" + Twine(calls.method->getIndex()) + "] '" +
-          calls.method->getName() + "'.chains[" +
-          Twine(calls.firstCall->chain) + "].instructions[" +
-          Twine(calls.firstCall->index) + "]")
-      .str();
+  return instructionPath(*calls.method, *calls.firstCall);
 }
 
 /// A release's reason for a defect's calls: it loads them, and the kernel
