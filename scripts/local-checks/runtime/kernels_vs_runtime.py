@@ -16,8 +16,9 @@ kernel-missing or prim-op reason names it; where another feature of the
 file refuses the program (the table judges those per program), the
 runtime must fail to load some method.
 
-Builds: each library alone, portable+quantized+llm, a list of kernels with
-kernel keys (aten::add.out for Float contiguous only), and two selective
+Builds: each library alone, portable+quantized+llm, portable+cortex_m, a
+list of kernels with kernel keys (aten::add.out for Float contiguous
+only), and two selective
 builds of portable from a selected_operators.yaml emit wrote (of
 small.pte, of kernels.pte). The registries the runtime gets are read here
 from each release's own files with PyYAML, and narrowed by the yaml as
@@ -183,6 +184,7 @@ def main():
     builds = [(lib, [lib], None, None) for lib in LIBRARIES]
     builds.append(("portable,quantized,llm", ["portable", "quantized", "llm"],
                    None, None))
+    builds.append(("portable,cortex_m", ["portable", "cortex_m"], None, None))
     builds.append(("keyed list", [], None, keyed))
     for path in selections:
         builds.append((f"portable,{os.path.basename(path)}", ["portable"],
