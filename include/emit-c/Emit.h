@@ -117,9 +117,8 @@ int emitVerifyKernelsBuffer(const void *data, size_t size,
 /// key they call them with. Its comments give, per library `kernels`
 /// names (NULL: every library emit knows), the operators it provides at
 /// release `runtime` (NULL: main) as EXECUTORCH_SELECT_OPS_LIST.
-int emitSelectedOps(const char *const *paths, size_t count,
-                    const char *kernels, const char *runtime,
-                    EmitBuffer *yaml, EmitBuffer *error);
+int emitSelectedOps(const char *const *paths, size_t count, const char *kernels,
+                    const char *runtime, EmitBuffer *yaml, EmitBuffer *error);
 
 /// The JSON report (schema emit-memory-1) of `emit-memory --format=json` on
 /// the program at `path`, whose runtime is given the `dataCount` data files

@@ -366,18 +366,17 @@ int emitVerifyKernelsBuffer(const void *data, size_t size,
       dataPaths, dataCount, runtime, report, error, kernels);
 }
 
-int emitSelectedOps(const char *const *paths, size_t count,
-                    const char *kernels, const char *runtime,
-                    EmitBuffer *yaml, EmitBuffer *error) {
+int emitSelectedOps(const char *const *paths, size_t count, const char *kernels,
+                    const char *runtime, EmitBuffer *yaml, EmitBuffer *error) {
   Session session;
   std::string message;
   unsigned release = getReleaseNames().size() - 1;
   if (runtime) {
     std::optional<unsigned> named = findRelease(runtime);
     if (!named)
-      return session.fail(error, ("runtime: not a release emit knows: " +
-                                  StringRef(runtime))
-                                     .str());
+      return session.fail(
+          error,
+          ("runtime: not a release emit knows: " + StringRef(runtime)).str());
     release = *named;
   }
   std::vector<std::string> libraries(kernels::getLibraryNames().begin(),

@@ -48,11 +48,10 @@ struct Tensor4 {
         dimOrder(channelsLast
                      ? std::vector<TensorImpl::DimOrderType>{0, 2, 3, 1}
                      : std::vector<TensorImpl::DimOrderType>{0, 1, 2, 3}),
-        strides(channelsLast
-                    ? std::vector<TensorImpl::StridesType>{c * h * w, 1,
-                                                           w * c, c}
-                    : std::vector<TensorImpl::StridesType>{c * h * w, h * w,
-                                                           w, 1}),
+        strides(
+            channelsLast
+                ? std::vector<TensorImpl::StridesType>{c * h * w, 1, w * c, c}
+                : std::vector<TensorImpl::StridesType>{c * h * w, h * w, w, 1}),
         data(n * c * h * w, 0.0f),
         impl(ScalarType::Float, 4, sizes.data(), data.data(), dimOrder.data(),
              strides.data()),
@@ -94,7 +93,8 @@ void runCat(bool channelsLast) {
   for (int c = 0; c < 4; ++c)
     for (int h = 0; h < 2; ++h)
       for (int w = 0; w < 3; ++w) {
-        float expected = c < 2 ? value(1, 0, c, h, w) : value(2, 0, c - 2, h, w);
+        float expected =
+            c < 2 ? value(1, 0, c, h, w) : value(2, 0, c - 2, h, w);
         diff = std::fmax(diff, std::fabs(out.at(0, c, h, w) - expected));
       }
   report("portable-block-copy-dim-order", "aten::cat.out", channelsLast, diff,
@@ -111,8 +111,7 @@ void runFlip(bool channelsLast) {
   KernelRuntimeContext ctx;
   int64_t dims[] = {3};
   torch::executor::native::flip_out(
-      ctx, in.tensor, executorch::aten::ArrayRef<int64_t>(dims, 1),
-      out.tensor);
+      ctx, in.tensor, executorch::aten::ArrayRef<int64_t>(dims, 1), out.tensor);
   double diff = 0;
   for (int c = 0; c < 2; ++c)
     for (int h = 0; h < 2; ++h)
