@@ -181,14 +181,14 @@ static std::string describeMissingKernel(StringRef name, StringRef key,
                                          const kernels::KernelSpec &spec,
                                          unsigned release) {
   std::string text = ("no kernel in the build (" + spec.text + ") for '" +
-                      name + "' with kernel key '" + key +
+                      name + "' with kernel key '" + kernels::describeKey(key) +
                       "': load_method fails with OperatorMissing")
                          .str();
+  // Where no library has it, the problem says no more.
   SmallVector<StringRef, 2> libraries =
       kernels::getLibrariesWith(name, release);
   if (!libraries.empty())
-    text += "; " + llvm::join(libraries, ", ") +
-            (libraries.size() == 1 ? " has it" : " have it");
+    text += kernels::describeLibraries(libraries);
   return text;
 }
 

@@ -127,19 +127,24 @@ llvm::json::Object kernels::getKernelCheckJSON(const KernelCheck &check) {
                             {"release", check.release}};
 }
 
+std::string kernels::describeKey(StringRef key) {
+  return key.empty() ? "(none: no tensor argument)" : key.str();
+}
+
+std::string kernels::describeLibraries(ArrayRef<StringRef> libraries) {
+  if (libraries.empty())
+    return "; no library emit knows has it";
+  return "; " + llvm::join(libraries, ", ") +
+         (libraries.size() == 1 ? " has it" : " have it");
+}
+
 std::string kernels::describeMissingCalls(const MissingKernelCalls &calls) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << calls.name << " "
-     << (calls.key.empty() ? "(no tensor argument)" : calls.key) << ": "
-     << calls.calls << (calls.calls == 1 ? " call" : " calls") << " in '"
-     << calls.method << "'";
-  if (calls.libraries.empty())
-    os << "; no library emit knows has it";
-  else
-    os << "; " << llvm::join(calls.libraries, ", ")
-       << (calls.libraries.size() == 1 ? " has it" : " have it");
-  return text;
+  SmallVector<StringRef, 2> libraries(calls.libraries.begin(),
+                                      calls.libraries.end());
+  return (calls.name + " " + describeKey(calls.key) + ": " +
+          Twine(calls.calls) + (calls.calls == 1 ? " call" : " calls") +
+          " in '" + calls.method + "'" + describeLibraries(libraries))
+      .str();
 }
 
 void KernelUses::add(const ProgramModel &model, StringRef programName) {

@@ -34,38 +34,41 @@ static std::string callPath(const KernelCallGroup &group) {
 /// What a missing kernel is, as a finding and a release reason say it.
 static std::string describeMissing(const KernelCallGroup &group,
                                    ArrayRef<StringRef> libraries) {
-  std::string text;
-  llvm::raw_string_ostream os(text);
-  os << "no kernel for '" << group.name << "' with kernel key '"
-     << (group.key.empty() ? "(none: no tensor argument)" : group.key) << "' ("
-     << group.calls << (group.calls == 1 ? " call" : " calls") << " in method '"
-     << group.method->getName() << "')";
-  if (libraries.empty())
-    os << "; no library emit knows has it";
-  else
-    os << "; " << llvm::join(libraries, ", ")
-       << (libraries.size() == 1 ? " has" : " have") << " it";
-  return text;
+  return ("no kernel for '" + group.name + "' with kernel key '" +
+          describeKey(group.key) + "' (" + Twine(group.calls) +
+          (group.calls == 1 ? " call" : " calls") + " in method '" +
+          group.method->getName() + "')" + describeLibraries(libraries))
+      .str();
+}
+
+/// A finding of check `id` on `call` of `method`, at its instruction.
+static Finding getCallFinding(const ProgramModel &model, Check id,
+                              Severity severity, const MethodModel &method,
+                              const InstructionModel &call, std::string message,
+                              std::string detail = "") {
+  const FileCheck &check = getFileCheck(id);
+  Finding finding{severity,
+                  &check,
+                  model.getFile().getName().str(),
+                  model.getFile().offsetOf(method.getInstructionLocation(call)),
+                  instructionPath(method, call),
+                  std::move(message),
+                  std::move(detail),
+                  check.runtime,
+                  ImportEffect::Ignores};
+  finding.method = method.getIndex();
+  finding.chain = call.chain;
+  finding.instruction = call.index;
+  return finding;
 }
 
 static Finding getMissingFinding(const ProgramModel &model,
                                  const KernelCallGroup &group,
                                  ArrayRef<StringRef> libraries) {
-  const FileCheck &check = getFileCheck(Check::KernelMissing);
-  Finding finding{Severity::Error,
-                  &check,
-                  model.getFile().getName().str(),
-                  model.getFile().offsetOf(
-                      group.method->getInstructionLocation(*group.firstCall)),
-                  callPath(group),
-                  "the build has " + describeMissing(group, libraries),
-                  ": load_method fails with OperatorMissing (0x14)",
-                  check.runtime,
-                  ImportEffect::Ignores};
-  finding.method = group.method->getIndex();
-  finding.chain = group.firstCall->chain;
-  finding.instruction = group.firstCall->index;
-  return finding;
+  return getCallFinding(model, Check::KernelMissing, Severity::Error,
+                        *group.method, *group.firstCall,
+                        "the build has " + describeMissing(group, libraries),
+                        ": load_method fails with OperatorMissing (0x14)");
 }
 
 static ReleaseReason getMissingReason(const KernelSpec &spec,
@@ -136,23 +139,11 @@ void emit::checkKernelDefects(const ProgramModel &model, const KernelSpec *spec,
   for (unsigned release = 0; report.showReleases && release < main; ++release)
     for (const DefectCalls &calls : findKernelDefects(model, spec, release))
       releases.releases[release].reasons.push_back(getDefectReason(calls));
-  const FileCheck &check = getFileCheck(Check::KernelDefect);
   for (const DefectCalls &calls : findKernelDefects(model, spec, main)) {
     if (report.showReleases)
       releases.releases[main].reasons.push_back(getDefectReason(calls));
-    Finding finding{Severity::Warning,
-                    &check,
-                    model.getFile().getName().str(),
-                    model.getFile().offsetOf(
-                        calls.method->getInstructionLocation(*calls.firstCall)),
-                    defectPath(calls),
-                    describeDefect(calls),
-                    "",
-                    check.runtime,
-                    ImportEffect::Ignores};
-    finding.method = calls.method->getIndex();
-    finding.chain = calls.firstCall->chain;
-    finding.instruction = calls.firstCall->index;
-    report.findings.findings.push_back(std::move(finding));
+    report.findings.findings.push_back(
+        getCallFinding(model, Check::KernelDefect, Severity::Warning,
+                       *calls.method, *calls.firstCall, describeDefect(calls)));
   }
 }

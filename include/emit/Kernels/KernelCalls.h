@@ -94,6 +94,14 @@ struct KernelCheck {
 /// `operator`, `kernel_key`, `calls`, `libraries`), `release`.
 llvm::json::Object getKernelCheckJSON(const KernelCheck &check);
 
+/// `key` as messages show it: `(none: no tensor argument)` for a call
+/// without a tensor argument.
+std::string describeKey(StringRef key);
+
+/// Who has a kernel a build lacks, as messages end: `; optimized has it`,
+/// `; portable, optimized have it`, `; no library emit knows has it`.
+std::string describeLibraries(ArrayRef<StringRef> libraries);
+
 /// What `calls` lack, one line of text: the operator, key, calls and the
 /// libraries that have it.
 std::string describeMissingCalls(const MissingKernelCalls &calls);
