@@ -15,6 +15,7 @@
 #include "emit/Dialect/ET/IR/ETDialect.h"
 #include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Link/Passes.h"
+#include "emit/Memory/Passes.h"
 
 #include "mlir/IR/DialectRegistry.h"
 
@@ -29,6 +30,7 @@ inline void registerAllDialects(mlir::DialectRegistry &registry) {
 inline void registerAllPasses() {
   et::registerETPasses();
   link::registerLinkPasses();
+  memory::registerMemoryPasses();
 }
 
 } // namespace emit

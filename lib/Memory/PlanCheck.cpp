@@ -50,11 +50,11 @@ static uint64_t endOf(const PlannedTensor &tensor) {
   return tensor.offset + std::min(tensor.bytes, UINT64_MAX - tensor.offset);
 }
 
-/// The planned tensors of `model`, in value order.
-static void readTensors(const MethodModel &model, const MethodDataFlow &uses,
-                        MethodMemory &method) {
+void memory::readPlannedTensors(const MethodModel &model,
+                                const MethodDataFlow &uses,
+                                std::vector<PlannedTensor> &tensors) {
   // Counted first: a method may plan hundreds of thousands.
-  method.tensors.reserve(model.getPlannedTensorCount());
+  tensors.reserve(model.getPlannedTensorCount());
   for (uint32_t index = 0; index < model.getValueCount(); ++index) {
     std::optional<TensorModel> tensor = model.getTensor(index);
     if (!tensor || !tensor->planned)
@@ -70,7 +70,7 @@ static void readTensors(const MethodModel &model, const MethodDataFlow &uses,
     planned.bytes = *bytes;
     if (uses.isLive(index))
       planned.lifetime = uses.lifetimes[index];
-    method.tensors.push_back(std::move(planned));
+    tensors.push_back(std::move(planned));
   }
 }
 
@@ -561,6 +561,6 @@ void memory::checkPlan(const ProgramFile &file, const MethodModel &model,
     method.buffers.push_back(
         {id, static_cast<uint64_t>(std::max<int64_t>(sizes[id], 0)),
          model.getBufferDeviceName(id).str(), 0});
-  readTensors(model, uses, method);
+  readPlannedTensors(model, uses, method.tensors);
   PlanSweep(file, model, uses, method).run();
 }

@@ -17,6 +17,11 @@ class MethodModel;
 
 namespace memory {
 
+/// Appends the planned tensors of `model`, whose data flow is `uses`, in
+/// value order: those whose bytes are known.
+void readPlannedTensors(const MethodModel &model, const MethodDataFlow &uses,
+                        std::vector<PlannedTensor> &tensors);
+
 /// Fills in `method`'s planned buffers (with their peaks) and tensors from
 /// `model`, a method of `file` whose data flow is `uses`, and adds the
 /// findings of the memory checks on them: `memory-overlap` (two tensors

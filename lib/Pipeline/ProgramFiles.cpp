@@ -83,7 +83,9 @@ LogicalResult emit::transformProgramFile(
     const CheckedFile &input, const ImportOptions &read,
     ArrayRef<std::string> dataFiles, const OpPassManager &passes,
     const PTEWriteOptions &write, raw_ostream &os, MLIRContext *context,
-    PTEStageTimes *times, const BundleRewrite &bundle) {
+    PTEStageTimes *times, const BundleRewrite &bundle,
+    llvm::function_ref<LogicalResult(ModuleOp, const CheckedFile &)>
+        afterImport) {
   using Clock = std::chrono::steady_clock;
   auto seconds = [](Clock::time_point from, Clock::time_point to) {
     return std::chrono::duration<double>(to - from).count();
@@ -101,6 +103,8 @@ LogicalResult emit::transformProgramFile(
     return failure();
   Clock::time_point imported = Clock::now();
   pauseForTesting(TestingStage::InputsRead);
+  if (afterImport && failed(afterImport(*module, input)))
+    return failure();
 
   PassManager pm(context, passes.getOpAnchorName());
   static_cast<OpPassManager &>(pm) = passes;

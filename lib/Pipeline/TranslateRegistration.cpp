@@ -26,6 +26,7 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/OperationSupport.h"
+#include "emit/Memory/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/Format.h"
@@ -333,6 +334,55 @@ static LogicalResult addTargetRuntime(const CheckedFile &file,
                                 context);
 }
 
+/// The re-planning the flags ask for: none without --replan-memory; an
+/// error for an option that cannot hold or one given without it.
+static FailureOr<std::optional<memory::ReplanOptions>>
+getReplanOptions(bool replan, StringRef fastMemory, uint64_t alignment,
+                 StringRef report, MLIRContext *context) {
+  if (!replan) {
+    if (!fastMemory.empty() || !report.empty())
+      return emitError(UnknownLoc::get(context))
+             << "--fast-memory and --replan-report need --replan-memory";
+    return std::optional<memory::ReplanOptions>();
+  }
+  memory::ReplanOptions options;
+  if (alignment == 0 || (alignment & (alignment - 1)))
+    return emitError(UnknownLoc::get(context))
+           << "--replan-alignment=" << alignment << " is not a power of two";
+  options.alignment = alignment;
+  std::string error;
+  if (!fastMemory.empty() &&
+      failed(memory::parseFastMemory(fastMemory, options, error)))
+    return emitError(UnknownLoc::get(context)) << "--" << error;
+  return std::optional<memory::ReplanOptions>(options);
+}
+
+/// Writes `reports` where --replan-report says.
+static LogicalResult
+writeReplanReports(ArrayRef<memory::ReplanReport> reports, StringRef path,
+                   MLIRContext *context) {
+  if (path.empty())
+    return success();
+  ReportFormat format =
+      path.ends_with(".json") ? ReportFormat::JSON : ReportFormat::Text;
+  auto print = [&](raw_ostream &os) {
+    for (const memory::ReplanReport &report : reports)
+      report.print(format, os);
+  };
+  if (path == "-") {
+    print(llvm::errs());
+    return success();
+  }
+  std::error_code code;
+  llvm::raw_fd_ostream os(path, code);
+  if (code)
+    return emitError(UnknownLoc::get(context))
+           << "cannot write --replan-report '" << path
+           << "': " << code.message();
+  print(os);
+  return success();
+}
+
 void emit::registerPTEToPTETranslation() {
   static llvm::cl::opt<std::string> pipeline(
       "pte-pass-pipeline",
@@ -359,6 +409,29 @@ void emit::registerPTEToPTETranslation() {
                      "a bundle's own), refused if one does not fit its "
                      "methods"),
       llvm::cl::value_desc("suites.bpte"));
+  static llvm::cl::opt<bool> replan(
+      "replan-memory",
+      llvm::cl::desc("With --pte-to-pte, re-plan every method's planned "
+                     "memory before the pass pipeline (et-replan-memory)"),
+      llvm::cl::init(false));
+  static llvm::cl::opt<std::string> fastMemory(
+      "fast-memory",
+      llvm::cl::desc("With --replan-memory, a fast planned buffer of at most "
+                     "BYTES per method holding the tensors accessed most "
+                     "per byte (order=peak: the largest live at the peak)"),
+      llvm::cl::value_desc("BYTES[,id=N][,order=accesses|peak]"));
+  static llvm::cl::opt<uint64_t> replanAlignment(
+      "replan-alignment",
+      llvm::cl::desc("With --replan-memory, the alignment each tensor keeps "
+                     "its offset modulo (a power of two)"),
+      llvm::cl::init(16));
+  static llvm::cl::opt<std::string> replanReport(
+      "replan-report",
+      llvm::cl::desc("With --replan-memory, write the report (bytes per "
+                     "method and buffer before, after, and the lower bound) "
+                     "to this file: JSON (emit-replan-1) if it ends in .json, "
+                     "else text; '-' for standard error"),
+      llvm::cl::value_desc("file"));
   getTimingFlag();
   getDataFilesFlag();
   ToPTEFlags &flags = getToPTEFlags();
@@ -390,11 +463,27 @@ void emit::registerPTEToPTETranslation() {
                                     pipeline.getNumOccurrences() > 0, *passes,
                                     context)))
           return failure();
+        FailureOr<std::optional<memory::ReplanOptions>> replanning =
+            getReplanOptions(replan, fastMemory, replanAlignment,
+                             replanReport, context);
+        if (failed(replanning))
+          return failure();
+        std::vector<memory::ReplanReport> reports;
+        auto replanImported = [&](ModuleOp module, const CheckedFile &input) {
+          return memory::replanModule(module, **replanning, &reports,
+                                      getProgramOf(input));
+        };
         PTEStageTimes times;
-        if (!file || failed(transformProgramFile(
-                         *file, {getEmbedPayloadsFlag()}, getDataFilesFlag(),
-                         *passes, flags.getOptions(), os, context, &times,
-                         {unbundle, bundleWith})))
+        if (!file ||
+            failed(transformProgramFile(
+                *file, {getEmbedPayloadsFlag()}, getDataFilesFlag(), *passes,
+                flags.getOptions(), os, context, &times,
+                {unbundle, bundleWith},
+                *replanning ? llvm::function_ref<LogicalResult(
+                                  ModuleOp, const CheckedFile &)>(
+                                  replanImported)
+                            : nullptr)) ||
+            failed(writeReplanReports(reports, replanReport, context)))
           return failure();
         // Opening the file (reading and checking it) is the import's too.
         times.import += secondsBetween(opening, opened);

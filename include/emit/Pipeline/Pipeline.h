@@ -54,13 +54,16 @@ struct PTEStageTimes {
 /// `--pte-to-pte` as a function: imports the `.pte` or `.ptd` `input` as
 /// `read` says, and beside a program the data files at `dataFiles`
 /// (referred to, or embedded when `read` embeds); runs `passes` (on the
-/// module); verifies the result once and writes it to `os` as `write` says.
+/// module), after `afterImport` (given the module just imported and the
+/// file it is of); verifies the result once and writes it to `os` as `write` says.
 /// Errors are reported to `context`'s diagnostic handlers.
 LogicalResult transformProgramFile(
     const CheckedFile &input, const ImportOptions &read,
     ArrayRef<std::string> dataFiles, const mlir::OpPassManager &passes,
     const PTEWriteOptions &write, raw_ostream &os, MLIRContext *context,
-    PTEStageTimes *times = nullptr, const BundleRewrite &bundle = {});
+    PTEStageTimes *times = nullptr, const BundleRewrite &bundle = {},
+    llvm::function_ref<LogicalResult(mlir::ModuleOp, const CheckedFile &)>
+        afterImport = {});
 
 /// Adds to `passes` the rewrites that make `input` (a program loaded with
 /// the data files at `dataFiles`, or a data file) load on the runtime
