@@ -32,7 +32,7 @@ LogicalResult memory::parseFastMemory(StringRef text, ReplanOptions &options,
   text.split(parts, ',');
   uint64_t bytes = 0;
   if (parts.front().trim().getAsInteger(0, bytes)) {
-    error = ("fast memory '" + text +
+    error = ("'" + text +
              "': expected BYTES[,id=N][,order=accesses|peak], with BYTES a "
              "number")
                 .str();
@@ -49,7 +49,7 @@ LogicalResult memory::parseFastMemory(StringRef text, ReplanOptions &options,
     } else if (key == "order" && value == "peak") {
       options.fastMemoryOrder = FastMemoryOrder::PeakLive;
     } else {
-      error = ("fast memory '" + text + "': unknown part '" + part +
+      error = ("'" + text + "': unknown part '" + part +
                "' (expected id=N with N at least 1, or order=accesses or "
                "order=peak)")
                   .str();

@@ -56,7 +56,7 @@ static LogicalResult replanProgram(et::ProgramOp program,
   std::string error;
   FailureOr<ReplanReport> report = replanMemory(model, calls, options, error);
   if (failed(report))
-    return program.emitError("cannot re-plan memory: ") << error;
+    return emitError(program.getLoc(), "cannot re-plan memory: ") << error;
   SmallVector<et::MethodOp> methods(program.getOps<et::MethodOp>());
   for (const MethodPlan &plan : report->methods)
     applyPlan(methods[plan.index], plan);
@@ -78,7 +78,7 @@ static LogicalResult replanProgram(et::ProgramOp program,
   std::unique_ptr<CheckedFile> file = openReadableFile(
       FileBuffer::view(bytes, program.getSymName()), OpenAs::Program, error);
   if (!file)
-    return program.emitError("cannot re-plan memory: ") << error;
+    return emitError(program.getLoc(), "cannot re-plan memory: ") << error;
   return replanProgram(program, *getProgramOf(*file), options, reports);
 }
 
@@ -131,7 +131,8 @@ struct ReplanMemoryPass
     std::string error;
     if (!fastMemory.empty() &&
         failed(parseFastMemory(fastMemory, options, error))) {
-      emitError(getOperation().getLoc(), "et-replan-memory: ") << error;
+      emitError(getOperation().getLoc(), "et-replan-memory: fast-memory=")
+          << error;
       return std::nullopt;
     }
     return options;

@@ -67,16 +67,16 @@ static void printText(const ReplanReport &report, raw_ostream &os) {
 
 static void printPoolJSON(const PoolPlan &pool, llvm::json::OStream &json) {
   json.objectBegin();
-  json.attribute("memoryId", pool.memoryId);
+  json.attribute("memory_id", pool.memoryId);
   json.attribute("fast", pool.fast);
-  json.attribute("bytesBefore", pool.bytesBefore);
-  json.attribute("bytesAfter", pool.bytesAfter);
-  json.attribute("lowerBound", pool.lowerBound);
+  json.attribute("bytes_before", pool.bytesBefore);
+  json.attribute("bytes_after", pool.bytesAfter);
+  json.attribute("lower_bound", pool.lowerBound);
   json.attribute("tensors", pool.tensors);
   json.attribute("units", pool.units);
   json.attribute("algorithm", pool.algorithm);
   if (!pool.keptBecause.empty())
-    json.attribute("keptBecause", pool.keptBecause);
+    json.attribute("kept_because", pool.keptBecause);
   json.objectEnd();
 }
 
@@ -85,13 +85,13 @@ static void printMethodJSON(const MethodPlan &method, llvm::json::OStream &json)
   json.attribute("name", method.name);
   json.attribute("index", method.index);
   json.attribute("instructions", method.instructions);
-  json.attribute("bytesBefore", method.getBytesBefore());
-  json.attribute("bytesAfter", method.getBytesAfter());
-  json.attribute("lowerBound", method.getLowerBound());
+  json.attribute("bytes_before", method.getBytesBefore());
+  json.attribute("bytes_after", method.getBytesAfter());
+  json.attribute("lower_bound", method.getLowerBound());
   json.attribute("moved", uint64_t(method.placements.size()));
   if (!method.keptBecause.empty())
-    json.attribute("keptBecause", method.keptBecause);
-  json.attributeArray("bufferSizes", [&] {
+    json.attribute("kept_because", method.keptBecause);
+  json.attributeArray("buffer_sizes", [&] {
     for (int64_t bytes : method.bufferSizes)
       json.value(bytes);
   });
@@ -99,8 +99,8 @@ static void printMethodJSON(const MethodPlan &method, llvm::json::OStream &json)
     for (const PoolPlan &pool : method.pools)
       printPoolJSON(pool, json);
   });
-  json.attribute("trafficBytes", method.trafficBytes);
-  json.attribute("fastTrafficBytes", method.fastTrafficBytes);
+  json.attribute("traffic_bytes", method.trafficBytes);
+  json.attribute("fast_traffic_bytes", method.fastTrafficBytes);
   json.objectEnd();
 }
 
@@ -115,9 +115,9 @@ static void printJSON(const ReplanReport &report, raw_ostream &os) {
   json.objectBegin();
   json.attribute("schema", "emit-replan-1");
   json.attribute("file", report.file);
-  json.attribute("bytesBefore", before);
-  json.attribute("bytesAfter", after);
-  json.attribute("lowerBound", bound);
+  json.attribute("bytes_before", before);
+  json.attribute("bytes_after", after);
+  json.attribute("lower_bound", bound);
   json.attributeArray("methods", [&] {
     for (const MethodPlan &method : report.methods)
       printMethodJSON(method, json);

@@ -353,7 +353,7 @@ getReplanOptions(bool replan, StringRef fastMemory, uint64_t alignment,
   std::string error;
   if (!fastMemory.empty() &&
       failed(memory::parseFastMemory(fastMemory, options, error)))
-    return emitError(UnknownLoc::get(context)) << "--" << error;
+    return emitError(UnknownLoc::get(context)) << "--fast-memory=" << error;
   return std::optional<memory::ReplanOptions>(options);
 }
 
