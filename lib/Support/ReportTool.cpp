@@ -41,6 +41,14 @@ int emit::runReportTool(int argc, char **argv, StringRef tool,
 
 int emit::writeReport(StringRef tool, StringRef path, const Report &report,
                       ReportFormat format, int exitCode) {
+  return writeOutput(
+      tool, path, [&](raw_ostream &os) { report.print(format, os); },
+      exitCode);
+}
+
+int emit::writeOutput(StringRef tool, StringRef path,
+                      llvm::function_ref<void(raw_ostream &)> print,
+                      int exitCode) {
   std::error_code error;
   llvm::raw_fd_ostream os(path, error);
   if (error) {
@@ -52,6 +60,6 @@ int emit::writeReport(StringRef tool, StringRef path, const Report &report,
   // bytes: through the file's own 4 KiB buffer that is a system call per
   // 2 KiB of JSON (4,000 for a 50,000-node graph).
   os.SetBufferSize(size_t(256) << 10);
-  report.print(format, os);
+  print(os);
   return exitCode;
 }

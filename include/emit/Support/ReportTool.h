@@ -46,6 +46,10 @@ int runReportTool(int argc, char **argv, StringRef tool,
 int writeReport(StringRef tool, StringRef path, const Report &report,
                 ReportFormat format, int exitCode);
 
+/// The same for any output `print` writes.
+int writeOutput(StringRef tool, StringRef path,
+                llvm::function_ref<void(raw_ostream &)> print, int exitCode);
+
 } // namespace emit
 
 #endif // EMIT_SUPPORT_REPORTTOOL_H
