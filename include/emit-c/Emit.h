@@ -24,6 +24,7 @@
 #define EMIT_C_EMIT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #ifdef __cplusplus
 extern "C" {
@@ -131,6 +132,21 @@ int emitMemoryFile(const char *path, const char *const *dataPaths,
 /// The same for a program in memory.
 int emitMemoryBuffer(const void *data, size_t size,
                      const char *const *dataPaths, size_t dataCount,
+                     EmitBuffer *report, EmitBuffer *error);
+
+/// Re-plans every method's planned memory of the program (.pte or .bpte) at
+/// `source` and writes it to `destination`, as `emit-translate --pte-to-pte
+/// --replan-memory` does: `fastMemory` as --fast-memory
+/// ("BYTES[,id=N][,order=accesses|peak]"; NULL for none), `alignment` as
+/// --replan-alignment (0: 16). The report (schema emit-replan-1) goes to
+/// *report; nothing is written on failure.
+int emitReplanFile(const char *source, const char *destination,
+                   const char *fastMemory, uint64_t alignment,
+                   EmitBuffer *report, EmitBuffer *error);
+
+/// The same for a program in memory: the result in *output.
+int emitReplanBuffer(const void *data, size_t size, const char *fastMemory,
+                     uint64_t alignment, EmitBuffer *output,
                      EmitBuffer *report, EmitBuffer *error);
 
 /// What emitProfile reads: emit-profile's arguments.

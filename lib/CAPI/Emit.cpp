@@ -17,6 +17,7 @@
 #include "emit/Kernels/KernelLibraries.h"
 #include "emit/Kernels/KernelRegistry.h"
 #include "emit/Memory/MemoryReport.h"
+#include "emit/Memory/Passes.h"
 #include "emit/Pipeline/LinkFiles.h"
 #include "emit/Pipeline/Pipeline.h"
 #include "emit/Profile/ProfileReport.h"
@@ -196,6 +197,77 @@ int emitDedupForRuntimeBuffer(const void *data, size_t size,
   std::string bytes, json;
   llvm::raw_string_ostream os(bytes);
   if (failed(dedup(session, *input, options, runtime, os, json)))
+    return session.fail(error);
+  os.flush();
+  give(output, bytes);
+  give(report, json);
+  return 0;
+}
+
+/// Re-plans `input`'s memory as the options say, writing the program to
+/// `os` and the emit-replan-1 report to `report`.
+static LogicalResult replan(Session &session, const CheckedFile &input,
+                            const char *fastMemory, uint64_t alignment,
+                            raw_ostream &os, std::string &report) {
+  MLIRContext *context = &session.context;
+  memory::ReplanOptions options;
+  std::string message;
+  if (alignment)
+    options.alignment = alignment;
+  if (options.alignment & (options.alignment - 1))
+    return emitError(UnknownLoc::get(context))
+           << "alignment " << options.alignment << " is not a power of two";
+  if (fastMemory &&
+      failed(memory::parseFastMemory(fastMemory, options, message)))
+    return emitError(UnknownLoc::get(context)) << "fast_memory=" << message;
+  std::vector<memory::ReplanReport> reports;
+  auto replanImported = [&](ModuleOp module, const CheckedFile &file) {
+    return memory::replanModule(module, options, &reports,
+                                getProgramOf(file));
+  };
+  if (failed(transformProgramFile(input, {}, /*dataFiles=*/{},
+                                  OpPassManager(ModuleOp::getOperationName()),
+                                  PTEWriteOptions(), os, context, nullptr, {},
+                                  replanImported)))
+    return failure();
+  llvm::raw_string_ostream reportStream(report);
+  for (const memory::ReplanReport &one : reports)
+    one.print(ReportFormat::JSON, reportStream);
+  return success();
+}
+
+int emitReplanFile(const char *source, const char *destination,
+                   const char *fastMemory, uint64_t alignment,
+                   EmitBuffer *report, EmitBuffer *error) {
+  Session session;
+  std::string message;
+  std::unique_ptr<CheckedFile> input = session.open(source, message);
+  if (!input)
+    return session.fail(error, message);
+  OutputFiles outputs;
+  llvm::raw_fd_ostream *os = outputs.open(destination, message);
+  if (!os)
+    return session.fail(error, message);
+  std::string json;
+  if (failed(replan(session, *input, fastMemory, alignment, *os, json)))
+    return session.fail(error);
+  if (!outputs.commit(message))
+    return session.fail(error, message);
+  give(report, json);
+  return 0;
+}
+
+int emitReplanBuffer(const void *data, size_t size, const char *fastMemory,
+                     uint64_t alignment, EmitBuffer *output,
+                     EmitBuffer *report, EmitBuffer *error) {
+  Session session;
+  std::unique_ptr<CheckedFile> input =
+      openFile(FileBuffer::view(
+                   StringRef(static_cast<const char *>(data), size), "<bytes>"),
+               OpenAs::Any);
+  std::string bytes, json;
+  llvm::raw_string_ostream os(bytes);
+  if (failed(replan(session, *input, fastMemory, alignment, os, json)))
     return session.fail(error);
   os.flush();
   give(output, bytes);

@@ -412,7 +412,8 @@ void emit::registerPTEToPTETranslation() {
   static llvm::cl::opt<bool> replan(
       "replan-memory",
       llvm::cl::desc("With --pte-to-pte, re-plan every method's planned "
-                     "memory before the pass pipeline (et-replan-memory)"),
+                     "memory (et-replan-memory), then run only the pass "
+                     "pipeline given by --pte-pass-pipeline, if any"),
       llvm::cl::init(false));
   static llvm::cl::opt<std::string> fastMemory(
       "fast-memory",
@@ -468,6 +469,11 @@ void emit::registerPTEToPTETranslation() {
                              replanReport, context);
         if (failed(replanning))
           return failure();
+        // A re-plan changes nothing else: the default pipeline (dedup)
+        // runs only when asked for by name.
+        if (*replanning && pipeline.getNumOccurrences() == 0 &&
+            targetRuntime.empty())
+          passes->clear();
         std::vector<memory::ReplanReport> reports;
         auto replanImported = [&](ModuleOp module, const CheckedFile &input) {
           return memory::replanModule(module, **replanning, &reports,

@@ -25,11 +25,11 @@ An installed wheel also puts emit's tools (``emit-translate``,
 """
 
 from ._capi import (EmitError, dedup, diff, graph, link, memory, profile,
-                    selected_ops, summary, verify, version)
+                    replan, selected_ops, summary, verify, version)
 
 #: emit's version, as its tools' ``--version`` and the C API say it.
 __version__ = version()
 
 __all__ = ["EmitError", "__version__", "dedup", "diff", "graph", "link",
-           "memory", "profile", "selected_ops", "summary", "verify",
-           "version"]
+           "memory", "profile", "replan", "selected_ops", "summary",
+           "verify", "version"]

@@ -83,6 +83,12 @@ def _load():
     lib.emitDedupForRuntimeBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t,
                                               ctypes.c_char_p, ctypes.c_char_p,
                                               buffer, buffer, buffer]
+    lib.emitReplanFile.argtypes = [ctypes.c_char_p, ctypes.c_char_p,
+                                   ctypes.c_char_p, ctypes.c_uint64, buffer,
+                                   buffer]
+    lib.emitReplanBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t,
+                                     ctypes.c_char_p, ctypes.c_uint64, buffer,
+                                     buffer, buffer]
     lib.emitSummaryFile.argtypes = [ctypes.c_char_p, buffer, buffer]
     lib.emitSummaryBuffer.argtypes = [ctypes.c_void_p, ctypes.c_size_t,
                                       buffer, buffer]
@@ -128,6 +134,7 @@ def _load():
     for function in (lib.emitDedupFile, lib.emitDedupBuffer,
                      lib.emitDedupForRuntimeFile,
                      lib.emitDedupForRuntimeBuffer,
+                     lib.emitReplanFile, lib.emitReplanBuffer,
                      lib.emitSummaryFile, lib.emitSummaryBuffer,
                      lib.emitVerifyFile, lib.emitVerifyBuffer,
                      lib.emitVerifyReleasesFile, lib.emitVerifyReleasesBuffer,
@@ -416,6 +423,67 @@ def selected_ops(programs: Union[Path, Iterable[Path]],
     text = _take(yaml)
     _check(status, error)
     return text.decode() if isinstance(text, bytes) else text
+
+
+@overload
+def replan(src: Path, dst: Path, fast_memory: Optional[str] = None,
+           alignment: int = 16) -> Report:
+    ...
+
+
+@overload
+def replan(src: Data, dst: None = None, fast_memory: Optional[str] = None,
+           alignment: int = 16) -> Tuple[bytes, Report]:
+    ...
+
+
+def replan(src, dst=None, fast_memory=None, alignment=16):
+    """Re-plans every method's planned memory of an ExecuTorch program (a
+    ``.pte``, or a bundled program ``.bpte``), as ``emit-translate
+    --pte-to-pte --replan-memory`` does: tensors whose lifetimes do not meet
+    share bytes, what shares on purpose (views, in-place results) stays
+    together, no buffer grows and nothing else changes.
+
+    ``replan(src, dst) -> dict``: from the file ``src`` to the file ``dst``
+    (written all or nothing).
+    ``replan(data) -> (bytes, dict)``: from a program in memory.
+
+    ``fast_memory`` ("BYTES[,id=N][,order=accesses|peak]") adds a planned
+    buffer of at most BYTES per method holding the tensors accessed most per
+    byte (or the largest live at the peak); ``alignment`` is what each
+    tensor keeps its offset modulo. The dict is the report (schema
+    emit-replan-1): per method and buffer, ``bytes_before``,
+    ``bytes_after`` and ``lower_bound``.
+
+    Example::
+
+        data, report = emit.replan(program.buffer)
+        print(report["bytes_before"], "->", report["bytes_after"])
+        emit.replan("model.pte", "model.small.pte", fast_memory="65536")
+    """
+    fast = fast_memory.encode() if fast_memory is not None else None
+    report, error = _Buffer(), _Buffer()
+    if isinstance(src, (bytes, bytearray, memoryview)):
+        if dst is not None:
+            raise TypeError("replan(data) returns the result; give no dst")
+        data = _bytes_of(src)
+        output = _Buffer()
+        status = _lib.emitReplanBuffer(data, len(data), fast, alignment,
+                                       ctypes.byref(output),
+                                       ctypes.byref(report),
+                                       ctypes.byref(error))
+        result = _take(output)
+        text = _take(report)
+        _check(status, error)
+        return result, json.loads(text)
+    if dst is None:
+        raise TypeError("replan(src, dst) needs a destination path")
+    status = _lib.emitReplanFile(os.fsencode(src), os.fsencode(dst), fast,
+                                 alignment, ctypes.byref(report),
+                                 ctypes.byref(error))
+    text = _take(report)
+    _check(status, error)
+    return json.loads(text)
 
 
 def memory(src: Union[Path, Data], data: Iterable[Path] = ()) -> Report:

@@ -681,3 +681,52 @@ def test_version_is_the_tools():
 def test_errors_are_emit_errors():
     with pytest.raises(emit.EmitError, match="at byte 4 .file identifier."):
         emit.summary(b"not a program at all")
+
+
+CHAIN_PROGRAM = """
+et.program @chain {
+  et.method @forward buffers [0, 64] {
+    %0 = et.tensor float [4] dim_order [0] mem(1, 0)
+    %1 = et.tensor float [4] dim_order [0] mem(1, 16)
+    %2 = et.tensor float [4] dim_order [0] mem(1, 32)
+    %3 = et.tensor float [4] dim_order [0] mem(1, 48)
+    %relu = et.operator "aten::relu" overload "out"
+    et.chain inputs() outputs() {
+      et.kernel_call %relu (%0, %1)
+      et.kernel_call %relu (%1, %2)
+      et.kernel_call %relu (%2, %3)
+    }
+    et.signature inputs(%0) outputs(%3)
+  }
+}
+"""
+
+
+def test_replan(tmp_path):
+    """emit.replan is --pte-to-pte --replan-memory: the same bytes and the
+    same report, from a path or from memory; bad options raise."""
+    program = tmp_path / "chain.pte"
+    tool("emit-translate", "--to-pte", "-o", str(program),
+         input=CHAIN_PROGRAM.encode())
+    expected, expected_report = tmp_path / "tool.pte", tmp_path / "r.json"
+    tool("emit-translate", "--pte-to-pte", "--replan-memory",
+         "--replan-report=" + str(expected_report), str(program), "-o",
+         str(expected))
+    report = emit.replan(program, tmp_path / "api.pte")
+    assert (tmp_path / "api.pte").read_bytes() == expected.read_bytes()
+    data, in_memory = emit.replan(program.read_bytes())
+    assert data == expected.read_bytes()
+    wanted = json.loads(expected_report.read_text())
+    for got in (report, in_memory):
+        assert got["bytes_before"] == 64 and got["bytes_after"] == 32
+        assert got["lower_bound"] == 32
+        assert got["methods"] == wanted["methods"]
+    _, fast = emit.replan(program.read_bytes(), fast_memory="16")
+    pools = fast["methods"][0]["pools"]
+    assert [p["memory_id"] for p in pools] == [1, 2] and pools[1]["fast"]
+    assert fast["methods"][0]["buffer_sizes"][2] <= 16
+    with pytest.raises(emit.EmitError, match="fast_memory='lots'"):
+        emit.replan(program.read_bytes(), fast_memory="lots")
+    with pytest.raises(emit.EmitError, match="not a power of two"):
+        emit.replan(program.read_bytes(), alignment=12)
+    assert not (tmp_path / "bad.pte").exists()

@@ -31,7 +31,9 @@
 # ===----------------------------------------------------------------------===#
 
 import copy
+import glob
 import json
+import re
 import subprocess
 import sys
 import tempfile
@@ -47,9 +49,13 @@ def decode(flatc, schema, path):
         subprocess.run([flatc, "--json", "--strict-json", "--defaults-json",
                         "--raw-binary", "-o", out, schema, "--", path],
                        check=True, capture_output=True)
-        import glob
         with open(glob.glob(out + "/*.json")[0]) as f:
-            return json.load(f)
+            text = f.read()
+    # flatc writes non-finite doubles bare, as C prints them.
+    text = re.sub(r"(?<=[:\[,\s])(-?)inf\b",
+                  lambda m: m.group(1) + "Infinity", text)
+    text = re.sub(r"(?<=[:\[,\s])-?nan\b", "NaN", text)
+    return json.loads(text)
 
 
 def placements(plan):
