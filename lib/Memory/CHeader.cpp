@@ -23,27 +23,37 @@ static constexpr uint64_t kMaxArrayAlignment = 4096;
 /// The least: the flatbuffer's own inline data is aligned to 16.
 static constexpr uint64_t kMinArrayAlignment = 16;
 
-std::string memory::getCName(StringRef path) {
+/// `text` as a C identifier: lower case, every other character than a
+/// letter or digit an underscore, `_` first when it would start with a
+/// digit.
+static std::string toIdentifier(StringRef text) {
   std::string name;
-  for (char c : llvm::sys::path::stem(path))
+  for (char c : text)
     name += llvm::isAlnum(c) ? llvm::toLower(c) : '_';
   if (name.empty() || llvm::isDigit(name.front()))
     name.insert(name.begin(), '_');
   return name;
 }
 
+std::string memory::getCName(StringRef path) {
+  return toIdentifier(llvm::sys::path::stem(path));
+}
+
 uint64_t memory::getArrayAlignment(const ProgramModel &model) {
   const ProgramFile &file = model.getFile();
-  uint64_t alignment = kMaxArrayAlignment;
-  auto keep = [&](uint64_t start) {
+  // Without a segment, the flatbuffer's own alignment is all it needs.
+  uint64_t alignment = kMinArrayAlignment;
+  bool placed = false;
+  for (const SegmentPlacement &segment : file.getSegmentPlacements()) {
+    if (!segment.size)
+      continue;
+    uint64_t start = file.getSegmentBase() + segment.offset;
+    if (!placed)
+      alignment = kMaxArrayAlignment;
+    placed = true;
     while (start % alignment)
       alignment /= 2;
-  };
-  for (const SegmentPlacement &segment : file.getSegmentPlacements())
-    if (segment.size)
-      keep(file.getSegmentBase() + segment.offset);
-  if (file.getSegmentPlacements().empty())
-    alignment = kMinArrayAlignment;
+  }
   return std::max(alignment, kMinArrayAlignment);
 }
 
@@ -143,7 +153,7 @@ static void writeProgram(const CHeaderProgram &program,
   std::vector<std::pair<std::string, StringRef>> methods;
   for (auto [method, allocator] :
        llvm::zip_equal(model.getMethods(), getMethodAllocatorBytes(model))) {
-    std::string name = toMacro(getCName(method.getName()));
+    std::string name = toMacro(toIdentifier(method.getName()));
     // Methods whose names read alike take their index too.
     if (!taken.insert(name).second)
       name += "_" + std::to_string(method.getIndex());

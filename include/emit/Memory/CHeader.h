@@ -46,7 +46,7 @@ struct CHeaderProgram {
 
 /// The C name a file at `path` takes: its stem, lower case, every other
 /// character than a letter or digit an underscore, `_` first when it would
-/// start with a digit.
+/// start with a digit. A method's macros take its name so.
 std::string getCName(StringRef path);
 
 /// The alignment the bytes of `model`'s file need in memory.
