@@ -26,7 +26,8 @@
 # pages left by the step before. Checks the output's segment table.
 #
 #   bench/run.py [--workloads llm,small,roundtrip,small10k,graph,memory,
-#                             kernels,tools,link,bundle,profile,payloads]
+#                             kernels,replan,tools,link,bundle,profile,
+#                             payloads]
 #                [--runs 3] [--et-python DIR] [--et-run PATH]
 #                [--data DIR] [--build DIR] [--baseline REV]
 #
@@ -134,6 +135,19 @@ KERNELS = dict(calls=100000, planned=3, slots=4096,
                      "--kernels=portable (and --runtime=all) on 100,000 "
                      "kernel calls writing 3 planned tensors each; what "
                      "--kernels adds, over --pte-to-pte (at most 0.1x)")
+
+# Re-planning a shipped program's memory, on the memory workloads' shapes:
+# 50,000 kernel calls writing 1, 3 and 8 planned tensors each round 4,096
+# slots, as ExecuTorch's planner reuses bytes. --pte-to-pte --replan-memory
+# against --pte-to-pte (which also runs the dedup pass): what re-planning
+# adds must be at most 1x --pte-to-pte; the pool must shrink to the tensors
+# live at once (its lower bound).
+REPLAN = dict(calls=50000, planned=(1, 3, 8), slots=4096,
+              about="--pte-to-pte --replan-memory on 50,000 kernel calls "
+                    "writing 1, 3 and 8 planned tensors each over 4,096 "
+                    "slots of 16 bytes: what re-planning adds over "
+                    "--pte-to-pte (at most 1x), and the pool after against "
+                    "its lower bound")
 
 # Programs of XNNPACK payloads: what the summary and emit-graph read of them
 # (headers and graphs, never constants), on a 1 GiB program and on one
@@ -547,6 +561,66 @@ def bench_kernels(args):
                             result[label]["peak_rss_mib"],
                             result[label]["added_over_pte_to_pte"],
                             result["pte_to_pte_s"]))
+    return result
+
+
+def bench_replan(args):
+    """--pte-to-pte with and without --replan-memory, one run of each in
+    turn, per memory shape."""
+    env = et_python_env(args)
+    if not env:
+        print("\n== replan: skipped: ExecuTorch's Python serializer is not "
+              "importable from --et-python %s" % args.et_python)
+        return None
+    translate = os.path.join(args.build, "bin", "emit-translate")
+    if "--replan-memory" not in subprocess.run(
+            [translate, "--help"], capture_output=True, text=True).stdout:
+        print("\n== replan: skipped: this build's emit-translate has no "
+              "--replan-memory")
+        return None
+    result = {"workload": "replan", "about": REPLAN["about"]}
+    print("\n== replan: %s" % REPLAN["about"])
+    out = os.path.join(args.data, "replan.out.pte")
+    report = os.path.join(args.data, "replan.json")
+    one = argparse.Namespace(**vars(args))
+    one.runs = 1
+    for planned in REPLAN["planned"]:
+        path = os.path.join(args.data, "memory-s%d-p%d.pte" % (
+            REPLAN["slots"], planned))
+        if not os.path.exists(path):
+            run([ET_PYTHON, os.path.join(ROOT, "bench", "gen_graph.py"), path,
+                 "--calls", str(REPLAN["calls"]), "--planned", str(planned),
+                 "--slots", str(REPLAN["slots"])], env=env)
+        jobs, replans, peaks = [], [], []
+        for _ in range(args.runs):
+            jobs.append(job_runs(one, path, out, None)["jobs"][0])
+            settle(out)
+            wall, rss, _ = timed([translate, "--pte-to-pte",
+                                  "--replan-memory", "--replan-report=" +
+                                  report, path, "-o", out])
+            replans.append(wall)
+            peaks.append(rss / 1024)
+        with open(report) as f:
+            pools = json.load(f)["methods"][0]["pools"][0]
+        shape = dict(pte_to_pte_s=statistics.median(jobs),
+                     replan_s=statistics.median(replans),
+                     peak_rss_mib=statistics.median(peaks),
+                     added_over_pte_to_pte=statistics.median(
+                         [(r - j) / j for r, j in zip(replans, jobs)]),
+                     bytes_before=pools["bytes_before"],
+                     bytes_after=pools["bytes_after"],
+                     lower_bound=pools["lower_bound"])
+        result["p%d" % planned] = shape
+        print("  %d planned per call: --replan-memory %.3f s, peak RSS %.0f "
+              "MiB; adds %.2fx --pte-to-pte (%.3f s); pool %d -> %d bytes, "
+              "lower bound %d" % (planned, shape["replan_s"],
+                                  shape["peak_rss_mib"],
+                                  shape["added_over_pte_to_pte"],
+                                  shape["pte_to_pte_s"], shape["bytes_before"],
+                                  shape["bytes_after"], shape["lower_bound"]))
+    for path in (out, report):
+        if os.path.exists(path):
+            os.remove(path)
     return result
 
 
@@ -1086,6 +1160,14 @@ def figures(result):
             found["%s s" % label] = result[label]["job_s"]
             found["%s MiB" % label] = result[label]["peak_rss_mib"]
         return found
+    if name == "replan":
+        found = {}
+        for planned in REPLAN["planned"]:
+            shape = result["p%d" % planned]
+            found["p%d --pte-to-pte s" % planned] = shape["pte_to_pte_s"]
+            found["p%d --replan-memory s" % planned] = shape["replan_s"]
+            found["p%d --replan-memory MiB" % planned] = shape["peak_rss_mib"]
+        return found
     if name == "memory":
         found = {}
         for planned in MEMORY["planned"]:
@@ -1178,7 +1260,8 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--workloads",
                         default="llm,small,small10k,roundtrip,graph,memory,"
-                                "kernels,tools,link,bundle,profile,payloads")
+                                "kernels,replan,tools,link,bundle,profile,"
+                                "payloads")
     parser.add_argument("--et-python", metavar="DIR",
                         default=os.path.expanduser("~/.cache/et-python"),
                         help="ExecuTorch's Python serializer, as "
@@ -1213,7 +1296,7 @@ def main():
     special = {"link": bench_link, "tools": bench_tools, "graph": bench_graph,
                "bundle": bench_bundle, "profile": bench_profile,
                "memory": bench_memory, "kernels": bench_kernels,
-               "payloads": bench_payloads}
+               "replan": bench_replan, "payloads": bench_payloads}
 
     def run_workload(name, workload_args):
         if name in special:
