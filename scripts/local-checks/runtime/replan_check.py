@@ -182,23 +182,37 @@ def outputs(args):
     return [line for line in lines if line.startswith(("OUTPUT", "RESULT"))]
 
 
-def move_onto_live(build, pte, out, work):
-    """The re-planned `chain` with its third tensor (value 3, written by the
-    second call) moved onto the input x, which every add and mul reads to
-    the end: a plan that computes wrong results."""
+def mutate(build, pte, method, value, offset, out):
+    """`pte` with value `value` of `method` moved to `offset` of its buffer
+    (grown to hold it), through the IR; None when it cannot be written."""
     text = run([os.path.join(build, "bin", "emit-translate"), "--from-pte",
-                pte]).stdout
-    method = text.index("et.method @chain")
-    at = text.index("%3 = et.tensor", method)
+                "--embed-payloads", pte]).stdout
+    start = text.index("et.method @" + method)
+    header_end = text.index("\n", start)
+    at = text.index("%%%d = et.tensor" % value, start)
     line_end = text.index("\n", at)
-    line = re.sub(r"mem\(1, \d+\)", "mem(1, 0)", text[at:line_end])
-    mutated = text[:at] + line + text[line_end:]
-    path = os.path.join(work, "mutant.mlir")
+    line = re.sub(r"mem\((\d+), \d+\)", r"mem(\1, %d)" % offset,
+                  text[at:line_end])
+    # The buffer grows by the tensor's bytes past its end, at most 4 KiB.
+    header = re.sub(r"buffers \[0, (\d+)\]", lambda m: "buffers [0, %d]" % max(
+        int(m.group(1)), offset + 4096), text[start:header_end])
+    path = out + ".mlir"
     with open(path, "w") as f:
-        f.write(mutated)
-    run([os.path.join(build, "bin", "emit-translate"), "--to-pte", path, "-o",
-         out])
+        f.write(text[:start] + header + text[header_end:at] + line +
+                text[line_end:])
+    if run([os.path.join(build, "bin", "emit-translate"), "--to-pte", path,
+            "-o", out]).returncode:
+        return None
     return out
+
+
+# Plans that compute wrong results or break what the runtime relies on,
+# made from the re-plan by hand: (method, value, offset, whether the
+# outputs show it). `chain`'s value 3, written by the second call, onto the
+# input x that every add and mul reads; `state`'s copy_ result (value 5)
+# off the mutable buffer it is; `views`' et_view result (value 4) off y.
+MUTANTS = [("chain", 3, 0, True), ("state", 5, 256, False),
+           ("views", 4, 256, False)]
 
 
 def check_runnable(build, ptecheck, snapshot, work, runnable):
@@ -224,19 +238,26 @@ def check_runnable(build, ptecheck, snapshot, work, runnable):
                   f"{'bit-identical' if same else 'DIFFERS'}")
             if not same:
                 fail(f"{path} fill {fill}: outputs differ")
-    mutant = move_onto_live(build, replanned,
-                            os.path.join(work, "mutant.pte"), work)
     flatc = shutil.which("flatc")
     schema = os.path.join(common.SCHEMA_DIR, "program.fbs")
-    caught = run([sys.executable, os.path.join(REPLAN,
-                                               "independent_plan_check.py"),
-                  flatc, schema, runnable, mutant]).returncode == 1
-    differs = outputs([runner, mutant, "0"]) != expected
-    print(f"  mutant (a tensor onto the live input): independent check "
-          f"{'catches it' if caught else 'MISSES IT'}, outputs "
-          f"{'differ' if differs else 'DO NOT DIFFER'}")
-    if not caught or not differs:
-        fail("the mutant is not caught")
+    for method, value, offset, visible in MUTANTS:
+        mutant = mutate(build, replanned, method, value, offset,
+                        os.path.join(work, "mutant-%s.pte" % method))
+        if not mutant:
+            fail(f"the mutant of {method} cannot be written")
+            continue
+        check = run([sys.executable, os.path.join(
+            REPLAN, "independent_plan_check.py"), flatc, schema, runnable,
+            mutant])
+        caught = check.returncode == 1 and "violation: " in check.stdout
+        why = check.stdout.split("violation: ")[1].splitlines()[0] \
+            if caught else ""
+        differs = outputs([runner, mutant, "0"]) != expected
+        print(f"  mutant: {method} value {value} moved to {offset}: "
+              f"independent check {'catches it' if caught else 'MISSES IT'}"
+              f" ({why}), outputs {'differ' if differs else 'the same'}")
+        if not caught or (visible and not differs):
+            fail(f"the mutant of {method} is not caught")
     check_header(build, ptecheck, work, kernel_src, kernels, expected,
                  [replanned, fast])
 
