@@ -10,6 +10,7 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
+#include <map>
 #include <cassert>
 
 using namespace emit;
@@ -115,6 +116,39 @@ uint64_t memory::getPeakLiveBytes(ArrayRef<Unit> units,
     }
   }
   return peak;
+}
+
+bool memory::isSoundPacking(ArrayRef<Unit> units, ArrayRef<uint32_t> subset,
+                            ArrayRef<uint64_t> offsets) {
+  // A sweep in lifetime order: the live units' bytes are disjoint, so a
+  // unit starting overlaps one of them only if it overlaps a neighbour by
+  // offset.
+  SmallVector<uint32_t> order;
+  for (auto [position, unit] : llvm::enumerate(subset))
+    if (units[unit].live && units[unit].bytes)
+      order.push_back(position);
+  llvm::sort(order, [&](uint32_t a, uint32_t b) {
+    return units[subset[a]].first < units[subset[b]].first;
+  });
+  // Live units by offset: (offset, end, last instruction).
+  std::map<uint64_t, std::pair<uint64_t, uint32_t>> live;
+  for (uint32_t position : order) {
+    const Unit &unit = units[subset[position]];
+    uint64_t begin = offsets[position], end = begin + unit.bytes;
+    auto next = live.lower_bound(begin);
+    // Drop neighbours that died before this unit starts, then look again.
+    auto dead = [&](auto it) { return it->second.second < unit.first; };
+    while (next != live.end() && dead(next))
+      next = live.erase(next);
+    while (next != live.begin() && dead(std::prev(next)))
+      live.erase(std::prev(next));
+    if (next != live.end() && next->first < end)
+      return false;
+    if (next != live.begin() && std::prev(next)->second.first > begin)
+      return false;
+    live[begin] = {end, unit.last};
+  }
+  return true;
 }
 
 namespace {
@@ -235,8 +269,11 @@ std::optional<Packing> memory::packUnits(ArrayRef<Unit> units,
     return units[a].bytes > units[b].bytes;
   });
   std::optional<Packing> best;
+  // Every packing is checked before it is taken: a defect in a packer
+  // keeps the file's plan rather than writing one that computes wrong.
   auto consider = [&](std::optional<Packing> packing) {
-    if (packing && (!best || packing->size < best->size))
+    if (packing && (!best || packing->size < best->size) &&
+        isSoundPacking(units, subset, packing->offsets))
       best = std::move(packing);
   };
   consider(packInOrder(units, subset, bySize, instructions, alignment,

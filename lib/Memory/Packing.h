@@ -98,6 +98,11 @@ std::optional<Packing> packUnits(ArrayRef<Unit> units,
                                  uint32_t instructions, uint64_t alignment,
                                  unsigned exhaustiveUnits);
 
+/// Whether no two of `subset`'s units live at one instruction share a byte
+/// at `offsets` (per unit of the subset, in its order).
+bool isSoundPacking(ArrayRef<Unit> units, ArrayRef<uint32_t> subset,
+                    ArrayRef<uint64_t> offsets);
+
 /// The most bytes of `subset`'s units live at any one instruction.
 uint64_t getPeakLiveBytes(ArrayRef<Unit> units, ArrayRef<uint32_t> subset,
                           uint32_t instructions, uint32_t *peakAt = nullptr);

@@ -374,6 +374,14 @@ void MethodReplanner::placeFastUnits(uint32_t fastId) {
   std::optional<Packing> packing =
       packUnits(units, chosen, uses.instructionCount, options.alignment,
                 options.exhaustiveUnits);
+  if (!isSoundPacking(units, chosen, offsets)) {
+    // Never taken: the incremental packing is checked as every other is.
+    chosen.clear();
+    offsets.clear();
+    pool.units = 0;
+    pool.bytesAfter = 0;
+    pool.algorithm = "fast (none: packing unsound)";
+  }
   if (packing && packing->size < pool.bytesAfter) {
     offsets = packing->offsets;
     pool.bytesAfter = packing->size;
