@@ -287,6 +287,7 @@ def check_header(build, ptecheck, work, kernel_src, kernels, expected,
              "objects: the header is not checked on 32-bit ARM")
     print(f"\nC header of {len(programs)} programs ({os.path.getsize(header)} "
           "bytes):")
+    compare_allocator_macros(ptecheck, header, programs)
     for name, command in runs:
         got = outputs(command + ["7"])
         loaded = [line for line in got if line.startswith("RESULT")]
@@ -303,6 +304,53 @@ def check_header(build, ptecheck, work, kernel_src, kernels, expected,
               "fail to load")
         if not ok:
             fail(f"header on {name}")
+
+
+def runtime_allocator_bytes(command, pte):
+    """Per method, the method allocator bytes pte-check --memory reports."""
+    found, name = {}, None
+    for line in run(command + ["--memory", pte]).stdout.splitlines():
+        match = re.match(r"method\[\d+\] name=(\S+)", line)
+        if match:
+            name = match.group(1)
+        match = re.search(r"memory: method_allocator_bytes=(\d+)", line)
+        if match and name:
+            found[name] = int(match.group(1))
+    return found
+
+
+def compare_allocator_macros(ptecheck, header, programs):
+    """The header's _METHOD_ALLOCATOR_BYTES_64 and _32 of every method
+    against what pte-check --memory measures on the host and under qemu."""
+    with open(header) as f:
+        text = f.read()
+    macros = {name: int(value) for name, value in re.findall(
+        r"#define (\w+_METHOD_ALLOCATOR_BYTES_(?:32|64)) (\d+)u", text)}
+    methods = re.findall(r"^  X\((\w+), \"([^\"]*)\"\)", text, re.M)
+    arm = os.path.join(ptecheck, "pte-check-arm32.sh")
+    targets = [("64", [os.path.join(ptecheck, "pte-check")])]
+    if os.path.exists(arm):
+        targets.append(("32", [arm]))
+    compared = differences = 0
+    for bits, command in targets:
+        measured = {}
+        for program in programs:
+            for name, value in runtime_allocator_bytes(command,
+                                                       program).items():
+                measured.setdefault(name, []).append(value)
+        for prefix, name in methods:
+            runtime = measured.get(name, []).pop(0) if measured.get(
+                name) else None
+            compared += 1
+            if runtime != macros.get(prefix + "_METHOD_ALLOCATOR_BYTES_" +
+                                     bits):
+                differences += 1
+                fail(f"{prefix}_METHOD_ALLOCATOR_BYTES_{bits} is "
+                     f"{macros.get(prefix + '_METHOD_ALLOCATOR_BYTES_' + bits)}"
+                     f", pte-check measures {runtime}")
+    print(f"  method allocator macros against pte-check --memory (64-bit, "
+          f"32-bit ARM under qemu): {compared} compared, {differences} "
+          "differ")
 
 
 def main():
