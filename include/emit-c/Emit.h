@@ -146,8 +146,8 @@ int emitReplanFile(const char *source, const char *destination,
 
 /// The same for a program in memory: the result in *output.
 int emitReplanBuffer(const void *data, size_t size, const char *fastMemory,
-                     uint64_t alignment, EmitBuffer *output,
-                     EmitBuffer *report, EmitBuffer *error);
+                     uint64_t alignment, EmitBuffer *output, EmitBuffer *report,
+                     EmitBuffer *error);
 
 /// What emitProfile reads: emit-profile's arguments.
 typedef struct EmitProfileRequest {

@@ -222,8 +222,7 @@ static LogicalResult replan(Session &session, const CheckedFile &input,
     return emitError(UnknownLoc::get(context)) << "fast_memory=" << message;
   std::vector<memory::ReplanReport> reports;
   auto replanImported = [&](ModuleOp module, const CheckedFile &file) {
-    return memory::replanModule(module, options, &reports,
-                                getProgramOf(file));
+    return memory::replanModule(module, options, &reports, getProgramOf(file));
   };
   if (failed(transformProgramFile(input, {}, /*dataFiles=*/{},
                                   OpPassManager(ModuleOp::getOperationName()),
@@ -258,8 +257,8 @@ int emitReplanFile(const char *source, const char *destination,
 }
 
 int emitReplanBuffer(const void *data, size_t size, const char *fastMemory,
-                     uint64_t alignment, EmitBuffer *output,
-                     EmitBuffer *report, EmitBuffer *error) {
+                     uint64_t alignment, EmitBuffer *output, EmitBuffer *report,
+                     EmitBuffer *error) {
   Session session;
   std::unique_ptr<CheckedFile> input =
       openFile(FileBuffer::view(

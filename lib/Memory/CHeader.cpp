@@ -124,7 +124,8 @@ static void writeMethod(const MethodModel &method,
     os << (id > 1 ? ", " : "") << sizes[id] << "u";
   os << "}\n";
   os << "#define " << prefix << "_PLANNED_BYTES " << planned << "u\n";
-  for (auto [target, bytes] : llvm::zip_equal(getRuntimeTargets(), allocatorBytes))
+  for (auto [target, bytes] :
+       llvm::zip_equal(getRuntimeTargets(), allocatorBytes))
     os << "#define " << prefix << "_METHOD_ALLOCATOR_BYTES_" << target.name
        << " " << bytes << "u\n";
   os << "#define " << prefix << "_METHOD_ALLOCATOR_BYTES EMIT_BY_WORD_SIZE("
@@ -139,8 +140,8 @@ static void writeProgram(const CHeaderProgram &program,
   StringRef bytes = model.getFile().getBytes();
   uint64_t alignment = getArrayAlignment(model);
   os << "\n/* "
-     << inComment(llvm::sys::path::filename(model.getFile().getName()))
-     << ": " << bytes.size() << " bytes, " << model.getMethods().size()
+     << inComment(llvm::sys::path::filename(model.getFile().getName())) << ": "
+     << bytes.size() << " bytes, " << model.getMethods().size()
      << " methods */\n";
   os << "#define " << prefix << "_PTE_SIZE " << bytes.size() << "u\n";
   os << "#define " << prefix << "_PTE_ALIGNMENT " << alignment << "u\n";
@@ -171,16 +172,16 @@ static void writeProgram(const CHeaderProgram &program,
   for (auto [target, bytes] : llvm::zip_equal(getRuntimeTargets(), most))
     os << "#define " << prefix << "_MAX_METHOD_ALLOCATOR_BYTES_" << target.name
        << " " << bytes << "u\n";
-  os << "#define " << prefix
-     << "_MAX_METHOD_ALLOCATOR_BYTES EMIT_BY_WORD_SIZE(" << prefix
-     << "_MAX_METHOD_ALLOCATOR_BYTES_)\n";
-  os << "/* X(PREFIX, \"name\") for each method: PREFIX##_BUFFER_SIZES, ... */\n";
+  os << "#define " << prefix << "_MAX_METHOD_ALLOCATOR_BYTES EMIT_BY_WORD_SIZE("
+     << prefix << "_MAX_METHOD_ALLOCATOR_BYTES_)\n";
+  os << "/* X(PREFIX, \"name\") for each method: PREFIX##_BUFFER_SIZES, ... "
+        "*/\n";
   os << "#define " << prefix << "_METHODS(X)";
   for (const auto &[methodPrefix, name] : methods)
     os << " \\\n  X(" << methodPrefix << ", \"" << escapeC(name) << "\")";
   os << "\n";
-  os << "EMIT_PTE_ARRAY(" << program.name << "_pte, " << prefix
-     << "_PTE_SIZE, " << alignment << ") = {\n";
+  os << "EMIT_PTE_ARRAY(" << program.name << "_pte, " << prefix << "_PTE_SIZE, "
+     << alignment << ") = {\n";
   writeBytes(bytes, os);
   os << "};\n";
 }
@@ -203,7 +204,8 @@ void memory::writeCHeader(ArrayRef<CHeaderProgram> programs,
                           ? "EMIT_" + toMacro(programs.front().name) + "_H"
                           : options.guard;
   os << "/* ExecuTorch programs as C arrays, with the memory their methods "
-        "need.\n   Written by emit-memory --c-header; do not edit. Include it in one\n   translation unit: each array is defined here. */\n";
+        "need.\n   Written by emit-memory --c-header; do not edit. Include it "
+        "in one\n   translation unit: each array is defined here. */\n";
   os << "#ifndef " << guard << "\n#define " << guard << "\n\n";
   os << "#include <stdint.h>\n\n";
   os << "/* The bytes load_method takes from the method allocator depend on "

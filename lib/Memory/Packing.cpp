@@ -10,8 +10,8 @@
 #include "llvm/ADT/STLExtras.h"
 
 #include <algorithm>
-#include <map>
 #include <cassert>
+#include <map>
 
 using namespace emit;
 using namespace emit::memory;
@@ -181,8 +181,7 @@ private:
         continue;
       ++placements;
       used[index] = true;
-      if (packer.place(live[index], Fit::First) &&
-          packer.getSize() < bestSize)
+      if (packer.place(live[index], Fit::First) && packer.getSize() < bestSize)
         search(depth + 1);
       packer.removeLast();
       used[index] = false;
@@ -200,12 +199,10 @@ private:
 } // namespace
 
 /// Packs `order` as `fit` says.
-static std::optional<Packing> packInOrder(ArrayRef<Unit> units,
-                                          ArrayRef<uint32_t> subset,
-                                          ArrayRef<uint32_t> order,
-                                          uint32_t instructions,
-                                          uint64_t alignment, Fit fit,
-                                          StringRef algorithm) {
+static std::optional<Packing>
+packInOrder(ArrayRef<Unit> units, ArrayRef<uint32_t> subset,
+            ArrayRef<uint32_t> order, uint32_t instructions, uint64_t alignment,
+            Fit fit, StringRef algorithm) {
   Packer packer(units, instructions, alignment);
   for (uint32_t unit : order)
     if (!packer.place(unit, fit))
@@ -280,8 +277,9 @@ std::optional<Packing> memory::packUnits(ArrayRef<Unit> units,
                        Fit::Best, "best-fit"));
   consider(packInOrder(units, subset, byLifetime, instructions, alignment,
                        Fit::First, "lifetime"));
-  unsigned live = llvm::count_if(
-      subset, [&](uint32_t unit) { return units[unit].live && units[unit].bytes; });
+  unsigned live = llvm::count_if(subset, [&](uint32_t unit) {
+    return units[unit].live && units[unit].bytes;
+  });
   if (best && live > 1 && live <= exhaustiveUnits)
     consider(searchOrders(units, subset, instructions, alignment, *best));
   return best;

@@ -219,8 +219,8 @@ bool MethodReplanner::formUnits() {
   size_t started = 0, ended = 0;
   while (started < byFirst.size()) {
     uint32_t step = tensors[byFirst[started]].lifetime->first;
-    for (; ended < byLast.size() &&
-           tensors[byLast[ended]].lifetime->last < step;
+    for (;
+         ended < byLast.size() && tensors[byLast[ended]].lifetime->last < step;
          ++ended) {
       const PlannedTensor &done = tensors[byLast[ended]];
       live[done.memoryId].erase({done.offset, byLast[ended]});
@@ -232,10 +232,11 @@ bool MethodReplanner::formUnits() {
       const PlannedTensor &tensor = tensors[index];
       auto &pool = live[tensor.memoryId];
       uint64_t end = tensor.offset + tensor.bytes;
-      auto it = tensor.offset < largest[tensor.memoryId]
-                    ? pool.begin()
-                    : pool.upper_bound({tensor.offset - largest[tensor.memoryId],
-                                        UINT32_MAX});
+      auto it =
+          tensor.offset < largest[tensor.memoryId]
+              ? pool.begin()
+              : pool.upper_bound(
+                    {tensor.offset - largest[tensor.memoryId], UINT32_MAX});
       for (; it != pool.end() && it->first < end; ++it) {
         if (++comparisons > kMaxUnitComparisons)
           return false;
@@ -260,7 +261,8 @@ bool MethodReplanner::formUnits() {
     }
     Unit &unit = units[unitOfRoot[root]];
     unitOf[index] = unitOfRoot[root];
-    uint64_t end = std::max(unit.base + unit.bytes, tensor.offset + tensor.bytes);
+    uint64_t end =
+        std::max(unit.base + unit.bytes, tensor.offset + tensor.bytes);
     unit.base = std::min(unit.base, tensor.offset);
     unit.bytes = end - unit.base;
     if (tensor.lifetime) {

@@ -24,10 +24,9 @@ static std::string formatRatio(uint64_t after, uint64_t bound) {
 
 static void printPoolText(const PoolPlan &pool, raw_ostream &os) {
   os << "    buffer " << pool.memoryId << (pool.fast ? " (fast)" : "") << ": "
-     << pool.bytesBefore << " -> " << pool.bytesAfter
-     << " bytes, lower bound " << pool.lowerBound << " ("
-     << formatRatio(pool.bytesAfter, pool.lowerBound) << "), "
-     << counted(pool.tensors, "tensor") << " in "
+     << pool.bytesBefore << " -> " << pool.bytesAfter << " bytes, lower bound "
+     << pool.lowerBound << " (" << formatRatio(pool.bytesAfter, pool.lowerBound)
+     << "), " << counted(pool.tensors, "tensor") << " in "
      << counted(pool.units, "unit") << ", " << pool.algorithm;
   if (!pool.keptBecause.empty())
     os << ": " << pool.keptBecause;
@@ -44,9 +43,8 @@ static void printMethodText(const MethodPlan &method, raw_ostream &os) {
     os << "    kept its plan: " << method.keptBecause << "\n";
   for (const PoolPlan &pool : method.pools)
     printPoolText(pool, os);
-  if (method.trafficBytes && llvm::any_of(method.pools, [](const PoolPlan &p) {
-        return p.fast;
-      }))
+  if (method.trafficBytes &&
+      llvm::any_of(method.pools, [](const PoolPlan &p) { return p.fast; }))
     os << "    fast memory takes " << method.fastTrafficBytes << " of "
        << method.trafficBytes << " bytes instructions read and write ("
        << formatPercent(100.0 * method.fastTrafficBytes / method.trafficBytes)
@@ -80,7 +78,8 @@ static void printPoolJSON(const PoolPlan &pool, llvm::json::OStream &json) {
   json.objectEnd();
 }
 
-static void printMethodJSON(const MethodPlan &method, llvm::json::OStream &json) {
+static void printMethodJSON(const MethodPlan &method,
+                            llvm::json::OStream &json) {
   json.objectBegin();
   json.attribute("name", method.name);
   json.attribute("index", method.index);

@@ -22,11 +22,11 @@
 #include "emit/Support/TestingPause.h"
 #include "emit/Target/PTE/PTE.h"
 
+#include "emit/Memory/Passes.h"
 #include "mlir/Bytecode/BytecodeWriter.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/IR/OperationSupport.h"
-#include "emit/Memory/Passes.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "llvm/Support/Format.h"
@@ -358,9 +358,8 @@ getReplanOptions(bool replan, StringRef fastMemory, uint64_t alignment,
 }
 
 /// Writes `reports` where --replan-report says.
-static LogicalResult
-writeReplanReports(ArrayRef<memory::ReplanReport> reports, StringRef path,
-                   MLIRContext *context) {
+static LogicalResult writeReplanReports(ArrayRef<memory::ReplanReport> reports,
+                                        StringRef path, MLIRContext *context) {
   if (path.empty())
     return success();
   ReportFormat format =
@@ -465,8 +464,8 @@ void emit::registerPTEToPTETranslation() {
                                     context)))
           return failure();
         FailureOr<std::optional<memory::ReplanOptions>> replanning =
-            getReplanOptions(replan, fastMemory, replanAlignment,
-                             replanReport, context);
+            getReplanOptions(replan, fastMemory, replanAlignment, replanReport,
+                             context);
         if (failed(replanning))
           return failure();
         // A re-plan changes nothing else: the default pipeline (dedup)
@@ -483,12 +482,11 @@ void emit::registerPTEToPTETranslation() {
         if (!file ||
             failed(transformProgramFile(
                 *file, {getEmbedPayloadsFlag()}, getDataFilesFlag(), *passes,
-                flags.getOptions(), os, context, &times,
-                {unbundle, bundleWith},
-                *replanning ? llvm::function_ref<LogicalResult(
-                                  ModuleOp, const CheckedFile &)>(
-                                  replanImported)
-                            : nullptr)) ||
+                flags.getOptions(), os, context, &times, {unbundle, bundleWith},
+                *replanning
+                    ? llvm::function_ref<LogicalResult(
+                          ModuleOp, const CheckedFile &)>(replanImported)
+                    : nullptr)) ||
             failed(writeReplanReports(reports, replanReport, context)))
           return failure();
         // Opening the file (reading and checking it) is the import's too.

@@ -42,8 +42,7 @@ int emit::runReportTool(int argc, char **argv, StringRef tool,
 int emit::writeReport(StringRef tool, StringRef path, const Report &report,
                       ReportFormat format, int exitCode) {
   return writeOutput(
-      tool, path, [&](raw_ostream &os) { report.print(format, os); },
-      exitCode);
+      tool, path, [&](raw_ostream &os) { report.print(format, os); }, exitCode);
 }
 
 int emit::writeOutput(StringRef tool, StringRef path,

@@ -31,8 +31,8 @@ namespace cl = llvm::cl;
 
 static cl::OptionCategory category("emit-memory options");
 static cl::list<std::string> inputPaths(cl::Positional, cl::OneOrMore,
-                                       cl::desc("<program.pte>..."),
-                                       cl::cat(category));
+                                        cl::desc("<program.pte>..."),
+                                        cl::cat(category));
 static cl::opt<bool> cHeader(
     "c-header",
     cl::desc("Write the programs (one or several) as a C header an embedded "
@@ -43,8 +43,8 @@ static cl::opt<bool> cHeader(
 static cl::opt<std::string>
     cHeaderSection("c-header-section",
                    cl::desc("With --c-header, the section the arrays go to"),
-                   cl::init(".rodata.executorch_pte"),
-                   cl::value_desc("name"), cl::cat(category));
+                   cl::init(".rodata.executorch_pte"), cl::value_desc("name"),
+                   cl::cat(category));
 static cl::list<std::string>
     dataPaths("data",
               cl::desc("A data file (.ptd) the program loads with "

@@ -48,8 +48,8 @@ std::vector<Unit> randomUnits(std::mt19937 &random, unsigned count,
     unit.bytes = 1 + random() % 200;
     unit.live = random() % 10 != 0;
     unit.first = random() % instructions;
-    unit.last = std::min<uint32_t>(instructions - 1,
-                                   unit.first + random() % 12);
+    unit.last =
+        std::min<uint32_t>(instructions - 1, unit.first + random() % 12);
   }
   return units;
 }
@@ -111,9 +111,8 @@ TEST(Packing, SoundnessCheckAgreesWithBruteForce) {
 }
 
 TEST(Packing, PeakLiveBytes) {
-  std::vector<Unit> units = {{1, 0, 10, 0, 2, true},
-                             {1, 0, 20, 2, 3, true},
-                             {1, 0, 99, 0, 0, false}};
+  std::vector<Unit> units = {
+      {1, 0, 10, 0, 2, true}, {1, 0, 20, 2, 3, true}, {1, 0, 99, 0, 0, false}};
   uint32_t peakAt = 0;
   EXPECT_EQ(getPeakLiveBytes(units, {0, 1, 2}, 4, &peakAt), 30u);
   EXPECT_EQ(peakAt, 2u);

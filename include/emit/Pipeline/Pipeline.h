@@ -55,8 +55,8 @@ struct PTEStageTimes {
 /// `read` says, and beside a program the data files at `dataFiles`
 /// (referred to, or embedded when `read` embeds); runs `passes` (on the
 /// module), after `afterImport` (given the module just imported and the
-/// file it is of); verifies the result once and writes it to `os` as `write` says.
-/// Errors are reported to `context`'s diagnostic handlers.
+/// file it is of); verifies the result once and writes it to `os` as `write`
+/// says. Errors are reported to `context`'s diagnostic handlers.
 LogicalResult transformProgramFile(
     const CheckedFile &input, const ImportOptions &read,
     ArrayRef<std::string> dataFiles, const mlir::OpPassManager &passes,

@@ -42,17 +42,17 @@ bool runProgram(const char *array, const uint8_t *bytes, size_t size,
 #define RUN_METHOD(PREFIX, NAME)                                               \
   {                                                                            \
     const char *result =                                                       \
-        runMethod(program, NAME, std::vector<size_t> PREFIX##_BUFFER_SIZES,   \
+        runMethod(program, NAME, std::vector<size_t> PREFIX##_BUFFER_SIZES,    \
                   PREFIX##_METHOD_ALLOCATOR_BYTES - shrink, fill);             \
     printf("RESULT %s %s\n", NAME, result);                                    \
     ok = ok && std::string(result) == "ok";                                    \
   }
 #define RUN_PROGRAM(ARRAY, PREFIX)                                             \
-  ok = runProgram(                                                             \
-           #ARRAY, ARRAY, PREFIX##_PTE_SIZE, PREFIX##_PTE_ALIGNMENT, fill,     \
-           [](rt::Program &program, int fill, bool &ok) {                      \
-             PREFIX##_METHODS(RUN_METHOD)                                      \
-           }) &&                                                               \
+  ok = runProgram(#ARRAY, ARRAY, PREFIX##_PTE_SIZE, PREFIX##_PTE_ALIGNMENT,    \
+                  fill,                                                        \
+                  [](rt::Program &program, int fill, bool &ok) {               \
+                    PREFIX##_METHODS(RUN_METHOD)                               \
+                  }) &&                                                        \
        ok;
 
 /// Bytes taken off each method allocator: a second run with some shows

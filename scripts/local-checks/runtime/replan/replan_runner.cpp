@@ -53,8 +53,8 @@ int main(int argc, char **argv) {
   for (size_t i = 0; i < program->num_methods(); ++i) {
     const char *name = program->get_method_name(i).get();
     printf("RESULT %s %s\n", name,
-           runMethod(*program, name, getBufferSizes(*program, name),
-                     64 << 20, fill));
+           runMethod(*program, name, getBufferSizes(*program, name), 64 << 20,
+                     fill));
   }
   return 0;
 }

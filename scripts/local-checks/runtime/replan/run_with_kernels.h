@@ -84,7 +84,8 @@ const char *runMethod(rt::Program &program, const char *name,
   rt::HierarchicalAllocator planned({spans.data(), spans.size()});
   static std::vector<uint8_t> temp(16 << 20);
   std::vector<uint8_t> pool(allocatorBytes + 64);
-  uint8_t *base = pool.data() + (64 - reinterpret_cast<uintptr_t>(pool.data()) % 64) % 64;
+  uint8_t *base =
+      pool.data() + (64 - reinterpret_cast<uintptr_t>(pool.data()) % 64) % 64;
   rt::MemoryAllocator methodAllocator(allocatorBytes, base);
   rt::MemoryAllocator tempAllocator(temp.size(), temp.data());
   rt::MemoryManager memory(&methodAllocator, &planned, &tempAllocator);
@@ -107,8 +108,7 @@ const char *runMethod(rt::Program &program, const char *name,
     if (!output.isTensor())
       continue;
     const auto &tensor = output.toTensor();
-    printf("OUTPUT %s %zu bytes=%zu fnv1a=%016llx\n", name, i,
-           tensor.nbytes(),
+    printf("OUTPUT %s %zu bytes=%zu fnv1a=%016llx\n", name, i, tensor.nbytes(),
            (unsigned long long)fnv1a(
                static_cast<const uint8_t *>(tensor.const_data_ptr()),
                tensor.nbytes()));
