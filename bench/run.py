@@ -142,7 +142,7 @@ KERNELS = dict(calls=100000, planned=3, slots=4096,
 # against --pte-to-pte (which also runs the dedup pass): what re-planning
 # adds must be at most 1x --pte-to-pte; the pool must shrink to the tensors
 # live at once (its lower bound).
-REPLAN = dict(calls=50000, planned=(1, 3, 8), slots=4096,
+REPLAN = dict(planned=MEMORY["planned"],
               about="--pte-to-pte --replan-memory on 50,000 kernel calls "
                     "writing 1, 3 and 8 planned tensors each over 4,096 "
                     "slots of 16 bytes: what re-planning adds over "
@@ -467,14 +467,21 @@ def bench_memory(args):
     result = {"workload": "memory", "about": MEMORY["about"]}
     print("\n== memory: %s" % MEMORY["about"])
     for planned in MEMORY["planned"]:
-        path = os.path.join(args.data, "memory-s%d-p%d.pte" % (
-            MEMORY["slots"], planned))
-        if not os.path.exists(path):
-            run([ET_PYTHON, os.path.join(ROOT, "bench", "gen_graph.py"), path,
-                 "--calls", str(MEMORY["calls"]), "--planned", str(planned),
-                 "--slots", str(MEMORY["slots"])], env=env)
+        path = memory_program(args, env, planned)
         result["p%d" % planned] = memory_shape(args, path, planned)
     return result
+
+
+def memory_program(args, env, planned):
+    """The memory workloads' program of `planned` tensors per call, written
+    by ExecuTorch's serializer once."""
+    path = os.path.join(args.data, "memory-s%d-p%d.pte" % (
+        MEMORY["slots"], planned))
+    if not os.path.exists(path):
+        run([ET_PYTHON, os.path.join(ROOT, "bench", "gen_graph.py"), path,
+             "--calls", str(MEMORY["calls"]), "--planned", str(planned),
+             "--slots", str(MEMORY["slots"])], env=env)
+    return path
 
 
 def memory_shape(args, path, planned):
@@ -585,12 +592,7 @@ def bench_replan(args):
     one = argparse.Namespace(**vars(args))
     one.runs = 1
     for planned in REPLAN["planned"]:
-        path = os.path.join(args.data, "memory-s%d-p%d.pte" % (
-            REPLAN["slots"], planned))
-        if not os.path.exists(path):
-            run([ET_PYTHON, os.path.join(ROOT, "bench", "gen_graph.py"), path,
-                 "--calls", str(REPLAN["calls"]), "--planned", str(planned),
-                 "--slots", str(REPLAN["slots"])], env=env)
+        path = memory_program(args, env, planned)
         jobs, replans, peaks = [], [], []
         for _ in range(args.runs):
             jobs.append(job_runs(one, path, out, None)["jobs"][0])

@@ -152,15 +152,15 @@ static LogicalResult dedup(Session &session, const CheckedFile &input,
   return success();
 }
 
-int emitDedupFile(const char *source, const char *destination,
-                  const char *options, EmitBuffer *report, EmitBuffer *error) {
-  return emitDedupForRuntimeFile(source, destination, options, nullptr, report,
-                                 error);
-}
+/// A rewrite of one program file: writes the result to `os` and its
+/// report to `report`.
+using RewriteJob = llvm::function_ref<LogicalResult(
+    Session &, const CheckedFile &, raw_ostream &, std::string &)>;
 
-int emitDedupForRuntimeFile(const char *source, const char *destination,
-                            const char *options, const char *runtime,
-                            EmitBuffer *report, EmitBuffer *error) {
+/// Runs `job` from the file at `source` to the file at `destination`,
+/// written all or nothing; the report to *report.
+static int rewriteFile(const char *source, const char *destination,
+                       EmitBuffer *report, EmitBuffer *error, RewriteJob job) {
   Session session;
   std::string message;
   std::unique_ptr<CheckedFile> input = session.open(source, message);
@@ -171,12 +171,48 @@ int emitDedupForRuntimeFile(const char *source, const char *destination,
   if (!os)
     return session.fail(error, message);
   std::string json;
-  if (failed(dedup(session, *input, options, runtime, *os, json)))
+  if (failed(job(session, *input, *os, json)))
     return session.fail(error);
   if (!outputs.commit(message))
     return session.fail(error, message);
   give(report, json);
   return 0;
+}
+
+/// Runs `job` on a program in memory: the result to *output.
+static int rewriteBuffer(const void *data, size_t size, EmitBuffer *output,
+                         EmitBuffer *report, EmitBuffer *error,
+                         RewriteJob job) {
+  Session session;
+  std::unique_ptr<CheckedFile> input =
+      openFile(FileBuffer::view(
+                   StringRef(static_cast<const char *>(data), size), "<bytes>"),
+               OpenAs::Any);
+  std::string bytes, json;
+  llvm::raw_string_ostream os(bytes);
+  if (failed(job(session, *input, os, json)))
+    return session.fail(error);
+  os.flush();
+  give(output, bytes);
+  give(report, json);
+  return 0;
+}
+
+int emitDedupFile(const char *source, const char *destination,
+                  const char *options, EmitBuffer *report, EmitBuffer *error) {
+  return emitDedupForRuntimeFile(source, destination, options, nullptr, report,
+                                 error);
+}
+
+int emitDedupForRuntimeFile(const char *source, const char *destination,
+                            const char *options, const char *runtime,
+                            EmitBuffer *report, EmitBuffer *error) {
+  return rewriteFile(source, destination, report, error,
+                     [&](Session &session, const CheckedFile &input,
+                         raw_ostream &os, std::string &json) {
+                       return dedup(session, input, options, runtime, os,
+                                    json);
+                     });
 }
 
 int emitDedupBuffer(const void *data, size_t size, const char *options,
@@ -189,19 +225,12 @@ int emitDedupForRuntimeBuffer(const void *data, size_t size,
                               const char *options, const char *runtime,
                               EmitBuffer *output, EmitBuffer *report,
                               EmitBuffer *error) {
-  Session session;
-  std::unique_ptr<CheckedFile> input =
-      openFile(FileBuffer::view(
-                   StringRef(static_cast<const char *>(data), size), "<bytes>"),
-               OpenAs::Any);
-  std::string bytes, json;
-  llvm::raw_string_ostream os(bytes);
-  if (failed(dedup(session, *input, options, runtime, os, json)))
-    return session.fail(error);
-  os.flush();
-  give(output, bytes);
-  give(report, json);
-  return 0;
+  return rewriteBuffer(data, size, output, report, error,
+                       [&](Session &session, const CheckedFile &input,
+                           raw_ostream &os, std::string &json) {
+                         return dedup(session, input, options, runtime, os,
+                                      json);
+                       });
 }
 
 /// Re-plans `input`'s memory as the options say, writing the program to
@@ -238,40 +267,23 @@ static LogicalResult replan(Session &session, const CheckedFile &input,
 int emitReplanFile(const char *source, const char *destination,
                    const char *fastMemory, uint64_t alignment,
                    EmitBuffer *report, EmitBuffer *error) {
-  Session session;
-  std::string message;
-  std::unique_ptr<CheckedFile> input = session.open(source, message);
-  if (!input)
-    return session.fail(error, message);
-  OutputFiles outputs;
-  llvm::raw_fd_ostream *os = outputs.open(destination, message);
-  if (!os)
-    return session.fail(error, message);
-  std::string json;
-  if (failed(replan(session, *input, fastMemory, alignment, *os, json)))
-    return session.fail(error);
-  if (!outputs.commit(message))
-    return session.fail(error, message);
-  give(report, json);
-  return 0;
+  return rewriteFile(source, destination, report, error,
+                     [&](Session &session, const CheckedFile &input,
+                         raw_ostream &os, std::string &json) {
+                       return replan(session, input, fastMemory, alignment, os,
+                                     json);
+                     });
 }
 
 int emitReplanBuffer(const void *data, size_t size, const char *fastMemory,
                      uint64_t alignment, EmitBuffer *output, EmitBuffer *report,
                      EmitBuffer *error) {
-  Session session;
-  std::unique_ptr<CheckedFile> input =
-      openFile(FileBuffer::view(
-                   StringRef(static_cast<const char *>(data), size), "<bytes>"),
-               OpenAs::Any);
-  std::string bytes, json;
-  llvm::raw_string_ostream os(bytes);
-  if (failed(replan(session, *input, fastMemory, alignment, os, json)))
-    return session.fail(error);
-  os.flush();
-  give(output, bytes);
-  give(report, json);
-  return 0;
+  return rewriteBuffer(data, size, output, report, error,
+                       [&](Session &session, const CheckedFile &input,
+                           raw_ostream &os, std::string &json) {
+                         return replan(session, input, fastMemory, alignment,
+                                       os, json);
+                       });
 }
 
 /// The JSON summary of `input`.

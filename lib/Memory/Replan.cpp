@@ -127,7 +127,13 @@ private:
   /// Groups the tensors that share bytes while live (or read each other's
   /// bytes: an elided view and its base) into units.
   bool formUnits();
+  /// Joins the tensors of a buffer that share bytes while both are live;
+  /// false past the comparison budget.
+  bool joinLiveSharers();
+  /// One unit per class of joined tensors.
+  void buildUnits();
   uint32_t findRoot(uint32_t tensor);
+  void join(uint32_t a, uint32_t b);
   void keepSharedPools();
   /// Picks the fast pool's units and packs them.
   void placeFastUnits(uint32_t fastId);
@@ -138,6 +144,14 @@ private:
   /// by the fast pool.
   void planPool(uint32_t memoryId, ArrayRef<uint32_t> subset);
   void collectPlacements();
+  /// Keeps the method's plan as a whole, saying why.
+  void keepMethod(std::string reason);
+  /// The fast pool's memory id, if one is asked for; fails for one the
+  /// method already plans.
+  FailureOr<std::optional<uint32_t>> getFastId(std::string &error) const;
+  /// Counts each pool's tensors, puts the fast pool last and sets the new
+  /// buffer sizes.
+  void finishPools(std::optional<uint32_t> fastId);
 
   const MethodModel &model;
   const MethodDataFlow &uses;
@@ -185,17 +199,25 @@ uint32_t MethodReplanner::findRoot(uint32_t tensor) {
   return tensor;
 }
 
+void MethodReplanner::join(uint32_t a, uint32_t b) {
+  parent[findRoot(a)] = findRoot(b);
+}
+
 bool MethodReplanner::formUnits() {
   parent.resize(tensors.size());
   std::iota(parent.begin(), parent.end(), 0);
-  auto join = [&](uint32_t a, uint32_t b) {
-    parent[findRoot(a)] = findRoot(b);
-  };
   for (auto [index, tensor] : llvm::enumerate(tensors)) {
     int32_t base = uses.viewOf[tensor.value];
     if (base != MethodDataFlow::kNoView && tensorOf[base] >= 0)
       join(index, tensorOf[base]);
   }
+  if (!joinLiveSharers())
+    return false;
+  buildUnits();
+  return true;
+}
+
+bool MethodReplanner::joinLiveSharers() {
   // A sweep over the instructions: each tensor, where it starts, against
   // the live tensors of its buffer whose bytes it shares.
   SmallVector<uint32_t> byFirst, byLast;
@@ -246,6 +268,10 @@ bool MethodReplanner::formUnits() {
       pool.insert({tensor.offset, index});
     }
   }
+  return true;
+}
+
+void MethodReplanner::buildUnits() {
   // One unit per class, spanning its tensors' bytes and lifetimes.
   SmallVector<int32_t> unitOfRoot(tensors.size(), -1);
   unitOf.resize(tensors.size());
@@ -274,7 +300,6 @@ bool MethodReplanner::formUnits() {
   for (Unit &unit : units)
     if (!unit.live)
       unit.first = unit.last = 0;
-  return true;
 }
 
 void MethodReplanner::keepSharedPools() {
@@ -440,55 +465,38 @@ void MethodReplanner::collectPlacements() {
   }
 }
 
-LogicalResult MethodReplanner::run(MethodPlan &result, std::string &error) {
-  plan = &result;
-  plan->name = model.getName().str();
-  plan->index = model.getIndex();
-  plan->instructions = uses.instructionCount;
+void MethodReplanner::keepMethod(std::string reason) {
+  plan->keptBecause = std::move(reason);
   ArrayRef<int64_t> sizes = model.getBufferSizes();
-  plan->bufferSizes.assign(sizes.begin(), sizes.end());
-  readPlannedTensors(model, uses, tensors);
-  tensorOf.assign(model.getValueCount(), -1);
-  for (auto [index, tensor] : llvm::enumerate(tensors))
-    tensorOf[tensor.value] = index;
-  std::string reason = findReasonToKeep();
-  if (reason.empty() && !formUnits())
-    reason = "its live tensors share too many bytes to compare in time";
-  if (!reason.empty()) {
-    plan->keptBecause = std::move(reason);
-    return success();
+  for (uint32_t memoryId = 1; memoryId < sizes.size(); ++memoryId) {
+    PoolPlan pool;
+    pool.memoryId = memoryId;
+    pool.bytesBefore = pool.bytesAfter = std::max<int64_t>(sizes[memoryId], 0);
+    pool.algorithm = "kept";
+    pool.keptBecause = plan->keptBecause;
+    plan->pools.push_back(std::move(pool));
   }
-  keptBecause.assign(sizes.size(), "");
-  keepSharedPools();
-  newMemoryId.resize(units.size());
-  newOffset.resize(units.size());
-  for (auto [index, unit] : llvm::enumerate(units)) {
-    newMemoryId[index] = unit.memoryId;
-    newOffset[index] = unit.base;
-  }
-  std::optional<uint32_t> fastId;
-  if (options.fastMemoryBytes) {
-    fastId = options.fastMemoryId.value_or(std::max<size_t>(sizes.size(), 1));
-    if (*fastId < sizes.size()) {
-      error = ("method '" + model.getName() + "' already plans buffer " +
-               Twine(*fastId) + " (its buffers are 1 to " +
-               Twine(sizes.size() - 1) +
-               "): the fast pool needs a new memory id, " +
-               Twine(sizes.size()) + " or more")
-                  .str();
-      return failure();
-    }
-    placeFastUnits(*fastId);
-  }
-  // Each pool keeps the units fast memory did not take.
-  std::vector<std::vector<uint32_t>> staying(sizes.size());
-  for (auto [index, unit] : llvm::enumerate(units))
-    if (newMemoryId[index] == unit.memoryId)
-      staying[unit.memoryId].push_back(index);
-  for (uint32_t memoryId = 1; memoryId < sizes.size(); ++memoryId)
-    planPool(memoryId, staying[memoryId]);
-  std::vector<unsigned> tensorsIn(
-      std::max<size_t>(sizes.size(), fastId ? *fastId + 1 : 0));
+}
+
+FailureOr<std::optional<uint32_t>>
+MethodReplanner::getFastId(std::string &error) const {
+  if (!options.fastMemoryBytes)
+    return std::optional<uint32_t>();
+  size_t next = std::max<size_t>(model.getBufferSizes().size(), 1);
+  uint32_t id = options.fastMemoryId.value_or(next);
+  if (id >= next)
+    return std::optional<uint32_t>(id);
+  error = ("method '" + model.getName() + "' already plans buffer " +
+           Twine(id) + " (its buffers are 1 to " + Twine(next - 1) +
+           "): the fast pool needs a new memory id, " + Twine(next) +
+           " or more")
+              .str();
+  return failure();
+}
+
+void MethodReplanner::finishPools(std::optional<uint32_t> fastId) {
+  std::vector<unsigned> tensorsIn(std::max<size_t>(
+      model.getBufferSizes().size(), fastId ? *fastId + 1 : 0));
   for (auto index : llvm::seq(tensors.size()))
     ++tensorsIn[newMemoryId[unitOf[index]]];
   for (PoolPlan &pool : plan->pools)
@@ -502,6 +510,45 @@ LogicalResult MethodReplanner::run(MethodPlan &result, std::string &error) {
       plan->bufferSizes.resize(pool.memoryId + 1, 0);
     plan->bufferSizes[pool.memoryId] = pool.bytesAfter;
   }
+}
+
+LogicalResult MethodReplanner::run(MethodPlan &result, std::string &error) {
+  plan = &result;
+  plan->name = model.getName().str();
+  plan->index = model.getIndex();
+  plan->instructions = uses.instructionCount;
+  ArrayRef<int64_t> sizes = model.getBufferSizes();
+  plan->bufferSizes.assign(sizes.begin(), sizes.end());
+  FailureOr<std::optional<uint32_t>> fastId = getFastId(error);
+  if (failed(fastId))
+    return failure();
+  readPlannedTensors(model, uses, tensors);
+  tensorOf.assign(model.getValueCount(), -1);
+  for (auto [index, tensor] : llvm::enumerate(tensors))
+    tensorOf[tensor.value] = index;
+  std::string reason = findReasonToKeep();
+  if (reason.empty() && !formUnits())
+    reason = "its live tensors share too many bytes to compare in time";
+  if (!reason.empty()) {
+    keepMethod(std::move(reason));
+    return success();
+  }
+  keptBecause.assign(sizes.size(), "");
+  keepSharedPools();
+  for (const Unit &unit : units) {
+    newMemoryId.push_back(unit.memoryId);
+    newOffset.push_back(unit.base);
+  }
+  if (*fastId)
+    placeFastUnits(**fastId);
+  // Each pool keeps the units fast memory did not take.
+  std::vector<std::vector<uint32_t>> staying(sizes.size());
+  for (auto [index, unit] : llvm::enumerate(units))
+    if (newMemoryId[index] == unit.memoryId)
+      staying[unit.memoryId].push_back(index);
+  for (uint32_t memoryId = 1; memoryId < sizes.size(); ++memoryId)
+    planPool(memoryId, staying[memoryId]);
+  finishPools(*fastId);
   collectPlacements();
   return success();
 }

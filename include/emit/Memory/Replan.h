@@ -84,7 +84,8 @@ struct PoolPlan {
   uint64_t bytesBefore = 0;
   uint64_t bytesAfter = 0;
   /// The most bytes of its units live at one instruction: no plan that
-  /// keeps the units whole is smaller.
+  /// keeps the units whole is smaller; 0 where the method kept its plan
+  /// before its units were known.
   uint64_t lowerBound = 0;
   unsigned tensors = 0;
   /// The units its tensors form (tensors sharing bytes move together).
