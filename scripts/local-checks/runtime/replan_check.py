@@ -17,8 +17,9 @@ For each, `emit-translate --pte-to-pte --replan-memory`, then:
   - the table: per method, planned bytes before, after, the lower bound,
     and whether each buffer is within 1.05x of its bound plus 16 bytes per
     tensor (one alignment unit);
-  - replan/independent_plan_check.py (not emit's overlap check) on the pair;
-  - pte-check of every release on both: the same verdict per release;
+  - replan/independent_plan_check.py (not emit's overlap check) on the pair,
+    and on a re-plan with a 4 KiB fast pool;
+  - pte-check of every release on all three: the same verdict per release;
   - on the runnable programs, the real runtime with real portable kernels
     (replan/replan_runner.cpp) on the original, the re-plan and a re-plan
     with fast memory, each with planned buffers filled with 0 and 255
@@ -369,6 +370,7 @@ def main():
           "after / bound | tensors | packing | within goal |")
     print("|---|---|---|---|---|---|---|---|---|---|")
     totals = [0, 0, 0]
+    fast_traffic = [0, 0]
     checked = cells = 0
     for index, pte in enumerate(programs):
         name = os.path.relpath(pte, os.path.dirname(os.path.dirname(pte)))
@@ -387,20 +389,39 @@ def main():
         # The data files go beside the re-plan under its name.
         for data in data_files(pte):
             shutil.copy(data, out[:-4] + data[len(pte) - 4:])
-        if not pte.endswith(".bpte"):
-            check = run([sys.executable, os.path.join(
-                REPLAN, "independent_plan_check.py"), flatc, schema, pte, out])
-            checked += 1
-            if check.returncode:
-                fail(f"{name}: {check.stdout.strip()} {check.stderr[-300:]}")
-        before, after = release_verdicts(ptecheck, pte), \
-            release_verdicts(ptecheck, out)
-        cells += len(before)
-        if before != after or not before:
-            fail(f"{name}: release verdicts {before} became {after}")
+        # The same with a fast pool of 4 KiB per method.
+        fast = os.path.join(work, f"fast-{index}.pte")
+        fast_report, error = replan(build, pte, fast, ["--fast-memory=4096"])
+        if error:
+            fail(f"{name} --fast-memory: {error}")
+            continue
+        for data in data_files(pte):
+            shutil.copy(data, fast[:-4] + data[len(pte) - 4:])
+        fast_traffic[0] += sum(m["fast_traffic_bytes"]
+                               for m in fast_report["methods"])
+        fast_traffic[1] += sum(m["traffic_bytes"]
+                               for m in fast_report["methods"])
+        before = release_verdicts(ptecheck, pte)
+        for result in (out, fast):
+            if not pte.endswith(".bpte"):
+                check = run([sys.executable, os.path.join(
+                    REPLAN, "independent_plan_check.py"), flatc, schema, pte,
+                    result])
+                checked += 1
+                if check.returncode:
+                    fail(f"{os.path.basename(result)} ({name}): "
+                         f"{check.stdout.strip()} {check.stderr[-300:]}")
+            after = release_verdicts(ptecheck, result)
+            cells += len(before)
+            if before != after or not before:
+                fail(f"{os.path.basename(result)} ({name}): release verdicts "
+                     f"{before} became {after}")
     print(f"\nsum: {totals[0]} -> {totals[1]} planned bytes, lower bound "
-          f"{totals[2]}; {len(programs)} programs, {checked} checked "
-          f"independently, {cells} release verdicts compared")
+          f"{totals[2]}; {len(programs)} programs, re-planned and with a "
+          f"4 KiB fast pool: {checked} pairs checked independently, {cells} "
+          f"release verdicts compared; the fast pools take "
+          f"{fast_traffic[0]} of {fast_traffic[1]} bytes instructions read "
+          f"and write")
     check_runnable(build, ptecheck, snapshot, work,
                    os.path.join(work, "programs", "runnable.pte"))
     print(f"\n{len(failures)} failures")

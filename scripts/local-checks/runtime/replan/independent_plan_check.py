@@ -21,8 +21,9 @@
 #      bytes in OLD's too, at the same distance (an alias ExecuTorch made:
 #      an in-place result, a view): nothing new shares;
 #   2. two tensors that shared bytes in OLD while both live, or an
-#      unwritten tensor on bytes another held before it (a view the
-#      emitter elided), keep the same distance in NEW;
+#      unwritten tensor of as many bytes as the one that held its bytes
+#      before it (a view the emitter elided), stay in one buffer at the
+#      same distance in NEW;
 #   3. every tensor lies inside its NEW buffer, and its offset is aligned
 #      to at least min(16, the power of two its OLD offset was);
 #   4. apart from where tensors lie and the buffers' sizes, the execution
@@ -184,7 +185,9 @@ def overlapping_pairs(placed, live):
 
 def elided_views(plan, placed, live):
     """(view, base): an unwritten tensor not given, on the same bytes as
-    a tensor whose lifetime ended before it starts."""
+    the tensor that held them before it starts, of as many bytes (a view
+    never changes how many; a kernel's scratch buffer, which it writes
+    though no call returns it, may)."""
     given = set(plan.get("inputs", [])) | {
         v for v, p in placed.items() if p[3]}
     writes = written(plan)
@@ -193,7 +196,8 @@ def elided_views(plan, placed, live):
         if value not in live:
             continue
         key = placed[value][:2]
-        if value not in writes and value not in given and key in by_place:
+        if value not in writes and value not in given and key in by_place \
+                and placed[by_place[key]][2] == placed[value][2]:
             yield value, by_place[key]
         by_place[key] = value
 
@@ -218,7 +222,9 @@ def check_plan(old, new, name):
                               f"aligned than at {before[value][1]}")
 
     def distance(place, a, b):
-        return (place[a][0], place[b][0], place[a][1] - place[b][1])
+        """Whether two tensors are in one buffer, and how far apart: what
+        sharing bytes keeps, wherever the pair moves."""
+        return (place[a][0] == place[b][0], place[a][1] - place[b][1])
 
     old_pairs = overlapping_pairs(before, live)
     for a, b in overlapping_pairs(after, live):
