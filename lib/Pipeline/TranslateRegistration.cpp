@@ -334,11 +334,77 @@ static LogicalResult addTargetRuntime(const CheckedFile &file,
                                 context);
 }
 
-/// The re-planning the flags ask for: none without --replan-memory; an
-/// error for an option that cannot hold or one given without it.
-static FailureOr<std::optional<memory::ReplanOptions>>
-getReplanOptions(bool replan, StringRef fastMemory, uint64_t alignment,
-                 StringRef report, MLIRContext *context) {
+namespace {
+/// --pte-to-pte's options (--replan-memory and its own among them),
+/// registered once.
+struct PTEToPTEFlags {
+  llvm::cl::opt<std::string> pipeline{
+      "pte-pass-pipeline",
+      llvm::cl::desc("With --pte-to-pte, the pass pipeline to run between "
+                     "import and export"),
+      llvm::cl::init("builtin.module(dedup-delegate-blobs)")};
+  llvm::cl::opt<std::string> targetRuntime{
+      "target-runtime",
+      llvm::cl::desc("With --pte-to-pte, rewrite the program so that this "
+                     "runtime release ('1.3', '0.1', ...) loads it with the "
+                     "same meaning, or refuse, writing nothing; only the "
+                     "rewrites run unless --pte-pass-pipeline is given"),
+      llvm::cl::value_desc("release")};
+  llvm::cl::opt<bool> unbundle{
+      "unbundle",
+      llvm::cl::desc("With --pte-to-pte on a bundled program (.bpte), write "
+                     "the program it embeds as a .pte, without its test "
+                     "suites"),
+      llvm::cl::init(false)};
+  llvm::cl::opt<std::string> bundleWith{
+      "bundle-with",
+      llvm::cl::desc("With --pte-to-pte, write a bundled program: the "
+                     "result with the test suites of this .bpte (replacing "
+                     "a bundle's own), refused if one does not fit its "
+                     "methods"),
+      llvm::cl::value_desc("suites.bpte")};
+  llvm::cl::opt<bool> replan{
+      "replan-memory",
+      llvm::cl::desc("With --pte-to-pte, re-plan every method's planned "
+                     "memory (et-replan-memory), then run only the pass "
+                     "pipeline given by --pte-pass-pipeline, if any"),
+      llvm::cl::init(false)};
+  llvm::cl::opt<std::string> fastMemory{
+      "fast-memory",
+      llvm::cl::desc("With --replan-memory, a fast planned buffer of at most "
+                     "BYTES per method holding the tensors accessed most "
+                     "per byte (order=peak: the largest live at the peak)"),
+      llvm::cl::value_desc("BYTES[,id=N][,order=accesses|peak]")};
+  llvm::cl::opt<uint64_t> alignment{
+      "replan-alignment",
+      llvm::cl::desc("With --replan-memory, the alignment each tensor keeps "
+                     "its offset modulo (a power of two)"),
+      llvm::cl::init(16)};
+  llvm::cl::opt<std::string> report{
+      "replan-report",
+      llvm::cl::desc("With --replan-memory, write the report (bytes per "
+                     "method and buffer before, after, and the lower bound) "
+                     "to this file: JSON (emit-replan-1) if it ends in .json, "
+                     "else text; '-' for standard error"),
+      llvm::cl::value_desc("file")};
+
+  /// The re-planning the flags ask for: none without --replan-memory; an
+  /// error for an option that cannot hold or one given without it.
+  FailureOr<std::optional<memory::ReplanOptions>>
+  getReplanOptions(MLIRContext *context) const;
+  /// Writes `reports` where --replan-report says.
+  LogicalResult writeReplanReports(ArrayRef<memory::ReplanReport> reports,
+                                   MLIRContext *context) const;
+};
+} // namespace
+
+static PTEToPTEFlags &getPTEToPTEFlags() {
+  static PTEToPTEFlags flags;
+  return flags;
+}
+
+FailureOr<std::optional<memory::ReplanOptions>>
+PTEToPTEFlags::getReplanOptions(MLIRContext *context) const {
   if (!replan) {
     if (!fastMemory.empty() || !report.empty())
       return emitError(UnknownLoc::get(context))
@@ -348,7 +414,8 @@ getReplanOptions(bool replan, StringRef fastMemory, uint64_t alignment,
   memory::ReplanOptions options;
   if (alignment == 0 || (alignment & (alignment - 1)))
     return emitError(UnknownLoc::get(context))
-           << "--replan-alignment=" << alignment << " is not a power of two";
+           << "--replan-alignment=" << alignment.getValue()
+           << " is not a power of two";
   options.alignment = alignment;
   std::string error;
   if (!fastMemory.empty() &&
@@ -357,16 +424,17 @@ getReplanOptions(bool replan, StringRef fastMemory, uint64_t alignment,
   return std::optional<memory::ReplanOptions>(options);
 }
 
-/// Writes `reports` where --replan-report says.
-static LogicalResult writeReplanReports(ArrayRef<memory::ReplanReport> reports,
-                                        StringRef path, MLIRContext *context) {
+LogicalResult
+PTEToPTEFlags::writeReplanReports(ArrayRef<memory::ReplanReport> reports,
+                                  MLIRContext *context) const {
+  StringRef path = report;
   if (path.empty())
     return success();
   ReportFormat format =
       path.ends_with(".json") ? ReportFormat::JSON : ReportFormat::Text;
   auto print = [&](raw_ostream &os) {
-    for (const memory::ReplanReport &report : reports)
-      report.print(format, os);
+    for (const memory::ReplanReport &one : reports)
+      one.print(format, os);
   };
   if (path == "-") {
     print(llvm::errs());
@@ -382,122 +450,81 @@ static LogicalResult writeReplanReports(ArrayRef<memory::ReplanReport> reports,
   return success();
 }
 
+/// Runs --pte-to-pte on the input of `sourceMgr` as the flags say.
+static LogicalResult
+translatePTEToPTE(const PTEToPTEFlags &pte, ToPTEFlags &write,
+                  const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+                  raw_ostream &os, MLIRContext *context) {
+  Clock::time_point start = Clock::now();
+  uint64_t copiedBefore = getKernelCopiedBytes();
+  std::string errorMessage;
+  llvm::raw_string_ostream errorStream(errorMessage);
+  FailureOr<OpPassManager> passes =
+      parsePassPipeline(pte.pipeline, errorStream);
+  if (failed(passes))
+    return emitError(UnknownLoc::get(context))
+           << "invalid --pte-pass-pipeline: " << errorMessage;
+  if (pte.unbundle && !pte.bundleWith.empty())
+    return emitError(UnknownLoc::get(context))
+           << "--unbundle and --bundle-with exclude each other";
+  Clock::time_point opening = Clock::now();
+  std::unique_ptr<CheckedFile> file =
+      openInput(sourceMgr, context, OpenAs::Any);
+  Clock::time_point opened = Clock::now();
+  if (file && !pte.targetRuntime.empty() &&
+      failed(addTargetRuntime(*file, pte.targetRuntime,
+                              pte.pipeline.getNumOccurrences() > 0, *passes,
+                              context)))
+    return failure();
+  FailureOr<std::optional<memory::ReplanOptions>> replanning =
+      pte.getReplanOptions(context);
+  if (failed(replanning))
+    return failure();
+  // A re-plan changes nothing else: the default pipeline (dedup)
+  // runs only when asked for by name.
+  if (*replanning && pte.pipeline.getNumOccurrences() == 0 &&
+      pte.targetRuntime.empty())
+    passes->clear();
+  std::vector<memory::ReplanReport> reports;
+  auto replanImported = [&](ModuleOp module, const CheckedFile &input) {
+    return memory::replanModule(module, **replanning, &reports,
+                                getProgramOf(input));
+  };
+  PTEStageTimes times;
+  if (!file ||
+      failed(transformProgramFile(
+          *file, {getEmbedPayloadsFlag()}, getDataFilesFlag(), *passes,
+          write.getOptions(), os, context, &times,
+          {pte.unbundle, pte.bundleWith},
+          *replanning ? llvm::function_ref<LogicalResult(
+                            ModuleOp, const CheckedFile &)>(replanImported)
+                      : nullptr)) ||
+      failed(pte.writeReplanReports(reports, context)))
+    return failure();
+  // Opening the file (reading and checking it) is the import's too.
+  times.import += secondsBetween(opening, opened);
+  reportTiming("pte-to-pte",
+               llvm::formatv("import {0:F3} s, passes {1:F3} s, export "
+                             "{2:F3} s, ",
+                             times.import, times.passes, times.export_)
+                   .str(),
+               start, copiedBefore);
+  return success();
+}
+
 void emit::registerPTEToPTETranslation() {
-  static llvm::cl::opt<std::string> pipeline(
-      "pte-pass-pipeline",
-      llvm::cl::desc("With --pte-to-pte, the pass pipeline to run between "
-                     "import and export"),
-      llvm::cl::init("builtin.module(dedup-delegate-blobs)"));
-  static llvm::cl::opt<std::string> targetRuntime(
-      "target-runtime",
-      llvm::cl::desc("With --pte-to-pte, rewrite the program so that this "
-                     "runtime release ('1.3', '0.1', ...) loads it with the "
-                     "same meaning, or refuse, writing nothing; only the "
-                     "rewrites run unless --pte-pass-pipeline is given"),
-      llvm::cl::value_desc("release"));
-  static llvm::cl::opt<bool> unbundle(
-      "unbundle",
-      llvm::cl::desc("With --pte-to-pte on a bundled program (.bpte), write "
-                     "the program it embeds as a .pte, without its test "
-                     "suites"),
-      llvm::cl::init(false));
-  static llvm::cl::opt<std::string> bundleWith(
-      "bundle-with",
-      llvm::cl::desc("With --pte-to-pte, write a bundled program: the "
-                     "result with the test suites of this .bpte (replacing "
-                     "a bundle's own), refused if one does not fit its "
-                     "methods"),
-      llvm::cl::value_desc("suites.bpte"));
-  static llvm::cl::opt<bool> replan(
-      "replan-memory",
-      llvm::cl::desc("With --pte-to-pte, re-plan every method's planned "
-                     "memory (et-replan-memory), then run only the pass "
-                     "pipeline given by --pte-pass-pipeline, if any"),
-      llvm::cl::init(false));
-  static llvm::cl::opt<std::string> fastMemory(
-      "fast-memory",
-      llvm::cl::desc("With --replan-memory, a fast planned buffer of at most "
-                     "BYTES per method holding the tensors accessed most "
-                     "per byte (order=peak: the largest live at the peak)"),
-      llvm::cl::value_desc("BYTES[,id=N][,order=accesses|peak]"));
-  static llvm::cl::opt<uint64_t> replanAlignment(
-      "replan-alignment",
-      llvm::cl::desc("With --replan-memory, the alignment each tensor keeps "
-                     "its offset modulo (a power of two)"),
-      llvm::cl::init(16));
-  static llvm::cl::opt<std::string> replanReport(
-      "replan-report",
-      llvm::cl::desc("With --replan-memory, write the report (bytes per "
-                     "method and buffer before, after, and the lower bound) "
-                     "to this file: JSON (emit-replan-1) if it ends in .json, "
-                     "else text; '-' for standard error"),
-      llvm::cl::value_desc("file"));
   getTimingFlag();
   getDataFilesFlag();
-  ToPTEFlags &flags = getToPTEFlags();
+  ToPTEFlags &write = getToPTEFlags();
+  PTEToPTEFlags &pte = getPTEToPTEFlags();
   TranslateRegistration registration(
       "pte-to-pte",
       "import a .pte (or a .bpte, or a .ptd), run a pass pipeline on it and "
       "write it back, in one process: payloads go from the input mapping to "
       "the output unparsed",
-      [&flags](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
-               raw_ostream &os, MLIRContext *context) -> LogicalResult {
-        Clock::time_point start = Clock::now();
-        uint64_t copiedBefore = getKernelCopiedBytes();
-        std::string errorMessage;
-        llvm::raw_string_ostream errorStream(errorMessage);
-        FailureOr<OpPassManager> passes =
-            parsePassPipeline(pipeline, errorStream);
-        if (failed(passes))
-          return emitError(UnknownLoc::get(context))
-                 << "invalid --pte-pass-pipeline: " << errorMessage;
-        if (unbundle && !bundleWith.empty())
-          return emitError(UnknownLoc::get(context))
-                 << "--unbundle and --bundle-with exclude each other";
-        Clock::time_point opening = Clock::now();
-        std::unique_ptr<CheckedFile> file =
-            openInput(sourceMgr, context, OpenAs::Any);
-        Clock::time_point opened = Clock::now();
-        if (file && !targetRuntime.empty() &&
-            failed(addTargetRuntime(*file, targetRuntime,
-                                    pipeline.getNumOccurrences() > 0, *passes,
-                                    context)))
-          return failure();
-        FailureOr<std::optional<memory::ReplanOptions>> replanning =
-            getReplanOptions(replan, fastMemory, replanAlignment, replanReport,
-                             context);
-        if (failed(replanning))
-          return failure();
-        // A re-plan changes nothing else: the default pipeline (dedup)
-        // runs only when asked for by name.
-        if (*replanning && pipeline.getNumOccurrences() == 0 &&
-            targetRuntime.empty())
-          passes->clear();
-        std::vector<memory::ReplanReport> reports;
-        auto replanImported = [&](ModuleOp module, const CheckedFile &input) {
-          return memory::replanModule(module, **replanning, &reports,
-                                      getProgramOf(input));
-        };
-        PTEStageTimes times;
-        if (!file ||
-            failed(transformProgramFile(
-                *file, {getEmbedPayloadsFlag()}, getDataFilesFlag(), *passes,
-                flags.getOptions(), os, context, &times, {unbundle, bundleWith},
-                *replanning
-                    ? llvm::function_ref<LogicalResult(
-                          ModuleOp, const CheckedFile &)>(replanImported)
-                    : nullptr)) ||
-            failed(writeReplanReports(reports, replanReport, context)))
-          return failure();
-        // Opening the file (reading and checking it) is the import's too.
-        times.import += secondsBetween(opening, opened);
-        reportTiming("pte-to-pte",
-                     llvm::formatv("import {0:F3} s, passes {1:F3} s, export "
-                                   "{2:F3} s, ",
-                                   times.import, times.passes, times.export_)
-                         .str(),
-                     start, copiedBefore);
-        return success();
+      [&write, &pte](const std::shared_ptr<llvm::SourceMgr> &sourceMgr,
+                     raw_ostream &os, MLIRContext *context) {
+        return translatePTEToPTE(pte, write, sourceMgr, os, context);
       });
 }
 
