@@ -59,6 +59,12 @@ LogicalResult memory::parseFastMemory(StringRef text, ReplanOptions &options,
   return success();
 }
 
+bool MethodPlan::isUnchanged() const {
+  return placements.empty() && llvm::all_of(pools, [](const PoolPlan &pool) {
+           return !pool.fast && pool.bytesAfter == pool.bytesBefore;
+         });
+}
+
 uint64_t MethodPlan::getBytesBefore() const {
   uint64_t bytes = 0;
   for (const PoolPlan &pool : pools)
@@ -486,11 +492,11 @@ MethodReplanner::getFastId(std::string &error) const {
   uint32_t id = options.fastMemoryId.value_or(next);
   if (id >= next)
     return std::optional<uint32_t>(id);
-  error = ("method '" + model.getName() + "' already plans buffer " +
-           Twine(id) + " (its buffers are 1 to " + Twine(next - 1) +
-           "): the fast pool needs a new memory id, " + Twine(next) +
-           " or more")
-              .str();
+  error =
+      ("method '" + model.getName() + "' already plans buffer " + Twine(id) +
+       " (its buffers are 1 to " + Twine(next - 1) +
+       "): the fast pool needs a new memory id, " + Twine(next) + " or more")
+          .str();
   return failure();
 }
 

@@ -36,6 +36,10 @@ using namespace emit::memory;
 /// Sets `plan`'s places and buffer sizes on `method`.
 static void applyPlan(et::MethodOp method, const MethodPlan &plan) {
   Builder builder(method.getContext());
+  // A method the plan leaves as it is keeps its attribute as it is (absent
+  // stays absent).
+  if (plan.isUnchanged())
+    return;
   method.setBuffersAttr(builder.getDenseI64ArrayAttr(plan.bufferSizes));
   SmallVector<Operation *> decls = method.getValueDecls();
   for (const Placement &placement : plan.placements) {

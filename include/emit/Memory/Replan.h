@@ -122,6 +122,8 @@ struct MethodPlan {
   /// Why the method kept its plan, when it did as a whole.
   std::string keptBecause;
 
+  /// Whether no tensor moves and no buffer changes.
+  bool isUnchanged() const;
   uint64_t getBytesBefore() const;
   uint64_t getBytesAfter() const;
   uint64_t getLowerBound() const;

@@ -63,6 +63,15 @@ et.program @reuse {
     et.signature inputs(%0) outputs(%2)
   }
 
+  // A method without planned memory keeps its plan as it is: no buffers.
+  // CHECK-LABEL: et.method @no_plan {
+  et.method @no_plan {
+    %0 = et.int 1
+    et.chain inputs() outputs() {
+    }
+    et.signature inputs(%0) outputs(%0)
+  }
+
   // Each buffer is re-planned within itself.
   // CHECK-LABEL: et.method @two_buffers buffers [0, 32, 16]
   // CHECK-NEXT: %0 = et.tensor float [4] dim_order [0] mem(1, 0)
