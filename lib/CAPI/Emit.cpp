@@ -210,8 +210,7 @@ int emitDedupForRuntimeFile(const char *source, const char *destination,
   return rewriteFile(source, destination, report, error,
                      [&](Session &session, const CheckedFile &input,
                          raw_ostream &os, std::string &json) {
-                       return dedup(session, input, options, runtime, os,
-                                    json);
+                       return dedup(session, input, options, runtime, os, json);
                      });
 }
 

@@ -40,10 +40,6 @@
 #include <string>
 #include <vector>
 
-namespace mlir {
-class ModuleOp;
-} // namespace mlir
-
 namespace emit {
 namespace delegate {
 class DelegateCalls;
