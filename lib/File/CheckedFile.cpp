@@ -49,6 +49,18 @@ ArrayRef<char> SegmentedFile::getSegmentBytes(uint32_t index) const {
                         segment.size);
 }
 
+std::optional<ArrayRef<char>>
+SegmentedFile::findSegmentBytes(uint32_t index) const {
+  if (index >= getSegmentCount() || segmentBase == 0)
+    return std::nullopt;
+  SegmentPlacement segment = getSegmentPlacement(index);
+  uint64_t size = getBytes().size();
+  if (segmentBase > size || segment.offset > size - segmentBase ||
+      segment.size > size - segmentBase - segment.offset)
+    return std::nullopt;
+  return getSegmentBytes(index);
+}
+
 /// What `bytes` are, as a file to open as `kind`.
 static FileKind resolveKind(StringRef bytes, OpenAs kind) {
   bool data = isDataFileBuffer(bytes);

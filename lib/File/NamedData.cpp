@@ -13,14 +13,17 @@
 
 using namespace emit;
 
-/// Where `entry` of a file named `file` is; its bytes those of its segment,
-/// where `segments` has it.
+/// Where `entry` of `holder` (named `file`) is; its bytes those of its
+/// segment, where `segments` has it.
 template <typename Entry, typename Segments>
 static NamedDataSource getSource(const Entry &entry, StringRef file,
+                                 const SegmentedFile &holder,
                                  const Segments *segments) {
-  NamedDataSource source{file, std::nullopt};
-  if (segments && entry.segment_index() < segments->size())
-    source.bytes = segments->Get(entry.segment_index())->size();
+  NamedDataSource source{file, std::nullopt, std::nullopt};
+  if (!segments || entry.segment_index() >= segments->size())
+    return source;
+  source.bytes = segments->Get(entry.segment_index())->size();
+  source.contents = holder.findSegmentBytes(entry.segment_index());
   return source;
 }
 
@@ -42,7 +45,7 @@ void NamedDataIndex::addProgram(const ProgramFile &file) {
   for (const auto *entry : *named)
     if (entry->key())
       inProgram.try_emplace(entry->key()->string_view(),
-                            getSource(*entry, "program", program->segments()));
+                            getSource(*entry, "program", file, program->segments()));
 }
 
 void NamedDataIndex::addDataFile(const DataFile &file) {
@@ -55,7 +58,7 @@ void NamedDataIndex::addDataFile(const DataFile &file) {
     if (entry->key())
       external.try_emplace(
           entry->key()->string_view(),
-          getSource(*entry, file.getName(), flatTensor->segments()));
+          getSource(*entry, file.getName(), file, flatTensor->segments()));
 }
 
 const NamedDataSource *NamedDataIndex::lookupForTensor(StringRef key) const {

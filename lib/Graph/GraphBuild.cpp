@@ -14,6 +14,7 @@
 #include "GraphBuild.h"
 
 #include "emit/File/DataFile.h"
+#include "emit/File/program_generated.h"
 
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/DenseSet.h"
@@ -112,7 +113,7 @@ class MethodGraphBuilder {
 public:
   MethodGraphBuilder(const ProgramModel &model, const MethodModel &method,
                      delegate::DelegateCalls &calls, MethodGraph &graph)
-      : file(model.getFile()), method(method), calls(calls),
+      : model(model), file(model.getFile()), method(method), calls(calls),
         keys(calls.getKeys()), graph(graph),
         flow(computeDataFlow(method, calls.getCallArguments(method))),
         constantSegment(model.readsConstantSegment()) {}
@@ -121,6 +122,9 @@ public:
 private:
   void readValues();
   ValueInfo readValue(uint32_t index) const;
+  /// Where a constant `tensor`'s bytes are in the file, if they lie there.
+  std::optional<ArrayRef<char>> findConstantData(const TensorModel &tensor,
+                                                 uint64_t bytes) const;
   void readSignature(ArrayRef<int32_t> values, NodeKind kind);
   void readInstructions();
   DelegateInfo describeDelegate(const InstructionModel &call,
@@ -144,6 +148,7 @@ private:
   /// Fallback::delegated, from the delegate nodes' decoded payloads.
   void countDelegatedOperators();
 
+  const ProgramModel &model;
   const ProgramFile &file;
   const MethodModel &method;
   delegate::DelegateCalls &calls;
@@ -229,6 +234,7 @@ ValueInfo MethodGraphBuilder::readValue(uint32_t index) const {
   value.dtype = tensor->scalarType;
   value.rawDtype = tensor->rawScalarType;
   value.shape = tensor->getSizes();
+  value.dimOrder = tensor->getDimOrder();
   value.bytes = tensor->getBytes();
   value.name = tensor->getName();
   value.dataIndex = tensor->dataIndex;
@@ -238,8 +244,11 @@ ValueInfo MethodGraphBuilder::readValue(uint32_t index) const {
   } else if (tensor->external) {
     value.constant = ConstantPlace::External;
     // The runtime resolves an external tensor in the data files alone.
-    if (const NamedDataSource *source = keys.lookupForTensor(tensor->getName()))
+    if (const NamedDataSource *source =
+            keys.lookupForTensor(tensor->getName())) {
       value.source = source->file.str();
+      value.data = source->contents;
+    }
     // Without data files its key is unresolved, not missing.
     else if (!keys.getDataFiles().empty())
       value.problems.push_back("its key '" + tensor->getName().str() +
@@ -248,8 +257,36 @@ ValueInfo MethodGraphBuilder::readValue(uint32_t index) const {
   } else if (tensor->dataIndex) {
     value.constant = constantSegment ? ConstantPlace::ConstantSegment
                                      : ConstantPlace::ConstantBuffer;
+    if (value.bytes)
+      value.data = findConstantData(*tensor, *value.bytes);
   }
   return value;
+}
+
+std::optional<ArrayRef<char>>
+MethodGraphBuilder::findConstantData(const TensorModel &tensor,
+                                     uint64_t bytes) const {
+  // As the runtime reads it: the constant segment's entry when the program
+  // has one, else the deprecated constant_buffer's.
+  std::optional<ArrayRef<char>> store;
+  uint64_t offset = 0;
+  const ConstantStoresModel &stores = model.getConstantStores();
+  if (constantSegment) {
+    if (tensor.dataIndex >= stores.constantSegment->offsets.size())
+      return std::nullopt;
+    store = file.findSegmentBytes(stores.constantSegment->segmentIndex);
+    offset = stores.constantSegment->offsets[tensor.dataIndex];
+  } else if (const auto *buffers = file.getProgram()->constant_buffer()) {
+    if (tensor.dataIndex >= buffers->size() ||
+        !buffers->Get(tensor.dataIndex)->storage())
+      return std::nullopt;
+    const auto *storage = buffers->Get(tensor.dataIndex)->storage();
+    store = ArrayRef<char>(reinterpret_cast<const char *>(storage->data()),
+                           storage->size());
+  }
+  if (!store || offset > store->size() || bytes > store->size() - offset)
+    return std::nullopt;
+  return store->slice(offset, bytes);
 }
 
 void MethodGraphBuilder::readValues() {
@@ -308,6 +345,7 @@ MethodGraphBuilder::describeDelegate(const InstructionModel &call,
       delegate, (method.getName() + "#" + Twine(call.callee)).str());
   readCompileSpecs(delegate, info, problems);
   info.payload = calls.decode(delegate);
+  info.payloadData = model.getPayload(delegate);
   info.magic = info.payload->magic;
   for (const delegate::PayloadProblem &problem : info.payload->problems)
     problems.push_back(
@@ -346,6 +384,8 @@ void MethodGraphBuilder::resolveKeys(DelegateInfo &info,
     const NamedDataSource *found = keys.lookupForBackend(*value.namedKey);
     StringRef source = found ? found->file : StringRef();
     info.keySources[*value.namedKey] = source.str();
+    if (found && found->contents)
+      info.keyData[*value.namedKey] = *found->contents;
     // Without data files a key the program lacks is unresolved, not
     // missing: the backend looks it up in the files the runtime is given.
     if (source.empty() && !keys.getDataFiles().empty())

@@ -73,6 +73,9 @@ struct DecodedValue {
   /// A constant's bytes, where they are: in the payload, or under a key of
   /// named data.
   std::optional<uint64_t> constantBytes;
+  /// Where those bytes are among the payload's, where they lie whole in it
+  /// (decoders that know their constants' places say).
+  std::optional<uint64_t> constantOffset;
   std::optional<std::string> namedKey;
   /// Its place among the delegate call's inputs or outputs.
   std::optional<uint32_t> externalInput, externalOutput;

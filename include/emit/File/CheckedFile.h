@@ -109,6 +109,10 @@ public:
   SmallVector<SegmentPlacement> getSegmentPlacements() const;
   /// The bytes of segment `index` of a readable file, which lie in it.
   ArrayRef<char> getSegmentBytes(uint32_t index) const;
+  /// The bytes of segment `index`, of any file: none when the table has no
+  /// such entry, the file no segment data, or its bytes do not lie whole
+  /// in the file.
+  std::optional<ArrayRef<char>> findSegmentBytes(uint32_t index) const;
   /// How many findings come before the tables after the segment table
   /// (where an import reports how it lays out the segments), once the
   /// segment table has read.

@@ -39,6 +39,8 @@ struct NamedDataSource {
   StringRef file;
   /// Its segment's bytes; none when the segment index is past the table.
   std::optional<uint64_t> bytes;
+  /// Its bytes, where they lie whole in its file.
+  std::optional<ArrayRef<char>> contents;
 };
 
 /// Every named data key of a program and the data files it runs with.

@@ -118,9 +118,15 @@ struct DelegateInfo {
   /// What the payload holds, by its backend's decoder (shared by the
   /// entries whose payload it is).
   std::shared_ptr<const delegate::DecodedPayload> payload;
+  /// The payload's bytes: a view of the mapped file, read only where a
+  /// reader touches them (emit-diff --graph hashes its constants).
+  StringRef payloadData;
   /// For each named key the payload's constants name, the file whose named
   /// data holds it (`program`, or a data file given); empty when none does.
   std::map<std::string, std::string> keySources;
+  /// The bytes of each of those keys, where the file holding it lies whole
+  /// in its mapped bytes.
+  std::map<std::string, ArrayRef<char>> keyData;
   /// What the payload names that the call loads from named data.
   std::vector<NamedPartInfo> namedParts;
   /// With a profile: the events it logged of its own work.
@@ -172,6 +178,7 @@ struct ValueInfo {
   std::optional<et::ScalarType> dtype;
   int32_t rawDtype = 0;
   ArrayRef<int32_t> shape;
+  ArrayRef<uint8_t> dimOrder;
   std::optional<uint64_t> bytes;
   /// A planned tensor's buffer and offset (a mutable buffer's too).
   std::optional<uint32_t> buffer;
@@ -179,6 +186,9 @@ struct ValueInfo {
   /// A constant's place, and its index there or its key.
   std::optional<ConstantPlace> constant;
   uint32_t dataIndex = 0;
+  /// A constant's bytes, where a file read holds them whole (a view of the
+  /// mapped file: only a reader that hashes them touches them).
+  std::optional<ArrayRef<char>> data;
   StringRef name;
   /// An external constant's source: the data file whose named data holds
   /// its key (the runtime resolves it there alone); empty when none given

@@ -235,6 +235,8 @@ void GraphReader::readConstant(const vk::VkTensor &tensor,
                    " of its shape) does not fit in the " +
                    Twine(constants.size) +
                    "-byte constant data: the runtime refuses the payload");
+  else if (entry.length() <= room)
+    value.constantOffset = constants.offset + entry.offset();
 }
 
 void GraphReader::readTensor(const vk::VkTensor &tensor, uint32_t id) {

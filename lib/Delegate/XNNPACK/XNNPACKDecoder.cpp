@@ -441,7 +441,10 @@ void GraphReader::readConstant(const xnn::XNNGraph &xgraph,
       return addProblem(decoded, offsetOf(&tensor),
                         "value " + Twine(value.id) + "'s constant buffer " +
                             Twine(index) + " is not in the graph");
-    value.constantBytes = buffers->Get(index)->storage()->size();
+    const auto *storage = buffers->Get(index)->storage();
+    value.constantBytes = storage->size();
+    value.constantOffset =
+        reinterpret_cast<const char *>(storage->data()) - payload.data();
     return;
   }
   const auto *data = xgraph.constant_data();
@@ -468,11 +471,12 @@ void GraphReader::readConstant(const xnn::XNNGraph &xgraph,
   }
   if (entry.offset() > constants->size ||
       entry.size() > constants->size - entry.offset())
-    addProblem(decoded, offsetOf(&entry),
-               "value " + Twine(value.id) + "'s constant (offset " +
-                   Twine(entry.offset()) + ", " + Twine(entry.size()) +
-                   " bytes) does not fit in the " + Twine(constants->size) +
-                   "-byte constant data");
+    return addProblem(decoded, offsetOf(&entry),
+                      "value " + Twine(value.id) + "'s constant (offset " +
+                          Twine(entry.offset()) + ", " + Twine(entry.size()) +
+                          " bytes) does not fit in the " +
+                          Twine(constants->size) + "-byte constant data");
+  value.constantOffset = constants->offset + entry.offset();
 }
 
 void GraphReader::readValue(const xnn::XNNGraph &xgraph,
