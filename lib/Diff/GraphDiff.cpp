@@ -236,15 +236,23 @@ void GraphDiffReport::print(ReportFormat format, raw_ostream &os) const {
 static FailureOr<graph::GraphReport> readGraph(const DiffInput &input,
                                                PayloadFiles &files,
                                                std::string &error) {
-  std::shared_ptr<const FileBuffer> buffer = files.open(input.path, error);
-  if (!buffer)
+  // Every error names the file it is of.
+  auto named = [&] {
+    if (!StringRef(error).contains(input.path))
+      error = "'" + input.path + "': " + error;
     return failure();
+  };
+  std::shared_ptr<const FileBuffer> buffer = files.open(input.path, error);
+  if (!buffer) {
+    error = "cannot read '" + input.path + "': " + error;
+    return failure();
+  }
   graph::GraphOptions options;
   options.dataFiles = input.dataFiles;
   FailureOr<graph::GraphReport> report =
       graph::analyzeGraph(std::move(buffer), files, options, error);
-  if (failed(report) && !StringRef(error).starts_with(input.path))
-    error = "'" + input.path + "': " + error;
+  if (failed(report))
+    return named();
   return report;
 }
 

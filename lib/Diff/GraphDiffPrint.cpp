@@ -282,7 +282,7 @@ void graphdiff::printModelExplorerMapping(const GraphDiffReport &report,
   json.object([&] {
     json.attributeObject("mapping", [&] {
       for (auto [i, j] : diff.matching)
-        if (!diff.oldNodes[i].payloadNode)
+        if (!diff.oldNodes[i].payloadNode && !diff.newNodes[j].payloadNode)
           json.attribute(diff.oldNodes[i].id, diff.newNodes[j].id);
     });
     json.attribute("disableMappingFallback", true);

@@ -264,5 +264,13 @@ def main():
     write("renamed", BASE, method="forward_v2")
     expect("renamed", methods=[["forward", "forward_v2"]])
 
+    # Long runs of unchanged nodes (the page folds them), one edit at the
+    # end.
+    long = BASE + [layer("mul"), layer("add")] * 8
+    write("long", long)
+    ids = write("long-edited", long[:-1] + [layer("mul")])
+    expect("long-edited", changed=[[ids[-1], ids[-1], ["operator",
+                                                       "arguments"]]])
+
 
 main()
