@@ -15,6 +15,12 @@
 #   PYTHONPATH=$HOME/.cache/et-python python3 gen_graph.py OUT.pte \
 #       --calls 50000 [--planned N]
 #
+# With --edits N, the same program with N edits spread evenly through the
+# chain, in turn: a relu inserted after a call, a call removed, a call's
+# operator replaced (aten::linear -> bench::linear_alt), a call's weight
+# bytes changed; OUT.edits.json says how many nodes each edit adds,
+# removes and changes (the graph diff workload's answer).
+#
 # With --planned N, the memory workloads' shape: each call writes N planned
 # tensors and reads the first of the call before's, with no constants.
 # With --slots S as well, the shape ExecuTorch's planner makes: tensors of
@@ -22,6 +28,7 @@
 # hold many tensors, one lifetime after another.
 
 import argparse
+import json
 import struct
 import sys
 
@@ -53,14 +60,30 @@ def constant(index, count):
     return struct.pack(f"<{count}f", *(float(index + i) for i in range(count)))
 
 
-def build(calls):
+EDITS = ("insert", "remove", "replace", "constant")
+
+
+def edit_plan(calls, edits):
+    """Which call each of `edits` edits touches, spread evenly, and how."""
+    return {int((k + 0.5) * calls / edits): EDITS[k % len(EDITS)]
+            for k in range(edits)}
+
+
+def build(calls, edits=0):
     activation_bytes = FEATURES * 4
     values = [tensor([1, FEATURES], offset=0)]  # the input
     buffers = [Buffer(storage=b"")]  # index 0: no data, as the emitter writes
     instructions = []
+    plan_edits = edit_plan(calls, edits) if edits else {}
+    x = 0
     for call in range(calls):
-        x = len(values) - 1
-        buffers.append(Buffer(storage=constant(2 * call, FEATURES * FEATURES)))
+        edit = plan_edits.get(call)
+        if edit == "remove":
+            continue
+        weight = constant(2 * call, FEATURES * FEATURES)
+        if edit == "constant":
+            weight = constant(2 * call + 0.5, FEATURES * FEATURES)
+        buffers.append(Buffer(storage=weight))
         values.append(tensor([FEATURES, FEATURES], buffer=len(buffers) - 1))
         buffers.append(Buffer(storage=constant(2 * call + 1, FEATURES)))
         values.append(tensor([FEATURES], buffer=len(buffers) - 1))
@@ -70,19 +93,36 @@ def build(calls):
                              offset=activation_bytes * (1 + call % 2)))
         y = len(values) - 1
         instructions.append(Instruction(KernelCall(
-            op_index=0, args=[x, x + 1, x + 2, y, y])))
+            op_index=2 if edit == "replace" else 0,
+            args=[x, y - 2, y - 1, y, y])))
+        x = y
+        if edit == "insert":
+            values.append(tensor([1, FEATURES], offset=0))
+            instructions.append(Instruction(KernelCall(
+                op_index=1, args=[x, len(values) - 1, len(values) - 1])))
+            x = len(values) - 1
     plan = ExecutionPlan(
         name="forward",
         container_meta_type=ContainerMetadata("", ""),
-        values=values, inputs=[0], outputs=[len(values) - 1],
-        chains=[Chain(inputs=[0], outputs=[len(values) - 1],
+        values=values, inputs=[0], outputs=[x],
+        chains=[Chain(inputs=[0], outputs=[x],
                       instructions=instructions, stacktrace=None)],
-        operators=[Operator(name="aten::linear", overload="out")],
+        operators=[Operator(name="aten::linear", overload="out")] + (
+            [Operator(name="aten::relu", overload="out"),
+             Operator(name="bench::linear_alt", overload="out")]
+            if edits else []),
         delegates=[], non_const_buffer_sizes=[0, 3 * activation_bytes])
     return Program(version=0, execution_plan=[plan], constant_buffer=buffers,
                    backend_delegate_data=[], segments=[],
                    constant_segment=SubsegmentOffsets(segment_index=0,
                                                       offsets=[]))
+
+
+def edit_counts(calls, edits):
+    """The nodes the edits add, remove and change."""
+    kinds = list(edit_plan(calls, edits).values()) if edits else []
+    return {"added": kinds.count("insert"), "removed": kinds.count("remove"),
+            "changed": kinds.count("replace") + kinds.count("constant")}
 
 
 def build_planned(calls, planned, slots=None):
@@ -139,6 +179,9 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("out")
     parser.add_argument("--calls", type=int, default=50000)
+    parser.add_argument("--edits", type=int, default=0,
+                        help="the same program with this many edits spread "
+                             "through it (not with --planned)")
     parser.add_argument("--planned", type=int,
                         help="the memory workloads' shape instead: each call "
                              "writes this many planned tensors, no "
@@ -150,12 +193,15 @@ def main():
     args = parser.parse_args()
     program = (build_planned(args.calls, args.planned, args.slots)
                if args.planned
-               else build(args.calls))
+               else build(args.calls, args.edits))
     data = serialize_pte_binary(PTEFile(program=program),
                                 extract_delegate_segments=True,
                                 segment_alignment=128)
     with open(args.out, "wb") as out:
         out.write(bytes(data))
+    if args.edits:
+        with open(args.out + ".edits.json", "w") as out:
+            json.dump(edit_counts(args.calls, args.edits), out)
     return 0
 
 

@@ -161,7 +161,7 @@ void Matcher::classify() {
     // Equal exact keys: equal in all but what a delegate call adds.
     if (a.exactKey == b.exactKey && a.kind != graph::NodeKind::Delegate)
       continue;
-    SmallVector<NodeAspect, 2> aspects = compareNodes(a, b);
+    SmallVector<NodeAspect, 2> aspects = compareNodes(a, b, *diff.tables);
     if (aspects.empty())
       continue;
     diff.changed.push_back({i, j, std::move(aspects)});
@@ -203,8 +203,9 @@ MethodGraphDiff graphdiff::diffMethodGraphs(const graph::MethodGraph &oldGraph,
   MethodGraphDiff diff;
   diff.oldName = oldGraph.name;
   diff.newName = newGraph.name;
-  diff.oldNodes = flattenMethodGraph(oldGraph);
-  diff.newNodes = flattenMethodGraph(newGraph);
+  diff.tables = std::make_shared<DiffTables>();
+  diff.oldNodes = flattenMethodGraph(oldGraph, *diff.tables);
+  diff.newNodes = flattenMethodGraph(newGraph, *diff.tables);
   diff.oldFallback = oldGraph.fallback;
   diff.newFallback = newGraph.fallback;
   Matcher(diff).run();

@@ -15,7 +15,8 @@ namespace emit::graphdiff {
 
 /// `graph`'s nodes in execution order, each delegate call followed by its
 /// payload's operators, with their keys and producers.
-std::vector<DiffNode> flattenMethodGraph(const graph::MethodGraph &graph);
+std::vector<DiffNode> flattenMethodGraph(const graph::MethodGraph &graph,
+                                         DiffTables &tables);
 
 /// What `family` of an operator is named alike on the CPU and in the
 /// backends: `aten::add.out`, `XNNAdd` and `aten.add.Tensor` are `add`.
@@ -26,7 +27,8 @@ std::string normalizeDtype(StringRef dtype);
 
 /// How `oldNode` and `newNode`, matched, differ.
 SmallVector<NodeAspect, 2> compareNodes(const DiffNode &oldNode,
-                                        const DiffNode &newNode);
+                                        const DiffNode &newNode,
+                                        const DiffTables &tables);
 
 } // namespace emit::graphdiff
 

@@ -13,6 +13,8 @@
 
 #include "GraphDiffInternal.h"
 
+#include "emit/Support/MappedMemory.h"
+
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringSwitch.h"
@@ -106,17 +108,31 @@ std::string OperandType::describe() const {
   return text;
 }
 
-std::string DiffNode::describe() const {
+uint32_t DiffTables::addType(OperandType type) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << type.tensor << '|' << type.dtype << '|';
+  llvm::interleave(type.shape, os, ",");
+  os << '|';
+  for (uint8_t dim : type.dimOrder)
+    os << unsigned(dim) << ',';
+  os << '|' << type.quant;
+  auto [it, added] = typeIndices.try_emplace(key, types.size());
+  if (added)
+    types.push_back(std::move(type));
+  return it->second;
+}
+
+std::string DiffNode::describe(const DiffTables &tables) const {
   std::string text;
   llvm::raw_string_ostream os(text);
+  auto print = [&](uint32_t type) { os << tables.getType(type).describe(); };
   os << (kind == NodeKind::Delegate ? "delegate " : "") << op << " (";
-  llvm::interleave(inputs, os, [&](const OperandType &t) { os << t.describe(); },
-                   ", ");
+  llvm::interleave(inputs, os, print, ", ");
   os << ")";
   if (!outputs.empty()) {
     os << " -> ";
-    llvm::interleave(outputs, os,
-                     [&](const OperandType &t) { os << t.describe(); }, ", ");
+    llvm::interleave(outputs, os, print, ", ");
   }
   if (!backend.empty() && kind != NodeKind::Delegate)
     os << " in " << backend;
@@ -124,31 +140,53 @@ std::string DiffNode::describe() const {
 }
 
 namespace {
-/// Hashes a byte range once however many nodes read it.
+/// Hashes a byte range once however many nodes read it. A mapped file's
+/// bytes are read as forEachChunk reads them (pread, ahead of the next
+/// constant): a program's weights never enter the resident set.
 class ConstantHashes {
 public:
+  ConstantHashes() : state(XXH3_createState()) {}
+  ~ConstantHashes() { XXH3_freeState(state); }
+  ConstantHashes(const ConstantHashes &) = delete;
+  ConstantHashes &operator=(const ConstantHashes &) = delete;
+
   uint64_t get(ArrayRef<char> bytes) {
     auto [it, added] = known.try_emplace({bytes.data(), bytes.size()}, 0);
-    if (added)
-      it->second = XXH3_64bits(bytes.data(), bytes.size());
-    return it->second;
+    if (!added)
+      return it->second;
+    XXH3_64bits_reset(state);
+    forEachChunk(bytes, [&](ArrayRef<char> piece) {
+      XXH3_64bits_update(state, piece.data(), piece.size());
+    });
+    return it->second = XXH3_64bits_digest(state);
   }
 
 private:
   llvm::DenseMap<std::pair<const char *, size_t>, uint64_t> known;
+  XXH3_state_t *state;
 };
 
-/// Builds the nodes of one method's graph.
+/// Builds the nodes of one method's graph. What repeats is worked out once:
+/// each value's type, each operator's family, each dtype's name.
 class Flattener {
 public:
-  explicit Flattener(const graph::MethodGraph &graph) : graph(graph) {}
+  Flattener(const graph::MethodGraph &graph, DiffTables &tables)
+      : graph(graph), tables(tables),
+        valueTypes(graph.values.size(), kUnknown) {}
   std::vector<DiffNode> run();
 
 private:
+  static constexpr uint32_t kUnknown = UINT32_MAX;
+
   void addGraphNode(uint32_t index);
   void addPayloadNodes(const graph::Node &call, uint32_t callNode);
-  OperandType describeValue(uint32_t value) const;
-  static OperandType describeDecoded(const delegate::DecodedValue &value);
+  void addPayloadOperands(const graph::DelegateInfo &info,
+                          const delegate::DecodedNode &source,
+                          ArrayRef<uint32_t> types, DiffNode &node);
+  uint32_t getValueType(uint32_t value);
+  uint32_t getDecodedType(const delegate::DecodedValue &value);
+  StringRef getDtype(StringRef name);
+  StringRef getFamily(StringRef op);
   /// Folds the constant `bytes` (or, unread, its size and key) into `node`.
   void addConstant(DiffNode &node, std::optional<ArrayRef<char>> bytes,
                    uint64_t size, StringRef key);
@@ -156,39 +194,59 @@ private:
   static void computeKeys(DiffNode &node);
 
   const graph::MethodGraph &graph;
+  DiffTables &tables;
   std::vector<DiffNode> nodes;
-  /// Each graph node's diff node.
-  std::vector<uint32_t> graphToDiff;
+  /// Each graph node's diff node; each value's type.
+  std::vector<uint32_t> graphToDiff, valueTypes;
+  llvm::StringMap<StringRef> dtypes, families;
   ConstantHashes hashes;
 };
 } // namespace
 
-OperandType Flattener::describeValue(uint32_t index) const {
-  OperandType type;
-  if (index >= graph.values.size())
-    return type;
-  const graph::ValueInfo &value = graph.values[index];
-  if (value.kind != ValueKind::Tensor) {
-    type.dtype = getValueKindName(value.kind).str();
-    return type;
-  }
-  type.tensor = true;
-  type.dtype = normalizeDtype(
-      value.dtype ? et::stringifyScalarType(*value.dtype)
-                  : StringRef("scalar_type_" + std::to_string(value.rawDtype)));
-  type.shape.assign(value.shape.begin(), value.shape.end());
-  type.dimOrder.assign(value.dimOrder.begin(), value.dimOrder.end());
-  return type;
+StringRef Flattener::getDtype(StringRef name) {
+  auto [it, added] = dtypes.try_emplace(name);
+  if (added)
+    it->second = tables.addName(normalizeDtype(name));
+  return it->second;
 }
 
-OperandType Flattener::describeDecoded(const delegate::DecodedValue &value) {
+StringRef Flattener::getFamily(StringRef op) {
+  auto [it, added] = families.try_emplace(op);
+  if (added)
+    it->second = tables.addName(getOperatorFamily(op));
+  return it->second;
+}
+
+uint32_t Flattener::getValueType(uint32_t index) {
+  if (index >= graph.values.size())
+    return tables.addType(OperandType());
+  uint32_t &known = valueTypes[index];
+  if (known != kUnknown)
+    return known;
+  const graph::ValueInfo &value = graph.values[index];
+  OperandType type;
+  if (value.kind != ValueKind::Tensor) {
+    type.dtype = getValueKindName(value.kind).str();
+    return known = tables.addType(std::move(type));
+  }
+  type.tensor = true;
+  type.dtype = getDtype(value.dtype ? et::stringifyScalarType(*value.dtype)
+                                    : StringRef("scalar_type_" +
+                                                std::to_string(value.rawDtype)))
+                   .str();
+  type.shape.assign(value.shape.begin(), value.shape.end());
+  type.dimOrder.assign(value.dimOrder.begin(), value.dimOrder.end());
+  return known = tables.addType(std::move(type));
+}
+
+uint32_t Flattener::getDecodedType(const delegate::DecodedValue &value) {
   OperandType type;
   type.tensor = true;
-  type.dtype = normalizeDtype(value.dtype);
+  type.dtype = getDtype(value.dtype).str();
   for (uint64_t dim : value.shape)
     type.shape.push_back(int64_t(dim));
   type.quant = value.quant;
-  return type;
+  return tables.addType(std::move(type));
 }
 
 void Flattener::addConstant(DiffNode &node, std::optional<ArrayRef<char>> bytes,
@@ -215,39 +273,65 @@ void Flattener::addGraphNode(uint32_t index) {
   node.id = source.getId();
   node.kind = source.kind;
   node.graphNode = index;
-  node.op = source.name;
+  node.op = tables.addName(source.name);
   switch (source.kind) {
   case NodeKind::Kernel: {
-    node.family = getOperatorFamily(source.name);
-    size_t dot = StringRef(source.name).rfind('.');
-    size_t colons = StringRef(source.name).rfind("::");
+    node.family = getFamily(source.name);
+    StringRef name(source.name);
+    size_t dot = name.rfind('.');
+    size_t colons = name.rfind("::");
     if (dot != StringRef::npos && (colons == StringRef::npos || dot > colons))
-      node.overload = source.name.substr(dot + 1);
+      node.overload = tables.addName(name.drop_front(dot + 1));
     break;
   }
   case NodeKind::Delegate:
-    node.family = "delegate";
-    node.backend = source.name;
+    node.family = tables.addName("delegate");
+    node.backend = node.op;
     break;
   case NodeKind::Input:
   case NodeKind::Output:
     // Its value's index is no part of what it is: the id says its place.
-    node.op = node.family = graph::getNodeKindName(source.kind).str();
+    node.op = node.family = tables.addName(graph::getNodeKindName(source.kind));
     break;
   default:
-    node.family = graph::getNodeKindName(source.kind).str();
+    node.family = tables.addName(graph::getNodeKindName(source.kind));
     break;
   }
   for (uint32_t value : source.inputs) {
-    node.inputs.push_back(describeValue(value));
+    node.inputs.push_back(getValueType(value));
     const graph::ValueInfo &info = graph.values[value];
     if (info.constant)
       addConstant(node, info.data, info.bytes.value_or(0), info.name);
   }
   for (uint32_t value : source.outputs)
-    node.outputs.push_back(describeValue(value));
+    node.outputs.push_back(getValueType(value));
   if (source.delegate)
     hashDelegate(*source.delegate, node);
+}
+
+void Flattener::addPayloadOperands(const graph::DelegateInfo &info,
+                                   const delegate::DecodedNode &source,
+                                   ArrayRef<uint32_t> types, DiffNode &node) {
+  const delegate::DecodedGraph &payload = *info.payload->graph;
+  for (uint32_t position : types) {
+    const delegate::DecodedValue &value = payload.values[position];
+    if (!value.constantBytes)
+      continue;
+    std::optional<ArrayRef<char>> bytes;
+    if (value.namedKey) {
+      auto it = info.keyData.find(*value.namedKey);
+      if (it != info.keyData.end())
+        bytes = it->second;
+    } else if (value.constantOffset &&
+               *value.constantOffset <= info.payloadData.size() &&
+               *value.constantBytes <=
+                   info.payloadData.size() - *value.constantOffset) {
+      bytes = ArrayRef<char>(info.payloadData.data() + *value.constantOffset,
+                             *value.constantBytes);
+    }
+    addConstant(node, bytes, *value.constantBytes,
+                value.namedKey.value_or(""));
+  }
 }
 
 void Flattener::addPayloadNodes(const graph::Node &call, uint32_t callNode) {
@@ -255,12 +339,16 @@ void Flattener::addPayloadNodes(const graph::Node &call, uint32_t callNode) {
   if (!info.payload || !info.payload->graph)
     return;
   const delegate::DecodedGraph &payload = *info.payload->graph;
-  llvm::DenseMap<uint32_t, const delegate::DecodedValue *> values;
-  for (const delegate::DecodedValue &value : payload.values)
-    values.try_emplace(value.id, &value);
+  // Each value's position and type, by its id (the first of an id).
+  llvm::DenseMap<uint32_t, std::pair<uint32_t, uint32_t>> values;
+  for (auto [position, value] : llvm::enumerate(payload.values))
+    if (!values.count(value.id))
+      values[value.id] = {uint32_t(position), getDecodedType(value)};
+  uint32_t unknown = tables.addType(OperandType());
   // The last node to write each value; the call's inputs are the call's.
   llvm::DenseMap<uint32_t, uint32_t> writers;
   std::string prefix = nodes[callNode].id + "/n";
+  SmallVector<uint32_t, 4> read;
   for (auto [position, source] : llvm::enumerate(payload.nodes)) {
     uint32_t self = nodes.size();
     DiffNode &node = nodes.emplace_back();
@@ -268,38 +356,28 @@ void Flattener::addPayloadNodes(const graph::Node &call, uint32_t callNode) {
     node.kind = NodeKind::Kernel;
     node.graphNode = nodes[callNode].graphNode;
     node.payloadNode = position;
-    node.op = source.op;
-    node.family = getOperatorFamily(source.op);
-    node.backend = info.backend;
+    node.op = tables.addName(source.op);
+    node.family = getFamily(source.op);
+    node.backend = nodes[callNode].backend;
+    read.clear();
     for (uint32_t id : source.inputs) {
-      const delegate::DecodedValue *value = values.lookup(id);
-      node.inputs.push_back(value ? describeDecoded(*value) : OperandType());
+      auto value = values.find(id);
+      node.inputs.push_back(value == values.end() ? unknown
+                                                  : value->second.second);
       auto writer = writers.find(id);
       if (writer != writers.end())
         node.producers.push_back(writer->second);
-      else if (value && value->externalInput)
+      else if (value != values.end() &&
+               payload.values[value->second.first].externalInput)
         node.producers.push_back(callNode);
-      if (!value || !value->constantBytes)
-        continue;
-      std::optional<ArrayRef<char>> bytes;
-      if (value->namedKey) {
-        auto it = info.keyData.find(*value->namedKey);
-        if (it != info.keyData.end())
-          bytes = it->second;
-      } else if (value->constantOffset &&
-                 *value->constantOffset <= info.payloadData.size() &&
-                 *value->constantBytes <=
-                     info.payloadData.size() - *value->constantOffset) {
-        bytes = ArrayRef<char>(
-            info.payloadData.data() + *value->constantOffset,
-            *value->constantBytes);
-      }
-      addConstant(node, bytes, *value->constantBytes,
-                  value->namedKey.value_or(""));
+      if (value != values.end())
+        read.push_back(value->second.first);
     }
+    addPayloadOperands(info, source, read, node);
     for (uint32_t id : source.outputs) {
-      const delegate::DecodedValue *value = values.lookup(id);
-      node.outputs.push_back(value ? describeDecoded(*value) : OperandType());
+      auto value = values.find(id);
+      node.outputs.push_back(value == values.end() ? unknown
+                                                   : value->second.second);
       writers[id] = self;
     }
     computeKeys(node);
@@ -307,29 +385,23 @@ void Flattener::addPayloadNodes(const graph::Node &call, uint32_t callNode) {
 }
 
 void Flattener::computeKeys(DiffNode &node) {
-  std::string key;
-  llvm::raw_string_ostream os(key);
-  // The family key leaves the backend out: a kernel call and the payload
-  // operator it became are one family.
-  os << int(node.kind) << '\0' << node.family;
-  node.familyKey = XXH3_64bits(key.data(), key.size());
-  os << '\0' << node.backend << '\0' << node.op << '\0' << node.constantHash << '\0' << node.constants;
-  for (const auto *operands : {&node.inputs, &node.outputs}) {
-    os << '|';
-    for (const OperandType &type : *operands) {
-      os << type.dtype << '[';
-      llvm::interleave(type.shape, os, ",");
-      os << ']';
-      for (uint8_t dim : type.dimOrder)
-        os << unsigned(dim) << ',';
-      os << type.quant << ';';
-    }
-  }
-  node.exactKey = XXH3_64bits(key.data(), key.size());
+  // Names are held once by the tables both sides share: equal names, equal
+  // pointers. The family key leaves the backend out: a kernel call and the
+  // payload operator it became are one family.
+  SmallVector<uint64_t, 16> key = {uint64_t(node.kind),
+                                   uint64_t(uintptr_t(node.family.data()))};
+  node.familyKey = XXH3_64bits(key.data(), key.size() * sizeof(uint64_t));
+  key.append({uint64_t(uintptr_t(node.backend.data())),
+              uint64_t(uintptr_t(node.op.data())), node.constantHash,
+              node.constants, node.inputs.size()});
+  key.append(node.inputs.begin(), node.inputs.end());
+  key.append(node.outputs.begin(), node.outputs.end());
+  node.exactKey = XXH3_64bits(key.data(), key.size() * sizeof(uint64_t));
 }
 
 std::vector<DiffNode> Flattener::run() {
   graphToDiff.assign(graph.nodes.size(), 0);
+  nodes.reserve(graph.nodes.size());
   for (uint32_t index = 0; index < graph.nodes.size(); ++index) {
     addGraphNode(index);
     if (graph.nodes[index].delegate)
@@ -352,69 +424,83 @@ std::vector<DiffNode> Flattener::run() {
 }
 
 std::vector<DiffNode>
-graphdiff::flattenMethodGraph(const graph::MethodGraph &graph) {
-  return Flattener(graph).run();
+graphdiff::flattenMethodGraph(const graph::MethodGraph &graph,
+                              DiffTables &tables) {
+  return Flattener(graph, tables).run();
 }
 
-/// Whether the operands' dtypes, shapes or dim orders differ (`field`
-/// reads one of them).
-template <typename Field>
-static bool operandsDiffer(const DiffNode &a, const DiffNode &b, Field field) {
-  for (const auto *lists : {&a.inputs, &a.outputs}) {
-    const std::vector<OperandType> &other =
-        lists == &a.inputs ? b.inputs : b.outputs;
-    for (size_t k = 0; k < std::min(lists->size(), other.size()); ++k)
-      if ((*lists)[k].tensor && other[k].tensor &&
-          !field((*lists)[k], other[k]))
+/// Whether the operands' dtypes, shapes or dim orders differ (`same`
+/// compares two tensors' types).
+template <typename Same>
+static bool operandsDiffer(const DiffNode &a, const DiffNode &b,
+                           const DiffTables &tables, Same same) {
+  auto differ = [&](ArrayRef<uint32_t> x, ArrayRef<uint32_t> y) {
+    for (size_t k = 0; k < std::min(x.size(), y.size()); ++k) {
+      const OperandType &s = tables.getType(x[k]), &t = tables.getType(y[k]);
+      if (x[k] != y[k] && s.tensor && t.tensor && !same(s, t))
         return true;
-  }
-  return false;
+    }
+    return false;
+  };
+  return differ(a.inputs, b.inputs) || differ(a.outputs, b.outputs);
+}
+
+/// Whether the kinds of the operands differ (a tensor for an int), or
+/// their count.
+static bool argumentsDiffer(const DiffNode &a, const DiffNode &b,
+                            const DiffTables &tables) {
+  auto differ = [&](ArrayRef<uint32_t> x, ArrayRef<uint32_t> y) {
+    if (x.size() != y.size())
+      return true;
+    for (auto [s, t] : llvm::zip(x, y)) {
+      const OperandType &first = tables.getType(s);
+      const OperandType &second = tables.getType(t);
+      if (first.tensor != second.tensor ||
+          (!first.tensor && first.dtype != second.dtype))
+        return true;
+    }
+    return false;
+  };
+  return differ(a.inputs, b.inputs) || differ(a.outputs, b.outputs);
 }
 
 SmallVector<NodeAspect, 2> graphdiff::compareNodes(const DiffNode &a,
-                                                   const DiffNode &b) {
+                                                   const DiffNode &b,
+                                                   const DiffTables &tables) {
   SmallVector<NodeAspect, 2> aspects;
   bool sameBackend = a.backend == b.backend;
+  bool calls = a.kind == NodeKind::Delegate && b.kind == NodeKind::Delegate;
   if (a.family != b.family || a.kind != b.kind)
     aspects.push_back(NodeAspect::Operator);
   else if (sameBackend && a.op != b.op && a.overload == b.overload)
     aspects.push_back(NodeAspect::Operator);
   if (sameBackend && a.overload != b.overload)
     aspects.push_back(NodeAspect::Overload);
-  if (!sameBackend && (a.kind != NodeKind::Delegate || b.kind != NodeKind::Delegate))
+  if (!sameBackend)
     aspects.push_back(NodeAspect::Backend);
-  if (operandsDiffer(a, b, [](auto &x, auto &y) { return x.dtype == y.dtype; }))
+  if (operandsDiffer(a, b, tables,
+                     [](auto &x, auto &y) { return x.dtype == y.dtype; }))
     aspects.push_back(NodeAspect::Dtype);
-  if (operandsDiffer(a, b, [](auto &x, auto &y) { return x.shape == y.shape; }))
+  if (operandsDiffer(a, b, tables,
+                     [](auto &x, auto &y) { return x.shape == y.shape; }))
     aspects.push_back(NodeAspect::Shape);
-  if (operandsDiffer(a, b, [](auto &x, auto &y) {
+  if (operandsDiffer(a, b, tables, [](auto &x, auto &y) {
         return x.dimOrder.empty() || y.dimOrder.empty() ||
                x.dimOrder == y.dimOrder;
       }))
     aspects.push_back(NodeAspect::DimOrder);
-  if (sameBackend && operandsDiffer(a, b, [](auto &x, auto &y) {
-        return x.quant == y.quant;
-      }))
+  if (sameBackend &&
+      operandsDiffer(a, b, tables,
+                     [](auto &x, auto &y) { return x.quant == y.quant; }))
     aspects.push_back(NodeAspect::Quantization);
   if (a.constants && b.constants &&
       (a.constantHash != b.constantHash || a.constants != b.constants))
     aspects.push_back(NodeAspect::ConstantBytes);
-  auto kinds = [](const std::vector<OperandType> &list) {
-    std::string text;
-    for (const OperandType &type : list)
-      text += (type.tensor ? "tensor" : type.dtype) + ",";
-    return text;
-  };
   // Across backends operands differ by convention (a kernel's alpha, out
   // arguments): only the same runtime's are compared.
-  if (sameBackend && (a.inputs.size() != b.inputs.size() ||
-                      a.outputs.size() != b.outputs.size() ||
-                      kinds(a.inputs) != kinds(b.inputs) ||
-                      kinds(a.outputs) != kinds(b.outputs)))
+  if (sameBackend && argumentsDiffer(a, b, tables))
     aspects.push_back(NodeAspect::Arguments);
-  if (a.kind == NodeKind::Delegate && b.kind == NodeKind::Delegate) {
-    if (!sameBackend)
-      aspects.push_back(NodeAspect::Backend);
+  if (calls) {
     // Compared only here, for calls matched: most payloads are read by no
     // one else, and sizes first.
     if (a.payload != b.payload)

@@ -128,7 +128,7 @@ void PairPrinter::printCell(const Row &row, bool isNew) {
        << "\"";
   if (node.payloadNode)
     os << " data-call=\"" << escapeHTML(getCallId(node)) << "\"";
-  os << " title=\"" << escapeHTML(node.describe()) << "\">";
+  os << " title=\"" << escapeHTML(node.describe(*diff.tables)) << "\">";
   if (node.kind == graph::NodeKind::Delegate)
     os << "<span class=\"toggle\" data-call=\"" << escapeHTML(node.id)
        << "\">payload</span>";

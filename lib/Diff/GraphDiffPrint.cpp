@@ -97,16 +97,16 @@ static void printMethod(const MethodGraphDiff &diff, raw_ostream &os) {
   printMoves(diff, os);
   for (uint32_t j : diff.added)
     os << "  + " << diff.newNodes[j].id << " "
-       << diff.newNodes[j].describe() << "\n";
+       << diff.newNodes[j].describe(*diff.tables) << "\n";
   for (uint32_t i : diff.removed)
     os << "  - " << diff.oldNodes[i].id << " "
-       << diff.oldNodes[i].describe() << "\n";
+       << diff.oldNodes[i].describe(*diff.tables) << "\n";
   for (const NodeChange &change : diff.changed) {
     const DiffNode &a = diff.oldNodes[change.oldNode];
     const DiffNode &b = diff.newNodes[change.newNode];
     os << "  ~ " << a.id << " -> " << b.id << ": "
-       << describeAspects(change.aspects) << "\n      old: " << a.describe()
-       << "\n      new: " << b.describe() << "\n";
+       << describeAspects(change.aspects) << "\n      old: " << a.describe(*diff.tables)
+       << "\n      new: " << b.describe(*diff.tables) << "\n";
   }
   printFallback(diff, os);
 }
@@ -129,10 +129,12 @@ void graphdiff::printGraphDiffText(const GraphDiffReport &report,
 //===----------------------------------------------------------------------===//
 
 static void printOperands(llvm::json::OStream &json, StringRef key,
-                          ArrayRef<OperandType> operands) {
+                          ArrayRef<uint32_t> operands,
+                          const DiffTables &tables) {
   json.attributeArray(key, [&] {
-    for (const OperandType &type : operands)
+    for (uint32_t operand : operands)
       json.object([&] {
+        const OperandType &type = tables.getType(operand);
         json.attribute("tensor", type.tensor);
         json.attribute("dtype", type.dtype);
         if (!type.tensor)
@@ -153,7 +155,8 @@ static void printOperands(llvm::json::OStream &json, StringRef key,
   });
 }
 
-static void printNode(llvm::json::OStream &json, const DiffNode &node) {
+static void printNode(llvm::json::OStream &json, const DiffNode &node,
+                      const DiffTables &tables) {
   json.object([&] {
     json.attribute("id", node.id);
     json.attribute("op", node.op);
@@ -162,8 +165,8 @@ static void printNode(llvm::json::OStream &json, const DiffNode &node) {
       json.attribute("backend", nullptr);
     else
       json.attribute("backend", node.backend);
-    printOperands(json, "inputs", node.inputs);
-    printOperands(json, "outputs", node.outputs);
+    printOperands(json, "inputs", node.inputs, tables);
+    printOperands(json, "outputs", node.outputs, tables);
   });
 }
 
@@ -209,11 +212,11 @@ static void printMethodJSON(llvm::json::OStream &json,
     });
     json.attributeArray("added", [&] {
       for (uint32_t j : diff.added)
-        printNode(json, diff.newNodes[j]);
+        printNode(json, diff.newNodes[j], *diff.tables);
     });
     json.attributeArray("removed", [&] {
       for (uint32_t i : diff.removed)
-        printNode(json, diff.oldNodes[i]);
+        printNode(json, diff.oldNodes[i], *diff.tables);
     });
     json.attributeArray("changed", [&] {
       for (const NodeChange &change : diff.changed)
@@ -223,10 +226,10 @@ static void printMethodJSON(llvm::json::OStream &json,
               json.value(getNodeAspectName(aspect));
           });
           json.attributeBegin("old");
-          printNode(json, diff.oldNodes[change.oldNode]);
+          printNode(json, diff.oldNodes[change.oldNode], *diff.tables);
           json.attributeEnd();
           json.attributeBegin("new");
-          printNode(json, diff.newNodes[change.newNode]);
+          printNode(json, diff.newNodes[change.newNode], *diff.tables);
           json.attributeEnd();
         });
     });

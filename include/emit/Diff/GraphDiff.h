@@ -28,6 +28,8 @@
 #include "emit/Support/Report.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringSet.h"
 
 #include <cstdint>
 #include <memory>
@@ -66,7 +68,7 @@ StringRef getNodeAspectName(NodeAspect aspect);
 /// An operand's type as the diff compares it.
 struct OperandType {
   /// `f32`, `f16`, `i8`, ... as both the program and the payloads name
-  /// them; a value that is no tensor has its kind (`int`, `list`) here.
+  /// them; a value that is no tensor has its kind (`int`, `int_list`) here.
   std::string dtype;
   SmallVector<int64_t, 4> shape;
   SmallVector<uint8_t, 4> dimOrder;
@@ -78,6 +80,25 @@ struct OperandType {
   std::string describe() const;
 };
 
+/// What the nodes of both sides of a method pair name: operand types and
+/// names, each held once (a method has 100,000s of nodes, of a few types).
+/// A type's index is the same on both sides: equal types, equal indices.
+class DiffTables {
+public:
+  /// The index of `type`, added when new.
+  uint32_t addType(OperandType type);
+  const OperandType &getType(uint32_t index) const { return types[index]; }
+  /// `name`, held here.
+  StringRef addName(StringRef name) {
+    return names.insert(name).first->getKey();
+  }
+
+private:
+  std::vector<OperandType> types;
+  llvm::StringMap<uint32_t> typeIndices;
+  llvm::StringSet<> names;
+};
+
 /// A node of a method as the diff sees it: an instruction, the method's
 /// input or output, or an operator of a delegate call's payload.
 struct DiffNode {
@@ -86,19 +107,21 @@ struct DiffNode {
   std::string id;
   /// The operator as the file names it (`aten::add.out`, `XNNAdd`), the
   /// call's backend for a delegate call, `input` or `output`.
-  std::string op;
+  StringRef op;
   /// What it computes, named alike on the CPU and in each backend (`add`,
   /// `linear`, `convolution`), and the overload (`out`).
-  std::string family;
-  std::string overload;
+  StringRef family;
+  StringRef overload;
   /// Where it runs: empty on the CPU, else the backend's id.
-  std::string backend;
+  StringRef backend;
   graph::NodeKind kind = graph::NodeKind::Unknown;
   /// Its node in the method's graph (for a payload's operator, the call's),
   /// and its place in the payload's nodes.
   uint32_t graphNode = 0;
   std::optional<uint32_t> payloadNode;
-  std::vector<OperandType> inputs, outputs;
+  /// Its operands' types (DiffTables indices).
+  SmallVector<uint32_t, 4> inputs;
+  SmallVector<uint32_t, 1> outputs;
   /// Its constant operands' bytes, hashed together; how many it has.
   uint64_t constantHash = 0;
   unsigned constants = 0;
@@ -113,7 +136,7 @@ struct DiffNode {
 
   /// Its operator and operands for a reader: `aten::add.out (f32[1,16],
   /// f32[1,16]) -> f32[1,16]`, with its backend.
-  std::string describe() const;
+  std::string describe(const DiffTables &tables) const;
 };
 
 /// A matched pair that differs, and how.
@@ -132,6 +155,8 @@ struct BackendMoves {
 /// One method pair's graphs, matched.
 struct MethodGraphDiff {
   std::string oldName, newName;
+  /// What both sides' nodes name.
+  std::shared_ptr<DiffTables> tables;
   std::vector<DiffNode> oldNodes, newNodes;
   /// Positions in newNodes, oldNodes.
   std::vector<uint32_t> added, removed;
