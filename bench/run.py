@@ -17,7 +17,9 @@
 #     emit-memory); for graph, emit-memory beside --pte-to-pte (at most half
 #     its time, under 128 MiB) and emit-graph's JSON (at most half its
 #     time, under 256 MiB) and page (under 20 MB); for llm, emit-graph's
-#     JSON of a 4 GiB program (no payload read: milliseconds);
+#     JSON of a 4 GiB program (no payload read: milliseconds); for
+#     graphdiff, emit-diff --graph of the graph program against it with 100
+#     edits, beside --pte-to-pte (at most 2x, 256 MiB, every edit found);
 #   - for small and graph, ExecuTorch's own Python doing the same job
 #     (bench/et_python_job.py: read, share payloads by SHA-256, write with
 #     segments), when its serializer is set up (../shared/tools/et-python).
@@ -27,7 +29,7 @@
 #
 #   bench/run.py [--workloads llm,small,roundtrip,small10k,graph,memory,
 #                             kernels,replan,tools,link,bundle,profile,
-#                             payloads]
+#                             payloads,graphdiff]
 #                [--runs 3] [--et-python DIR] [--et-run PATH]
 #                [--data DIR] [--build DIR] [--baseline REV]
 #
@@ -149,6 +151,17 @@ REPLAN = dict(planned=MEMORY["planned"],
                     "--pte-to-pte (at most 1x), and the pool after against "
                     "its lower bound")
 
+# The graph diff: the graph workload's program against the same with 100
+# edits spread through it (a call inserted, removed, its operator
+# replaced, its weight changed, in turn), emit-diff --graph --format=json
+# against --pte-to-pte on the old program: the edits found, in at most 2x
+# its time and 256 MiB.
+GRAPH_DIFF = dict(calls=GRAPH["calls"], edits=100,
+                  about="emit-diff --graph --format=json of the graph "
+                        "workload's 50,000 calls against the same with 100 "
+                        "edits (at most 2x --pte-to-pte, 256 MiB; every "
+                        "edit found)")
+
 # Programs of XNNPACK payloads: what the summary and emit-graph read of them
 # (headers and graphs, never constants), on a 1 GiB program and on one
 # payload whose graph has 10,000 operators.
@@ -168,14 +181,18 @@ def run(command, **kwargs):
     return subprocess.run(command, check=True, text=True, **kwargs)
 
 
-def timed(command, env=None):
-    """Wall time and peak RSS (KiB) of a command, via GNU time."""
+def timed(command, env=None, exit_codes=(0,)):
+    """Wall time and peak RSS (KiB) of a command, via GNU time; the command
+    must exit with one of `exit_codes`."""
     with tempfile.NamedTemporaryFile("r") as report:
         start = time.perf_counter()
         result = subprocess.run(["/usr/bin/time", "-o", report.name, "-f",
-                                 "%M"] + command, check=True, text=True,
+                                 "%M"] + command, text=True,
                                 capture_output=True, env=env)
         wall = time.perf_counter() - start
+        if result.returncode not in exit_codes:
+            raise subprocess.CalledProcessError(result.returncode, command,
+                                                result.stdout, result.stderr)
         rss = int(report.read().split()[-1])
     return wall, rss, result.stderr
 
@@ -453,6 +470,64 @@ def bench_graph(args):
     print("  (emit-graph's JSON: at most 0.5x and 256 MiB; its page under "
           "20 MB)")
     print_reference(result)
+    return result
+
+
+def bench_graph_diff(args):
+    """emit-diff --graph against --pte-to-pte, one run of each in turn."""
+    env = et_python_env(args)
+    if not env:
+        print("\n== graphdiff: skipped: ExecuTorch's Python serializer is "
+              "not importable from --et-python %s" % args.et_python)
+        return None
+    diff = os.path.join(args.build, "bin", "emit-diff")
+    if "--graph" not in subprocess.run([diff, "--help"], capture_output=True,
+                                       text=True).stdout:
+        print("\n== graphdiff: skipped: this build's emit-diff has no "
+              "--graph")
+        return None
+    old = os.path.join(args.data, "graph.pte")
+    new = os.path.join(args.data, "graph-edited.pte")
+    generator = os.path.join(ROOT, "bench", "gen_graph.py")
+    if not os.path.exists(old):
+        run([ET_PYTHON, generator, old, "--calls", str(GRAPH_DIFF["calls"])],
+            env=env)
+    if not os.path.exists(new + ".edits.json"):
+        run([ET_PYTHON, generator, new, "--calls", str(GRAPH_DIFF["calls"]),
+             "--edits", str(GRAPH_DIFF["edits"])], env=env)
+    with open(new + ".edits.json") as f:
+        expected = json.load(f)
+    out = os.path.join(args.data, "graph.out.pte")
+    report = os.path.join(args.data, "graph-diff.json")
+    one = argparse.Namespace(**vars(args))
+    one.runs = 1
+    jobs, diffs, peaks = [], [], []
+    for _ in range(args.runs):
+        jobs.append(job_runs(one, old, out, None)["jobs"][0])
+        settle(out)
+        wall, rss, _ = timed([diff, "--graph", "--format=json", old, new,
+                              "-o", report], exit_codes=(1,))
+        diffs.append(wall)
+        peaks.append(rss / 1024)
+    with open(report) as f:
+        counts = json.load(f)["methods"][0]["counts"]
+    found = {key: counts[key] for key in expected}
+    assert found == expected, (found, expected)
+    for path in (out, report):
+        if os.path.exists(path):
+            os.remove(path)
+    result = {"workload": "graphdiff", "about": GRAPH_DIFF["about"],
+              "pte_to_pte_s": statistics.median(jobs),
+              "graph_diff_s": statistics.median(diffs),
+              "peak_rss_mib": statistics.median(peaks),
+              "over_pte_to_pte": statistics.median(
+                  [d / j for d, j in zip(diffs, jobs)])}
+    print("\n== graphdiff: %s" % GRAPH_DIFF["about"])
+    print("  emit-diff --graph: %.3f s = %.2fx --pte-to-pte (%.3f s); peak "
+          "RSS %.0f MiB; found %s" % (
+              result["graph_diff_s"], result["over_pte_to_pte"],
+              result["pte_to_pte_s"], result["peak_rss_mib"],
+              ", ".join("%d %s" % (v, k) for k, v in found.items())))
     return result
 
 
@@ -1170,6 +1245,10 @@ def figures(result):
             found["p%d --replan-memory s" % planned] = shape["replan_s"]
             found["p%d --replan-memory MiB" % planned] = shape["peak_rss_mib"]
         return found
+    if name == "graphdiff":
+        return {"--pte-to-pte s": result["pte_to_pte_s"],
+                "emit-diff --graph s": result["graph_diff_s"],
+                "emit-diff --graph MiB": result["peak_rss_mib"]}
     if name == "memory":
         found = {}
         for planned in MEMORY["planned"]:
@@ -1263,7 +1342,7 @@ def main():
     parser.add_argument("--workloads",
                         default="llm,small,small10k,roundtrip,graph,memory,"
                                 "kernels,replan,tools,link,bundle,profile,"
-                                "payloads")
+                                "payloads,graphdiff")
     parser.add_argument("--et-python", metavar="DIR",
                         default=os.path.expanduser("~/.cache/et-python"),
                         help="ExecuTorch's Python serializer, as "
@@ -1298,7 +1377,8 @@ def main():
     special = {"link": bench_link, "tools": bench_tools, "graph": bench_graph,
                "bundle": bench_bundle, "profile": bench_profile,
                "memory": bench_memory, "kernels": bench_kernels,
-               "replan": bench_replan, "payloads": bench_payloads}
+               "replan": bench_replan, "payloads": bench_payloads,
+               "graphdiff": bench_graph_diff}
 
     def run_workload(name, workload_args):
         if name in special:
