@@ -202,6 +202,17 @@ int emitDiffFiles(const char *oldPath, const char *const *oldDataPaths,
                   const char *const *newDataPaths, size_t newDataCount,
                   EmitBuffer *report, EmitBuffer *error);
 
+/// The JSON report (schema emit-graph-diff-1) of `emit-diff --graph
+/// --format=json`: each method pair's graphs matched node by node, delegate
+/// payloads included. `methodPairs` (`pairCount` of them, each `old=new`)
+/// are --method's pairs. Graphs that differ give a report (with unchanged
+/// false), not a failure.
+int emitGraphDiffFiles(const char *oldPath, const char *const *oldDataPaths,
+                       size_t oldDataCount, const char *newPath,
+                       const char *const *newDataPaths, size_t newDataCount,
+                       const char *const *methodPairs, size_t pairCount,
+                       EmitBuffer *report, EmitBuffer *error);
+
 /// emit-link's options, each the command-line option of its name. Strings
 /// may be null (absent); so may the arrays when their count is 0.
 typedef struct {

@@ -10,6 +10,7 @@
 #include "emit/Dialect/ET/Transforms/Passes.h"
 #include "emit/Dialect/ET/Utils/Payloads.h"
 #include "emit/Diff/Diff.h"
+#include "emit/Diff/GraphDiff.h"
 #include "emit/Diff/ProfileBaseline.h"
 #include "emit/File/CheckedFile.h"
 #include "emit/Graph/GraphReport.h"
@@ -640,6 +641,34 @@ int emitDiffFiles(const char *oldPath, const char *const *oldDataPaths,
   llvm::raw_string_ostream os(json);
   printDiffJSON(*result, os);
   os.flush();
+  give(report, json);
+  return 0;
+}
+
+int emitGraphDiffFiles(const char *oldPath, const char *const *oldDataPaths,
+                       size_t oldDataCount, const char *newPath,
+                       const char *const *newDataPaths, size_t newDataCount,
+                       const char *const *methodPairs, size_t pairCount,
+                       EmitBuffer *report, EmitBuffer *error) {
+  Session session;
+  std::string message;
+  graphdiff::GraphDiffOptions options;
+  for (size_t k = 0; k < pairCount; ++k) {
+    auto pair = graphdiff::parseMethodPair(methodPairs[k], message);
+    if (failed(pair))
+      return session.fail(error, message);
+    options.methods.push_back(*pair);
+  }
+  DiffInput oldInput{oldPath, {oldDataPaths, oldDataPaths + oldDataCount}};
+  DiffInput newInput{newPath, {newDataPaths, newDataPaths + newDataCount}};
+  FailureOr<graphdiff::GraphDiffReport> result =
+      graphdiff::diffGraphs(oldInput, newInput, options,
+                            et::getPayloadFiles(&session.context), message);
+  if (failed(result))
+    return session.fail(error, message);
+  std::string json;
+  llvm::raw_string_ostream os(json);
+  graphdiff::printGraphDiffJSON(*result, os);
   give(report, json);
   return 0;
 }

@@ -342,6 +342,16 @@ LogicalResult MethodPairing::run(const GraphDiffOptions &options,
   return success();
 }
 
+FailureOr<std::pair<std::string, std::string>>
+graphdiff::parseMethodPair(StringRef text, std::string &error) {
+  auto [oldName, newName] = text.split('=');
+  if (oldName.empty() || newName.empty() || newName.contains('=')) {
+    error = "--method=" + text.str() + ": expected OLD=NEW, two method names";
+    return failure();
+  }
+  return std::make_pair(oldName.str(), newName.str());
+}
+
 FailureOr<GraphDiffReport>
 graphdiff::diffGraphs(const DiffInput &oldInput, const DiffInput &newInput,
                       const GraphDiffOptions &options, PayloadFiles &files,

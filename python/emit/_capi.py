@@ -126,6 +126,10 @@ def _load():
     lib.emitDiffFiles.argtypes = [ctypes.c_char_p, paths, ctypes.c_size_t,
                                   ctypes.c_char_p, paths, ctypes.c_size_t,
                                   buffer, buffer]
+    lib.emitGraphDiffFiles.argtypes = [ctypes.c_char_p, paths,
+                                       ctypes.c_size_t, ctypes.c_char_p,
+                                       paths, ctypes.c_size_t, paths,
+                                       ctypes.c_size_t, buffer, buffer]
     lib.emitLinkFiles.argtypes = [ctypes.POINTER(_LinkOptions), buffer,
                                   buffer]
     lib.emitFree.argtypes = [buffer]
@@ -143,7 +147,7 @@ def _load():
                      lib.emitMemoryBuffer,
                      lib.emitProfile, lib.emitGraphFile,
                      lib.emitGraphBuffer, lib.emitDiffFiles,
-                     lib.emitLinkFiles):
+                     lib.emitGraphDiffFiles, lib.emitLinkFiles):
         function.restype = ctypes.c_int
     lib.emitFree.restype = None
     return lib
@@ -607,15 +611,24 @@ def profile(etdump: Path, program: Optional[Path] = None,
 
 
 def diff(old: Path, new: Path, old_data: Iterable[Path] = (),
-         new_data: Iterable[Path] = ()) -> Report:
+         new_data: Iterable[Path] = (), graph: bool = False,
+         methods: Optional[Dict[str, str]] = None) -> Report:
     """What changed between two ExecuTorch exports, layout aside: the JSON
     report of ``emit-diff --format=json`` (schema emit-diff-1) as a dict,
     with ``same_content``, ``by_kind`` (old and new bytes of each kind) and
     the ``methods``, ``delegates``, ``named_data``, ``operators``,
     ``constants`` and bundled programs' ``test_suites`` that differ.
 
+    With ``graph=True``, the report of ``emit-diff --graph --format=json``
+    (schema emit-graph-diff-1): each method pair's graphs matched node by
+    node, the operators of delegate payloads included, with per pair the
+    nodes ``added``, ``removed`` and ``changed`` (and what changed), every
+    pair in ``matching``, the ``moves`` between the CPU and each backend and
+    both ``fallback`` tables; ``methods`` maps an old method's name to the
+    new one it is compared with (``--method``).
+
     ``old`` and ``new`` are paths of two programs (``.pte`` or ``.bpte``;
-    or two data files);
+    or two data files, without ``graph``);
     ``old_data`` and ``new_data`` the data files (.ptd) each program loads
     with. :class:`EmitError` is raised when a file cannot be read or
     imported, or a program is compared with a data file.
@@ -624,13 +637,26 @@ def diff(old: Path, new: Path, old_data: Iterable[Path] = (),
 
         report = emit.diff("old.pte", "new.pte")
         print(report["same_content"], report["methods"])
+        nodes = emit.diff("old.pte", "new.pte", graph=True)
+        print(nodes["methods"][0]["counts"])
     """
     old_paths, old_count = _paths(old_data)
     new_paths, new_count = _paths(new_data)
     report, error = _Buffer(), _Buffer()
-    status = _lib.emitDiffFiles(os.fsencode(old), old_paths, old_count,
-                                os.fsencode(new), new_paths, new_count,
-                                ctypes.byref(report), ctypes.byref(error))
+    if graph:
+        pairs = ["%s=%s" % item for item in (methods or {}).items()]
+        pair_array, pair_count = _paths(pairs)
+        status = _lib.emitGraphDiffFiles(
+            os.fsencode(old), old_paths, old_count, os.fsencode(new),
+            new_paths, new_count, pair_array, pair_count,
+            ctypes.byref(report), ctypes.byref(error))
+    elif methods:
+        raise ValueError("methods= pairs methods of a graph diff: "
+                         "pass graph=True")
+    else:
+        status = _lib.emitDiffFiles(os.fsencode(old), old_paths, old_count,
+                                    os.fsencode(new), new_paths, new_count,
+                                    ctypes.byref(report), ctypes.byref(error))
     text = _take(report)
     _check(status, error)
     return json.loads(text)

@@ -604,6 +604,29 @@ def test_diff(qnn, tmp_path):
     with pytest.raises(emit.EmitError, match="cannot read"):
         emit.diff(qnn, tmp_path / "missing.pte")
 
+    # The graphs: the payload whose byte changed is the one call changed,
+    # as emit-diff --graph says; a method pair is named as --method does.
+    graphs = emit.diff(qnn, grown, graph=True)
+    assert graphs["schema"] == "emit-graph-diff-1"
+    assert graphs["unchanged"] is False
+    changes = [(m["new_name"], c["old"]["id"], c["new"]["id"], c["what"])
+               for m in graphs["methods"] for c in m["changed"]]
+    assert len(changes) == 1 and changes[0][0] == "decode"
+    assert "payload" in changes[0][3]
+    by_cli = subprocess.run(
+        [os.path.join(BIN, "emit-diff"), "--graph", "--format=json",
+         str(qnn), str(grown)], capture_output=True)
+    assert by_cli.returncode == 1
+    assert json.loads(by_cli.stdout) == graphs
+    assert emit.diff(qnn, deduped, graph=True)["unchanged"] is True
+    told = emit.diff(qnn, grown, graph=True, methods={"decode": "prefill"})
+    assert [(m["old_name"], m["new_name"]) for m in told["methods"]][0] == \
+        ("decode", "prefill")
+    with pytest.raises(emit.EmitError, match="no method 'nope'"):
+        emit.diff(qnn, grown, graph=True, methods={"nope": "decode"})
+    with pytest.raises(ValueError, match="graph=True"):
+        emit.diff(qnn, grown, methods={"decode": "decode"})
+
 
 MODEL = """
 et.program @model {

@@ -112,17 +112,16 @@ static int writeModelExplorer(const graphdiff::GraphDiffReport &report,
 
 static int runGraphDiff() {
   graphdiff::GraphDiffOptions options;
-  for (StringRef pair : methodPairs) {
-    auto [oldName, newName] = pair.split('=');
-    if (oldName.empty() || newName.empty() || !pair.contains('=')) {
-      llvm::errs() << "emit-diff: --method=" << pair
-                   << ": expected OLD=NEW, two method names\n";
+  std::string error;
+  for (StringRef text : methodPairs) {
+    auto pair = graphdiff::parseMethodPair(text, error);
+    if (failed(pair)) {
+      llvm::errs() << "emit-diff: " << error << "\n";
       return 2;
     }
-    options.methods.push_back({oldName.str(), newName.str()});
+    options.methods.push_back(*pair);
   }
   PayloadFiles files;
-  std::string error;
   FailureOr<graphdiff::GraphDiffReport> report = graphdiff::diffGraphs(
       {oldPath, oldData}, {newPath, newData}, options, files, error);
   if (failed(report)) {

@@ -198,6 +198,11 @@ struct GraphDiffOptions {
   std::vector<std::pair<std::string, std::string>> methods;
 };
 
+/// `old=new`, a method pair as --method names it; fails, with why in
+/// `error`, when it is not two names around one `=`.
+FailureOr<std::pair<std::string, std::string>>
+parseMethodPair(StringRef text, std::string &error);
+
 /// Matches the graphs of `oldInput` and `newInput`, files read through
 /// `files`. Fails, with the reason in `error`, when a file cannot be read
 /// or drawn, or a method named in `options` is not on its side.
