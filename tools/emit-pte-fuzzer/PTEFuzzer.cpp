@@ -23,6 +23,7 @@
 #include "emit/File/DataFile.h"
 #include "emit/File/ETDumpFile.h"
 #include "emit/File/ProgramFile.h"
+#include "emit/Diff/GraphDiff.h"
 #include "emit/Graph/GraphReport.h"
 #include "emit/Memory/MemoryReport.h"
 #include "emit/Profile/ProfileReport.h"
@@ -218,6 +219,14 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                                 ReportFormat::ModelExplorer, ReportFormat::DOT})
       drawn->print(format, sink);
     graph::printModelExplorerNodeData(*drawn, sink);
+    // A graph matched against itself is all unchanged, however hostile.
+    for (const graph::MethodGraph &method : drawn->methods) {
+      graphdiff::MethodGraphDiff self =
+          graphdiff::diffMethodGraphs(method, method);
+      if (!self.isUnchanged() ||
+          self.matching.size() != self.oldNodes.size())
+        fail("a method's graph differs from itself");
+    }
   }
 
   std::string firstError;
