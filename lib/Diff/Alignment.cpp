@@ -107,10 +107,9 @@ bool Aligner::splitAtAnchors(const Range &range, std::vector<Range> &stack) {
     return false;
   std::vector<uint32_t> tails, previous(unique.size());
   for (uint32_t k = 0; k < unique.size(); ++k) {
-    auto at = std::lower_bound(tails.begin(), tails.end(), unique[k].second,
-                               [&](uint32_t tail, uint32_t bAt) {
-                                 return unique[tail].second < bAt;
-                               });
+    auto at = std::lower_bound(
+        tails.begin(), tails.end(), unique[k].second,
+        [&](uint32_t tail, uint32_t bAt) { return unique[tail].second < bAt; });
     previous[k] = at == tails.begin() ? UINT32_MAX : *(at - 1);
     if (at == tails.end())
       tails.push_back(k);
@@ -171,12 +170,14 @@ bool Aligner::alignShortest(const Range &range) {
     int64_t startX = down ? at(previousK) : at(previousK) + 1;
     int64_t startY = startX - k;
     while (x > startX && y > startY)
-      path.push_back({uint32_t(range.aBegin + --x), uint32_t(range.bBegin + --y)});
+      path.push_back(
+          {uint32_t(range.aBegin + --x), uint32_t(range.bBegin + --y)});
     x = at(previousK);
     y = x - previousK;
   }
   while (x > 0 && y > 0)
-    path.push_back({uint32_t(range.aBegin + --x), uint32_t(range.bBegin + --y)});
+    path.push_back(
+        {uint32_t(range.aBegin + --x), uint32_t(range.bBegin + --y)});
   pairs.insert(pairs.end(), path.rbegin(), path.rend());
   return true;
 }

@@ -198,8 +198,9 @@ void Matcher::run() {
   classify();
 }
 
-MethodGraphDiff graphdiff::diffMethodGraphs(const graph::MethodGraph &oldGraph,
-                                            const graph::MethodGraph &newGraph) {
+MethodGraphDiff
+graphdiff::diffMethodGraphs(const graph::MethodGraph &oldGraph,
+                            const graph::MethodGraph &newGraph) {
   MethodGraphDiff diff;
   diff.oldName = oldGraph.name;
   diff.newName = newGraph.name;
@@ -234,9 +235,8 @@ void GraphDiffReport::print(ReportFormat format, raw_ostream &os) const {
 // Two programs
 //===----------------------------------------------------------------------===//
 
-static FailureOr<graph::GraphReport> readGraph(const DiffInput &input,
-                                               PayloadFiles &files,
-                                               std::string &error) {
+static FailureOr<graph::GraphReport>
+readGraph(const DiffInput &input, PayloadFiles &files, std::string &error) {
   // Every error names the file it is of.
   auto named = [&] {
     if (!StringRef(error).contains(input.path))

@@ -1,4 +1,5 @@
-//===- GraphDiffInternal.h - The nodes emit-diff --graph matches -*- C++ -*-===//
+//===- GraphDiffInternal.h - The nodes emit-diff --graph matches -*- C++
+//-*-===//
 //
 // Copyright (c) emit authors. SPDX-License-Identifier: Apache-2.0
 //

@@ -66,8 +66,7 @@ std::string graphdiff::getOperatorFamily(StringRef op) {
     family = family.drop_back(4);
   return llvm::StringSwitch<std::string>(family)
       .Cases("fullyconnected", "linear", "addmm", "linear")
-      .Cases("conv2d", "depthwiseconv2d", "conv", "convolution",
-             "convolution")
+      .Cases("conv2d", "depthwiseconv2d", "conv", "convolution", "convolution")
       .Cases("multiply", "mul", "mul")
       .Cases("subtract", "sub", "sub")
       .Cases("divide", "div", "div")
@@ -99,8 +98,8 @@ std::string OperandType::describe() const {
     contiguous &= dim == position;
   if (!contiguous) {
     os << " dim_order (";
-    llvm::interleave(dimOrder, os, [&](uint8_t dim) { os << unsigned(dim); },
-                     ",");
+    llvm::interleave(
+        dimOrder, os, [&](uint8_t dim) { os << unsigned(dim); }, ",");
     os << ')';
   }
   if (!quant.empty())
@@ -230,10 +229,11 @@ uint32_t Flattener::getValueType(uint32_t index) {
     return known = tables.addType(std::move(type));
   }
   type.tensor = true;
-  type.dtype = getDtype(value.dtype ? et::stringifyScalarType(*value.dtype)
-                                    : StringRef("scalar_type_" +
-                                                std::to_string(value.rawDtype)))
-                   .str();
+  type.dtype =
+      getDtype(value.dtype
+                   ? et::stringifyScalarType(*value.dtype)
+                   : StringRef("scalar_type_" + std::to_string(value.rawDtype)))
+          .str();
   type.shape.assign(value.shape.begin(), value.shape.end());
   type.dimOrder.assign(value.dimOrder.begin(), value.dimOrder.end());
   return known = tables.addType(std::move(type));
@@ -329,8 +329,7 @@ void Flattener::addPayloadOperands(const graph::DelegateInfo &info,
       bytes = ArrayRef<char>(info.payloadData.data() + *value.constantOffset,
                              *value.constantBytes);
     }
-    addConstant(node, bytes, *value.constantBytes,
-                value.namedKey.value_or(""));
+    addConstant(node, bytes, *value.constantBytes, value.namedKey.value_or(""));
   }
 }
 
@@ -489,9 +488,9 @@ SmallVector<NodeAspect, 2> graphdiff::compareNodes(const DiffNode &a,
                x.dimOrder == y.dimOrder;
       }))
     aspects.push_back(NodeAspect::DimOrder);
-  if (sameBackend &&
-      operandsDiffer(a, b, tables,
-                     [](auto &x, auto &y) { return x.quant == y.quant; }))
+  if (sameBackend && operandsDiffer(a, b, tables, [](auto &x, auto &y) {
+        return x.quant == y.quant;
+      }))
     aspects.push_back(NodeAspect::Quantization);
   if (a.constants && b.constants &&
       (a.constantHash != b.constantHash || a.constants != b.constants))

@@ -180,8 +180,7 @@ void PairPrinter::print() {
   std::string title = escapeHTML(diff.newName);
   if (diff.oldName != diff.newName)
     title += " (was " + escapeHTML(diff.oldName) + ")";
-  printSectionStart(os, "method-" + std::to_string(method),
-                    "Method " + title);
+  printSectionStart(os, "method-" + std::to_string(method), "Method " + title);
   os << "<p class=\"counts\" data-added=\"" << diff.added.size()
      << "\" data-removed=\"" << diff.removed.size() << "\" data-changed=\""
      << diff.changed.size() << "\">" << diff.added.size() << " added, "
@@ -211,9 +210,11 @@ void graphdiff::printGraphDiffHTML(const GraphDiffReport &report,
                                 "side; click a node to select its match.")
      << "</p>\n";
   for (const std::string &name : report.removedMethods)
-    os << "<p>Method " << escapeHTML(name) << ": only in the old program.</p>\n";
+    os << "<p>Method " << escapeHTML(name)
+       << ": only in the old program.</p>\n";
   for (const std::string &name : report.addedMethods)
-    os << "<p>Method " << escapeHTML(name) << ": only in the new program.</p>\n";
+    os << "<p>Method " << escapeHTML(name)
+       << ": only in the new program.</p>\n";
   for (size_t k = 0; k < report.methods.size(); ++k)
     PairPrinter(report.methods[k], k, os).print();
   os << "<div id=\"detail\"></div><pre id=\"self-test\"></pre>\n<script>"

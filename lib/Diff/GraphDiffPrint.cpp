@@ -105,7 +105,8 @@ static void printMethod(const MethodGraphDiff &diff, raw_ostream &os) {
     const DiffNode &a = diff.oldNodes[change.oldNode];
     const DiffNode &b = diff.newNodes[change.newNode];
     os << "  ~ " << a.id << " -> " << b.id << ": "
-       << describeAspects(change.aspects) << "\n      old: " << a.describe(*diff.tables)
+       << describeAspects(change.aspects)
+       << "\n      old: " << a.describe(*diff.tables)
        << "\n      new: " << b.describe(*diff.tables) << "\n";
   }
   printFallback(diff, os);

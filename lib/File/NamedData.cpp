@@ -44,8 +44,9 @@ void NamedDataIndex::addProgram(const ProgramFile &file) {
     return;
   for (const auto *entry : *named)
     if (entry->key())
-      inProgram.try_emplace(entry->key()->string_view(),
-                            getSource(*entry, "program", file, program->segments()));
+      inProgram.try_emplace(
+          entry->key()->string_view(),
+          getSource(*entry, "program", file, program->segments()));
 }
 
 void NamedDataIndex::addDataFile(const DataFile &file) {

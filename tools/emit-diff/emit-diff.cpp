@@ -91,7 +91,9 @@ static int writeModelExplorer(const graphdiff::GraphDiffReport &report,
   };
   int status = writeOutput(
       "emit-diff", path("old.json"),
-      [&](raw_ostream &os) { graph::printModelExplorerJSON(*report.oldGraph, os); },
+      [&](raw_ostream &os) {
+        graph::printModelExplorerJSON(*report.oldGraph, os);
+      },
       0);
   if (status == 0)
     status = writeOutput(
@@ -139,7 +141,8 @@ static int run() {
   if (graphDiff)
     return runGraphDiff();
   if (!methodPairs.empty() || !modelExplorerDir.empty()) {
-    llvm::errs() << "emit-diff: --" << (methodPairs.empty() ? "model-explorer" : "method")
+    llvm::errs() << "emit-diff: --"
+                 << (methodPairs.empty() ? "model-explorer" : "method")
                  << " needs --graph\n";
     return 2;
   }

@@ -19,11 +19,11 @@
 //===----------------------------------------------------------------------===//
 
 #include "emit/Dialect/ET/IR/ETDialect.h"
+#include "emit/Diff/GraphDiff.h"
 #include "emit/File/BundleFile.h"
 #include "emit/File/DataFile.h"
 #include "emit/File/ETDumpFile.h"
 #include "emit/File/ProgramFile.h"
-#include "emit/Diff/GraphDiff.h"
 #include "emit/Graph/GraphReport.h"
 #include "emit/Memory/MemoryReport.h"
 #include "emit/Profile/ProfileReport.h"
@@ -223,8 +223,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     for (const graph::MethodGraph &method : drawn->methods) {
       graphdiff::MethodGraphDiff self =
           graphdiff::diffMethodGraphs(method, method);
-      if (!self.isUnchanged() ||
-          self.matching.size() != self.oldNodes.size())
+      if (!self.isUnchanged() || self.matching.size() != self.oldNodes.size())
         fail("a method's graph differs from itself");
     }
   }
