@@ -32,7 +32,7 @@ std::string graphdiff::normalizeDtype(StringRef dtype) {
   name.consume_front("xnn_datatype_");
   name.consume_front("mps");
   return llvm::StringSwitch<std::string>(name)
-      .Cases("float", "fp32", "float32", "f32", "float_", "f32")
+      .Cases("float", "fp32", "float32", "f32", "f32")
       .Cases("half", "fp16", "float16", "f16", "f16")
       .Cases("bfloat16", "bf16", "bf16")
       .Cases("double", "float64", "fp64", "f64")
@@ -463,6 +463,17 @@ static bool argumentsDiffer(const DiffNode &a, const DiffNode &b,
   return differ(a.inputs, b.inputs) || differ(a.outputs, b.outputs);
 }
 
+/// Whether two payloads hold the same bytes: sizes first, then read as
+/// equalBytes reads them (pread: a multi-GiB payload never enters the
+/// resident set).
+static bool samePayload(StringRef a, StringRef b) {
+  if (a.size() != b.size())
+    return false;
+  return a.data() == b.data() ||
+         equalBytes(ArrayRef<char>(a.data(), a.size()),
+                    ArrayRef<char>(b.data(), b.size()));
+}
+
 SmallVector<NodeAspect, 2> graphdiff::compareNodes(const DiffNode &a,
                                                    const DiffNode &b,
                                                    const DiffTables &tables) {
@@ -502,7 +513,7 @@ SmallVector<NodeAspect, 2> graphdiff::compareNodes(const DiffNode &a,
   if (calls) {
     // Compared only here, for calls matched: most payloads are read by no
     // one else, and sizes first.
-    if (a.payload != b.payload)
+    if (!samePayload(a.payload, b.payload))
       aspects.push_back(NodeAspect::Payload);
     if (a.specsHash != b.specsHash)
       aspects.push_back(NodeAspect::CompileSpecs);

@@ -20,14 +20,13 @@
 # ===----------------------------------------------------------------------===#
 
 import hashlib
-import json
 import os
 import sys
 
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir,
                     os.pardir, os.pardir)
 sys.path.insert(0, os.path.join(ROOT, "test", "Diff", "Inputs"))
-from graph_edits import SHAPE, edits, weight  # noqa: E402
+from graph_edits import SHAPE, edits, expectation_writer, weight  # noqa: E402
 
 from executorch.backends.xnnpack.serialization.xnnpack_graph_schema import (  # noqa: E402
     ConstantDataOffset, XNNAdd, XNNDatatype, XNNFullyConnected, XNNGraph,
@@ -203,12 +202,5 @@ def write(name, layers, method="forward"):
     return writer.ids
 
 
-def expect(name, **found):
-    result = dict(added=[], removed=[], changed=[], moves=[], methods=None)
-    result.update(found)
-    with open(os.path.join(OUT, name + ".expected.json"), "w") as out:
-        json.dump(result, out, indent=1)
-
-
 os.makedirs(OUT, exist_ok=True)
-edits(write, expect)
+edits(write, expectation_writer(OUT))

@@ -29,7 +29,7 @@ from backends.common import NONE, flatbuffer  # noqa: E402
 from backends.xnnpack import plain, tensor as xtensor, xh00  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from graph_edits import SHAPE, edits, weight  # noqa: E402
+from graph_edits import SHAPE, edits, expectation_writer, weight  # noqa: E402
 
 FLATC, SCHEMAS, OUT = sys.argv[1:4]
 KERNELS = {"add": ("aten::add", "out"), "mul": ("aten::mul", "out"),
@@ -176,11 +176,4 @@ def write(name, layers, method="forward"):
     return writer.ids
 
 
-def expect(name, **found):
-    result = dict(added=[], removed=[], changed=[], moves=[], methods=None)
-    result.update(found)
-    with open(os.path.join(OUT, name + ".expected.json"), "w") as out:
-        json.dump(result, out, indent=1)
-
-
-edits(write, expect)
+edits(write, expectation_writer(OUT))

@@ -12,6 +12,8 @@ each layer's node id: `iK`, or `iK/nJ` for operator J of the payload of
 the call at instruction K.
 """
 import copy
+import json
+import os
 
 SHAPE = [1, 16]
 
@@ -29,6 +31,18 @@ BASE = [layer("add"), layer("linear", seed=1), layer("mul"),
 def weight(seed):
     """A linear layer's weight bytes: float32 [16, 16], distinct per seed."""
     return bytes((seed * 7 + i) % 251 for i in range(16 * 16 * 4))
+
+
+def expectation_writer(out_dir):
+    """An `expect` for edits(): writes OUT_DIR/<name>.expected.json, what
+    check-graph-diff.py compares a report with."""
+    def expect(name, **found):
+        result = dict(added=[], removed=[], changed=[], moves=[],
+                      methods=None)
+        result.update(found)
+        with open(os.path.join(out_dir, name + ".expected.json"), "w") as out:
+            json.dump(result, out, indent=1)
+    return expect
 
 
 def edits(write, expect):
