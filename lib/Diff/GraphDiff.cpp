@@ -250,6 +250,7 @@ readGraph(const DiffInput &input, PayloadFiles &files, std::string &error) {
   }
   graph::GraphOptions options;
   options.dataFiles = input.dataFiles;
+  options.details = true;
   FailureOr<graph::GraphReport> report =
       graph::analyzeGraph(std::move(buffer), files, options, error);
   if (failed(report))

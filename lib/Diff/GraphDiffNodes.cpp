@@ -235,7 +235,9 @@ uint32_t Flattener::getValueType(uint32_t index) {
                    : StringRef("scalar_type_" + std::to_string(value.rawDtype)))
           .str();
   type.shape.assign(value.shape.begin(), value.shape.end());
-  type.dimOrder.assign(value.dimOrder.begin(), value.dimOrder.end());
+  if (index < graph.details.size())
+    type.dimOrder.assign(graph.details[index].dimOrder.begin(),
+                         graph.details[index].dimOrder.end());
   return known = tables.addType(std::move(type));
 }
 
@@ -301,7 +303,10 @@ void Flattener::addGraphNode(uint32_t index) {
     node.inputs.push_back(getValueType(value));
     const graph::ValueInfo &info = graph.values[value];
     if (info.constant)
-      addConstant(node, info.data, info.bytes.value_or(0), info.name);
+      addConstant(node,
+                  value < graph.details.size() ? graph.details[value].data
+                                               : std::nullopt,
+                  info.bytes.value_or(0), info.name);
   }
   for (uint32_t value : source.outputs)
     node.outputs.push_back(getValueType(value));
@@ -469,9 +474,8 @@ static bool argumentsDiffer(const DiffNode &a, const DiffNode &b,
 static bool samePayload(StringRef a, StringRef b) {
   if (a.size() != b.size())
     return false;
-  return a.data() == b.data() ||
-         equalBytes(ArrayRef<char>(a.data(), a.size()),
-                    ArrayRef<char>(b.data(), b.size()));
+  return a.data() == b.data() || equalBytes(ArrayRef<char>(a.data(), a.size()),
+                                            ArrayRef<char>(b.data(), b.size()));
 }
 
 SmallVector<NodeAspect, 2> graphdiff::compareNodes(const DiffNode &a,

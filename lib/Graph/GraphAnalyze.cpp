@@ -41,7 +41,8 @@ static FailureOr<GraphReport> buildGraph(const ProgramModel &all,
     if (!options.methods.empty() &&
         !llvm::is_contained(options.methods, method.getName()))
       continue;
-    buildMethodGraph(all, method, calls, report.methods.emplace_back());
+    buildMethodGraph(all, method, calls, report.methods.emplace_back(),
+                     options.details);
     indices.push_back(method.getIndex());
   }
   placeFindings(file.getFindings(), indices, report);

@@ -112,9 +112,10 @@ namespace {
 class MethodGraphBuilder {
 public:
   MethodGraphBuilder(const ProgramModel &model, const MethodModel &method,
-                     delegate::DelegateCalls &calls, MethodGraph &graph)
-      : model(model), file(model.getFile()), method(method), calls(calls),
-        keys(calls.getKeys()), graph(graph),
+                     delegate::DelegateCalls &calls, MethodGraph &graph,
+                     bool details)
+      : details(details), model(model), file(model.getFile()), method(method),
+        calls(calls), keys(calls.getKeys()), graph(graph),
         flow(computeDataFlow(method, calls.getCallArguments(method))),
         constantSegment(model.readsConstantSegment()) {}
   void run();
@@ -122,6 +123,7 @@ public:
 private:
   void readValues();
   ValueInfo readValue(uint32_t index) const;
+  ValueDetail readDetail(uint32_t index, const ValueInfo &value) const;
   /// Where a constant `tensor`'s bytes are in the file, if they lie there.
   std::optional<ArrayRef<char>> findConstantData(const TensorModel &tensor,
                                                  uint64_t bytes) const;
@@ -148,6 +150,7 @@ private:
   /// Fallback::delegated, from the delegate nodes' decoded payloads.
   void countDelegatedOperators();
 
+  bool details;
   const ProgramModel &model;
   const ProgramFile &file;
   const MethodModel &method;
@@ -234,7 +237,6 @@ ValueInfo MethodGraphBuilder::readValue(uint32_t index) const {
   value.dtype = tensor->scalarType;
   value.rawDtype = tensor->rawScalarType;
   value.shape = tensor->getSizes();
-  value.dimOrder = tensor->getDimOrder();
   value.bytes = tensor->getBytes();
   value.name = tensor->getName();
   value.dataIndex = tensor->dataIndex;
@@ -244,11 +246,8 @@ ValueInfo MethodGraphBuilder::readValue(uint32_t index) const {
   } else if (tensor->external) {
     value.constant = ConstantPlace::External;
     // The runtime resolves an external tensor in the data files alone.
-    if (const NamedDataSource *source =
-            keys.lookupForTensor(tensor->getName())) {
+    if (const NamedDataSource *source = keys.lookupForTensor(tensor->getName()))
       value.source = source->file.str();
-      value.data = source->contents;
-    }
     // Without data files its key is unresolved, not missing.
     else if (!keys.getDataFiles().empty())
       value.problems.push_back("its key '" + tensor->getName().str() +
@@ -257,10 +256,24 @@ ValueInfo MethodGraphBuilder::readValue(uint32_t index) const {
   } else if (tensor->dataIndex) {
     value.constant = constantSegment ? ConstantPlace::ConstantSegment
                                      : ConstantPlace::ConstantBuffer;
-    if (value.bytes)
-      value.data = findConstantData(*tensor, *value.bytes);
   }
   return value;
+}
+
+ValueDetail MethodGraphBuilder::readDetail(uint32_t index,
+                                           const ValueInfo &value) const {
+  ValueDetail detail;
+  std::optional<TensorModel> tensor = method.getTensor(index);
+  if (!tensor)
+    return detail;
+  detail.dimOrder = tensor->getDimOrder();
+  if (value.constant == ConstantPlace::External) {
+    if (const NamedDataSource *source = keys.lookupForTensor(value.name))
+      detail.data = source->contents;
+  } else if (value.constant && value.bytes) {
+    detail.data = findConstantData(*tensor, *value.bytes);
+  }
+  return detail;
 }
 
 std::optional<ArrayRef<char>>
@@ -293,6 +306,11 @@ void MethodGraphBuilder::readValues() {
   graph.values.reserve(method.getValueCount());
   for (uint32_t index = 0; index < method.getValueCount(); ++index)
     graph.values.push_back(readValue(index));
+  if (!details)
+    return;
+  graph.details.reserve(graph.values.size());
+  for (uint32_t index = 0; index < method.getValueCount(); ++index)
+    graph.details.push_back(readDetail(index, graph.values[index]));
 }
 
 void MethodGraphBuilder::readSignature(ArrayRef<int32_t> values,
@@ -516,7 +534,7 @@ void MethodGraphBuilder::countDelegatedOperators() {
 
 void graph::buildMethodGraph(const ProgramModel &model,
                              const MethodModel &method,
-                             delegate::DelegateCalls &calls,
-                             MethodGraph &graph) {
-  MethodGraphBuilder(model, method, calls, graph).run();
+                             delegate::DelegateCalls &calls, MethodGraph &graph,
+                             bool details) {
+  MethodGraphBuilder(model, method, calls, graph, details).run();
 }

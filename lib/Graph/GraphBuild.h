@@ -19,9 +19,11 @@
 namespace emit::graph {
 
 /// Builds `method`'s graph into `graph`: its nodes, values and edges, its
-/// delegate calls with their payloads as `calls` reads them, its fallback.
+/// delegate calls with their payloads as `calls` reads them, its fallback;
+/// with `details`, each value's detail.
 void buildMethodGraph(const ProgramModel &model, const MethodModel &method,
-                      delegate::DelegateCalls &calls, MethodGraph &graph);
+                      delegate::DelegateCalls &calls, MethodGraph &graph,
+                      bool details = false);
 
 /// Puts each of `findings` on the node or value of `report`'s methods
 /// (those of the program's methods `methodIndices`) it is of; those of no

@@ -211,7 +211,8 @@ FailureOr<GraphDiffReport> diffGraphs(const DiffInput &oldInput,
                                       const GraphDiffOptions &options,
                                       PayloadFiles &files, std::string &error);
 
-/// Matches one method pair.
+/// Matches one method pair (graphs read with GraphOptions::details: else
+/// dim orders are not compared and constants only by key and size).
 MethodGraphDiff diffMethodGraphs(const graph::MethodGraph &oldGraph,
                                  const graph::MethodGraph &newGraph);
 

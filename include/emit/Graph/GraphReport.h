@@ -178,7 +178,6 @@ struct ValueInfo {
   std::optional<et::ScalarType> dtype;
   int32_t rawDtype = 0;
   ArrayRef<int32_t> shape;
-  ArrayRef<uint8_t> dimOrder;
   std::optional<uint64_t> bytes;
   /// A planned tensor's buffer and offset (a mutable buffer's too).
   std::optional<uint32_t> buffer;
@@ -186,9 +185,6 @@ struct ValueInfo {
   /// A constant's place, and its index there or its key.
   std::optional<ConstantPlace> constant;
   uint32_t dataIndex = 0;
-  /// A constant's bytes, where a file read holds them whole (a view of the
-  /// mapped file: only a reader that hashes them touches them).
-  std::optional<ArrayRef<char>> data;
   StringRef name;
   /// An external constant's source: the data file whose named data holds
   /// its key (the runtime resolves it there alone); empty when none given
@@ -201,6 +197,16 @@ struct ValueInfo {
   /// The instructions from the first that names it to the last.
   std::optional<Lifetime> lifetime;
   std::vector<std::string> problems;
+};
+
+/// What a graph diff compares of a value beyond what is drawn (held apart:
+/// a drawing of 100,000s of values needs none of it).
+struct ValueDetail {
+  /// A tensor's dim order.
+  ArrayRef<uint8_t> dimOrder;
+  /// A constant's bytes, where a file read holds them whole (a view of the
+  /// mapped file: only a reader that hashes them touches them).
+  std::optional<ArrayRef<char>> data;
 };
 
 /// Kernel calls by operator namespace against delegate calls by backend:
@@ -256,6 +262,8 @@ struct MethodGraph {
   std::vector<int32_t> inputs, outputs;
   std::vector<Node> nodes;
   std::vector<ValueInfo> values;
+  /// Each value's detail, when GraphOptions::details asks; else empty.
+  std::vector<ValueDetail> details;
   std::vector<Edge> edges;
   Fallback fallback;
   /// Each planned buffer's peak (emit-memory's figures), when read.
@@ -272,6 +280,8 @@ struct GraphOptions {
   std::string profile;
   /// Whether to read the memory plan's peaks (the page's overlay).
   bool memory = false;
+  /// Whether to read each value's detail (MethodGraph::details).
+  bool details = false;
   /// The kernels a build registers (--kernels): the calls it runs no
   /// kernel for are marked.
   std::optional<kernels::KernelSpec> kernels;
