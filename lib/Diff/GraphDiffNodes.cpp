@@ -74,7 +74,6 @@ std::string graphdiff::getOperatorFamily(StringRef op) {
       .Cases("statictranspose", "transpose", "permute", "permute")
       .Cases("maxpooling2d", "maxpool2d", "maxpool2dwithindices", "maxpool2d")
       .Cases("avgpooling2d", "avgpool2d", "avgpool2d")
-      .Cases("softmax", "softmax", "softmax")
       .Cases("concatenate", "concatenate2", "concatenate3", "concatenate4",
              "cat", "cat")
       .Default(family.str());
@@ -179,9 +178,10 @@ private:
 
   void addGraphNode(uint32_t index);
   void addPayloadNodes(const graph::Node &call, uint32_t callNode);
-  void addPayloadOperands(const graph::DelegateInfo &info,
-                          const delegate::DecodedNode &source,
-                          ArrayRef<uint32_t> types, DiffNode &node);
+  /// Folds the constants among the payload values at `positions` (what
+  /// `node` reads) into `node`.
+  void addPayloadConstants(const graph::DelegateInfo &info,
+                           ArrayRef<uint32_t> positions, DiffNode &node);
   uint32_t getValueType(uint32_t value);
   uint32_t getDecodedType(const delegate::DecodedValue &value);
   StringRef getDtype(StringRef name);
@@ -274,7 +274,6 @@ void Flattener::addGraphNode(uint32_t index) {
   DiffNode &node = nodes.emplace_back();
   node.id = source.getId();
   node.kind = source.kind;
-  node.graphNode = index;
   node.op = tables.addName(source.name);
   switch (source.kind) {
   case NodeKind::Kernel: {
@@ -314,11 +313,11 @@ void Flattener::addGraphNode(uint32_t index) {
     hashDelegate(*source.delegate, node);
 }
 
-void Flattener::addPayloadOperands(const graph::DelegateInfo &info,
-                                   const delegate::DecodedNode &source,
-                                   ArrayRef<uint32_t> types, DiffNode &node) {
+void Flattener::addPayloadConstants(const graph::DelegateInfo &info,
+                                    ArrayRef<uint32_t> positions,
+                                    DiffNode &node) {
   const delegate::DecodedGraph &payload = *info.payload->graph;
-  for (uint32_t position : types) {
+  for (uint32_t position : positions) {
     const delegate::DecodedValue &value = payload.values[position];
     if (!value.constantBytes)
       continue;
@@ -358,7 +357,6 @@ void Flattener::addPayloadNodes(const graph::Node &call, uint32_t callNode) {
     DiffNode &node = nodes.emplace_back();
     node.id = prefix + std::to_string(position);
     node.kind = NodeKind::Kernel;
-    node.graphNode = nodes[callNode].graphNode;
     node.payloadNode = position;
     node.op = tables.addName(source.op);
     node.family = getFamily(source.op);
@@ -377,7 +375,7 @@ void Flattener::addPayloadNodes(const graph::Node &call, uint32_t callNode) {
       if (value != values.end())
         read.push_back(value->second.first);
     }
-    addPayloadOperands(info, source, read, node);
+    addPayloadConstants(info, read, node);
     for (uint32_t id : source.outputs) {
       auto value = values.find(id);
       node.outputs.push_back(value == values.end() ? unknown

@@ -115,9 +115,7 @@ struct DiffNode {
   /// Where it runs: empty on the CPU, else the backend's id.
   StringRef backend;
   graph::NodeKind kind = graph::NodeKind::Unknown;
-  /// Its node in the method's graph (for a payload's operator, the call's),
-  /// and its place in the payload's nodes.
-  uint32_t graphNode = 0;
+  /// For a payload's operator, its place in the payload's nodes.
   std::optional<uint32_t> payloadNode;
   /// Its operands' types (DiffTables indices).
   SmallVector<uint32_t, 4> inputs;

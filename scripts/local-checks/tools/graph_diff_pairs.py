@@ -26,7 +26,7 @@ import sys
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), os.pardir,
                     os.pardir, os.pardir)
 sys.path.insert(0, os.path.join(ROOT, "test", "Diff", "Inputs"))
-from graph_edits import SHAPE, edits, expectation_writer, weight  # noqa: E402
+from graph_edits import SHAPE, calls, edits, expectation_writer, weight  # noqa: E402
 
 from executorch.backends.xnnpack.serialization.xnnpack_graph_schema import (  # noqa: E402
     ConstantDataOffset, XNNAdd, XNNDatatype, XNNFullyConnected, XNNGraph,
@@ -157,18 +157,10 @@ class Writer:
 
     def program(self):
         x = self.tensor("FLOAT", SHAPE)
-        previous, k = x, 0
-        while k < len(self.layers):
-            if self.layers[k]["where"] == "xnn":
-                group = []
-                while (k < len(self.layers) and
-                       self.layers[k]["where"] == "xnn"):
-                    group.append(self.layers[k])
-                    k += 1
-                previous = self.delegate(group, previous, x)
-            else:
-                previous = self.kernel(self.layers[k], previous, x)
-                k += 1
+        previous = x
+        for where, run in calls(self.layers):
+            call = self.delegate if where == "xnn" else self.kernel
+            previous = call(run, previous, x)
         plan = ExecutionPlan(
             name=self.name, container_meta_type=ContainerMetadata("", ""),
             values=self.values, inputs=[x], outputs=[previous],

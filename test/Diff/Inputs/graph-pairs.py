@@ -29,7 +29,7 @@ from backends.common import NONE, flatbuffer  # noqa: E402
 from backends.xnnpack import plain, tensor as xtensor, xh00  # noqa: E402
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from graph_edits import SHAPE, edits, expectation_writer, weight  # noqa: E402
+from graph_edits import SHAPE, calls, edits, expectation_writer, weight  # noqa: E402
 
 FLATC, SCHEMAS, OUT = sys.argv[1:4]
 KERNELS = {"add": ("aten::add", "out"), "mul": ("aten::mul", "out"),
@@ -142,17 +142,10 @@ class Writer:
 
     def plan(self):
         x = self.planned()
-        previous, k = x, 0
-        while k < len(self.layers):
-            if self.layers[k]["where"] == "xnn":
-                group = []
-                while k < len(self.layers) and self.layers[k]["where"] == "xnn":
-                    group.append(self.layers[k])
-                    k += 1
-                previous = self.delegate(group, previous, x)
-            else:
-                previous = self.kernel(self.layers[k], previous, x)
-                k += 1
+        previous = x
+        for where, run in calls(self.layers):
+            call = self.delegate if where == "xnn" else self.kernel
+            previous = call(run, previous, x)
         return {"name": self.name, "values": self.values, "inputs": [x],
                 "outputs": [previous],
                 "chains": [{"inputs": [x], "outputs": [previous],

@@ -28,6 +28,23 @@ BASE = [layer("add"), layer("linear", seed=1), layer("mul"),
         layer("mul"), layer("linear", seed=4)]
 
 
+def calls(layers):
+    """The layers as a program runs them, in order: ("cpu", layer) for a
+    kernel call, ("xnn", [layers]) for one XNNPACK call running a run of
+    consecutive XNNPACK layers."""
+    k = 0
+    while k < len(layers):
+        if layers[k]["where"] != "xnn":
+            yield "cpu", layers[k]
+            k += 1
+            continue
+        group = []
+        while k < len(layers) and layers[k]["where"] == "xnn":
+            group.append(layers[k])
+            k += 1
+        yield "xnn", group
+
+
 def weight(seed):
     """A linear layer's weight bytes: float32 [16, 16], distinct per seed."""
     return bytes((seed * 7 + i) % 251 for i in range(16 * 16 * 4))
